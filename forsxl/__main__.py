@@ -1,0 +1,3 @@
+from forsxl.cli import app
+
+app()

@@ -1,0 +1,1 @@
+"""The pure rules engine: stdlib only, every rule of RULES.md in the module named after its section."""

@@ -1,0 +1,37 @@
+"""Errors that carry the rule they enforce and the workbook cell they came from."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from forsxl.engine.model import Source
+
+
+class ForsxlError(Exception):
+    """A problem a person can fix: a rule id, a message key with parameters, and the cell it is about.
+
+    The text itself lives in ``forsxl.messages`` so that it comes out in the workbook's language.
+    """
+
+    def __init__(self, rule: str, key: str, source: Source | None = None, **params: Any) -> None:
+        super().__init__(key)
+        self.rule = rule
+        self.key = key
+        self.source = source
+        self.params: Mapping[str, Any] = params
+
+    def __repr__(self) -> str:
+        return f"ForsxlError({self.rule!r}, {self.key!r}, {self.source}, {dict(self.params)!r})"
+
+
+class PairingImpossible(ForsxlError):
+    """No pairing satisfies the hard constraints of R7; never a partial pairing."""
+
+
+class WorkbookErrors(Exception):
+    """Every problem found while reading a workbook, reported together (``forsxl check``)."""
+
+    def __init__(self, errors: list[ForsxlError]) -> None:
+        super().__init__(f"{len(errors)} problem(s)")
+        self.errors = errors

@@ -1,0 +1,43 @@
+"""Groups: fixed sizes cut from the ranking before each round, per-group handicap rules (R3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeVar
+
+from forsxl.engine.config import Groups, StepKind
+from forsxl.engine.model import PlayerId
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class GroupRules:
+    """What a pair plays by: the step kind, factor and reduction of its upper player's group (R3)."""
+
+    number: int
+    steps: StepKind
+    factor: Fraction
+    reduction: int
+
+
+def _nth(values: tuple[T, ...], index: int) -> T:
+    """Per-group lists are written top-down; the last value repeats for the groups below (R3)."""
+    return values[min(index, len(values) - 1)]
+
+
+def group_rules(number: int, rules: Groups) -> GroupRules:
+    """The rules of group `number` (1 = top)."""
+    i = number - 1
+    return GroupRules(number, _nth(rules.steps, i), _nth(rules.factor, i), _nth(rules.reduction, i))
+
+
+def cut_groups(ranking: Sequence[PlayerId], sizes: tuple[int, ...]) -> dict[PlayerId, int]:
+    """Each player's group, cutting the ranking top-down by the fixed sizes; the rest is the last group (R3)."""
+    groups: dict[PlayerId, int] = {}
+    bounds = [sum(sizes[: i + 1]) for i in range(len(sizes))]
+    for position, pid in enumerate(ranking):
+        groups[pid] = 1 + sum(1 for bound in bounds if position >= bound)
+    return groups

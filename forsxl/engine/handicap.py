@@ -1,0 +1,79 @@
+"""Handicap: the difference, steps, stones and komi, and who gives (R2)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from forsxl.engine.config import Basis, Handicap, Komi, StepKind
+
+
+def round_half_up(value: Fraction) -> int:
+    return int((value + Fraction(1, 2)) // 1)
+
+
+def basis_difference(
+    ratings: tuple[int, int], points: tuple[Fraction, Fraction], rules: Handicap
+) -> Fraction:
+    """|basis(a) - basis(b)| for the configured basis, before factor and reduction (R2.1)."""
+    by_rating = Fraction(abs(ratings[0] - ratings[1]))
+    by_points = abs(points[0] - points[1]) * rules.points_scale
+    if rules.basis == Basis.RATING:
+        return by_rating
+    if rules.basis == Basis.POINTS:
+        return by_points
+    return rules.blend * by_rating + (1 - rules.blend) * by_points
+
+
+def basis_value(rating: int, points: Fraction, rules: Handicap) -> Fraction:
+    """A player's basis on the rating scale; the higher one is White and gives (R2.1, R2.5)."""
+    scaled = points * rules.points_scale
+    if rules.basis == Basis.RATING:
+        return Fraction(rating)
+    if rules.basis == Basis.POINTS:
+        return scaled
+    return rules.blend * rating + (1 - rules.blend) * scaled
+
+
+def adjusted_difference(difference: Fraction, factor: Fraction, reduction: int) -> Fraction:
+    """`D x factor - reduction x 100`, clamped at 0 (R2.1)."""
+    return max(Fraction(0), difference * factor - reduction * 100)
+
+
+def handicap_steps(difference: Fraction, kind: StepKind, rules: Handicap) -> int:
+    """Handicap steps for a rating difference, capped at max_steps (R2.2).
+
+    half: round_half_up(D / 50), [000] D = 315 -> 6. stone: 0 below `even_below`, else
+    floor(D / 100) + 1 (the half-stone shift), [000] 315 -> 4, 220 -> 3.
+    """
+    if kind == StepKind.EVEN:
+        return 0
+    if kind == StepKind.HALF:
+        steps = round_half_up(difference / rules.step_points)
+    elif difference < rules.even_below:
+        steps = 0
+    else:
+        steps = int(difference // 100) + 1
+    return min(steps, rules.max_steps)
+
+
+def stones_and_komi(steps: int, kind: StepKind, rules: Handicap, komi: Komi) -> tuple[int, Fraction]:
+    """Stones and komi to White for a number of steps (R2.3): half steps 6 -> 3 stones, komi -8 [000]."""
+    if steps == 0:
+        return 0, komi.even
+    if kind == StepKind.HALF:
+        return (steps + 1) // 2, (-rules.half_komi if steps % 2 == 0 else Fraction(0))
+    return steps, Fraction(0)
+
+
+def steps_of_handicap(stones: int, komi: Fraction, kind: StepKind, rules: Handicap) -> int | None:
+    """The steps a handicap as typed by a referee stands for, or None if none fits (R2.3, R2.6).
+
+    The inverse of `stones_and_komi`; any komi with no stones is an even game.
+    """
+    if stones == 0:
+        return 0
+    if kind == StepKind.HALF:
+        if komi == 0:
+            return 2 * stones - 1
+        return 2 * stones if komi == -rules.half_komi else None
+    return stones if komi == 0 else None

@@ -1,0 +1,135 @@
+"""The tournament as plain immutable values: players, games, rounds (R0, R11)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import cached_property
+from typing import NewType
+
+from forsxl.engine.config import Config
+
+PlayerId = NewType("PlayerId", int)
+"""A player's start number (the `No` column)."""
+
+Points = Fraction
+"""Tournament points: exact, because equality decides places."""
+
+
+@dataclass(frozen=True, order=True)
+class Source:
+    """Where a value came from in the workbook, e.g. ``Players!C7``."""
+
+    sheet: str
+    cell: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.sheet}!{self.cell}" if self.cell else self.sheet
+
+
+class Result(StrEnum):
+    """A game's record as typed by a referee (R11); the value is the canonical notation."""
+
+    BLACK_WINS = "B+"
+    WHITE_WINS = "W+"
+    DRAW = "="
+    BLACK_FORFEIT = "B+F"
+    WHITE_FORFEIT = "W+F"
+    DOUBLE_FORFEIT = "0-0"
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Result.BLACK_FORFEIT, Result.WHITE_FORFEIT, Result.DOUBLE_FORFEIT)
+
+
+class Color(StrEnum):
+    BLACK = "b"
+    WHITE = "w"
+
+
+class Sitout(StrEnum):
+    """Why a player has no game in a round (R5)."""
+
+    BYE = "bye"
+    ABSENT = "absent"
+
+
+@dataclass(frozen=True)
+class Player:
+    id: PlayerId
+    name: str
+    rating: int
+    club: str = ""
+    city: str = ""
+    country: str = ""
+    team: str = ""
+    group: int | None = None
+    category: str = ""
+    start: Points | None = None
+    absent: frozenset[int] = frozenset()
+    left_after: int | None = None
+    egd_pin: str = ""
+    rfg_id: str = ""
+    source: Source | None = None
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether the player is to be paired in this round (R5: announced absence, withdrawal)."""
+        if self.left_after is not None and round_number > self.left_after:
+            return False
+        return round_number not in self.absent
+
+
+@dataclass(frozen=True)
+class Game:
+    """One board. White gives `steps` handicap steps (R2); `group` is the pair's group, 1 = top (R3)."""
+
+    board: int
+    black: PlayerId
+    white: PlayerId
+    stones: int
+    komi: Fraction
+    steps: int
+    group: int
+    result: Result | None = None
+    source: Source | None = None
+
+    def color_of(self, player: PlayerId) -> Color:
+        return Color.BLACK if player == self.black else Color.WHITE
+
+    def opponent_of(self, player: PlayerId) -> PlayerId:
+        return self.white if player == self.black else self.black
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    games: tuple[Game, ...]
+    sitouts: tuple[tuple[PlayerId, Sitout], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return all(game.result is not None for game in self.games)
+
+    def has_results(self) -> bool:
+        return any(game.result is not None for game in self.games)
+
+    def players(self) -> frozenset[PlayerId]:
+        ids = {p for g in self.games for p in (g.black, g.white)}
+        return frozenset(ids | {p for p, _ in self.sitouts})
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The whole state, as read from the workbook: config, players in start-number order, rounds so far."""
+
+    config: Config
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...] = ()
+
+    def player(self, pid: PlayerId) -> Player:
+        return self._by_id[pid]
+
+    @cached_property
+    def _by_id(self) -> dict[PlayerId, Player]:
+        return {p.id: p for p in self.players}

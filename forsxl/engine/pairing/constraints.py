@@ -1,0 +1,101 @@
+"""What every pairing method shares: the round's state and the hard rules of R7."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from forsxl.engine.errors import PairingImpossible
+from forsxl.engine.model import PlayerId
+
+
+@dataclass(frozen=True)
+class PairingRules:
+    allow_rematch: bool = False
+    avoid_same_club: bool = False
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """All that pairing may read: present players in ranking order (R6) and the history, digested once."""
+
+    round: int
+    players: tuple[PlayerId, ...]
+    met: frozenset[frozenset[PlayerId]] = frozenset()
+    teams: dict[PlayerId, str] = field(default_factory=dict)
+    clubs: dict[PlayerId, str] = field(default_factory=dict)
+    byes: frozenset[PlayerId] = frozenset()
+    names: dict[PlayerId, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Pairs as (upper, lower) in ranking order, and the player with the bye."""
+
+    pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    bye: PlayerId | None = None
+
+
+Pair = frozenset[PlayerId]
+
+
+def not_met_before(state: RoundState, rules: PairingRules) -> Iterator[Pair]:
+    """Pairs forbidden because they have played (R7: no two players meet twice)."""
+    if not rules.allow_rematch:
+        yield from state.met
+
+
+def _same(labels: dict[PlayerId, str], present: tuple[PlayerId, ...]) -> Iterator[Pair]:
+    members: dict[str, list[PlayerId]] = defaultdict(list)
+    for pid in present:
+        if labels.get(pid, "").strip():
+            members[labels[pid].strip().casefold()].append(pid)
+    for group in members.values():
+        yield from (frozenset((a, b)) for i, a in enumerate(group) for b in group[i + 1 :])
+
+
+def not_teammates(state: RoundState, rules: PairingRules) -> Iterator[Pair]:
+    """Pairs forbidden because both play for one team (R7, R9)."""
+    yield from _same(state.teams, state.players)
+
+
+def not_same_club(state: RoundState, rules: PairingRules) -> Iterator[Pair]:
+    """Pairs forbidden because both come from one club, when `avoid_same_club` is on (R7)."""
+    if rules.avoid_same_club:
+        yield from _same(state.clubs, state.players)
+
+
+HARD_RULES: dict[str, Callable[[RoundState, PairingRules], Iterator[Pair]]] = {
+    "not_met_before": not_met_before,
+    "not_teammates": not_teammates,
+    "not_same_club": not_same_club,
+}
+
+
+def forbidden_by_index(
+    state: RoundState, rules: PairingRules, only: tuple[str, ...] = tuple(HARD_RULES)
+) -> list[frozenset[int]]:
+    """For each present player (by index in `state.players`), the indices they may not meet."""
+    index = {pid: i for i, pid in enumerate(state.players)}
+    forbidden: list[set[int]] = [set() for _ in state.players]
+    for name in only:
+        for pair in HARD_RULES[name](state, rules):
+            a, b = (index.get(p) for p in pair)
+            if a is not None and b is not None:
+                forbidden[a].add(b)
+                forbidden[b].add(a)
+    return [frozenset(f) for f in forbidden]
+
+
+def impossible(
+    state: RoundState, rules: PairingRules, pairable: Callable[[tuple[str, ...]], bool]
+) -> PairingImpossible:
+    """The error for an unpairable round, naming the hard rules that together make it so (R7)."""
+    for player, forbidden in zip(state.players, forbidden_by_index(state, rules), strict=True):
+        if len(state.players) > 1 and len(forbidden) == len(state.players) - 1:
+            return PairingImpossible("R7", "pairing_player_stuck", player=state.names.get(player, str(player)))
+    culprits = [name for name in HARD_RULES if pairable(tuple(n for n in HARD_RULES if n != name))]
+    return PairingImpossible(
+        "R7", "pairing_impossible", round=state.round, count=len(state.players), rules=", ".join(culprits)
+    )

@@ -1,0 +1,52 @@
+"""Neighbour pairing, top-down, breaking the last formed pair when stuck (R7.1)."""
+
+from __future__ import annotations
+
+from forsxl.engine.pairing.constraints import (
+    Pairing,
+    PairingRules,
+    RoundState,
+    forbidden_by_index,
+    impossible,
+)
+from forsxl.engine.pairing.matching import first_perfect_matching, has_perfect_matching
+
+
+def bye_order(state: RoundState) -> list[int]:
+    """Bye candidates as indices, most deserving first: the lowest-ranked without a bye yet (R5).
+
+    RULES.md is silent when everyone has had a bye; forsxl then starts again from the bottom.
+    """
+    bottom_up = list(range(len(state.players) - 1, -1, -1))
+    return sorted(bottom_up, key=lambda i: state.players[i] in state.byes)
+
+
+def pair_neighbours(state: RoundState, rules: PairingRules) -> Pairing:
+    """Each highest-ranked unpaired player meets the nearest allowed player below (R7.1).
+
+    [000]: "if the top two have met, play 1-3, 2-4, 5-6"; when someone further down is left
+    without a legal opponent, the most recently formed pair is broken. The result is the
+    lexicographically first legal pairing, found with a matching oracle instead of backtracking.
+    """
+    n = len(state.players)
+    forbidden = forbidden_by_index(state, rules)
+    bye = None
+    if n % 2:
+        bye = next((i for i in bye_order(state) if has_perfect_matching(n, forbidden, without=i)), None)
+        if bye is None:
+            raise impossible(state, rules, lambda only: _pairable(state, rules, only))
+    pairs = first_perfect_matching(n, forbidden, without=bye)
+    if pairs is None:
+        raise impossible(state, rules, lambda only: _pairable(state, rules, only))
+    return Pairing(
+        tuple((state.players[a], state.players[b]) for a, b in pairs),
+        None if bye is None else state.players[bye],
+    )
+
+
+def _pairable(state: RoundState, rules: PairingRules, only: tuple[str, ...]) -> bool:
+    n = len(state.players)
+    forbidden = forbidden_by_index(state, rules, only)
+    if n % 2 == 0:
+        return has_perfect_matching(n, forbidden)
+    return any(has_perfect_matching(n, forbidden, without=i) for i in range(n))

@@ -1,0 +1,252 @@
+"""Ranking and tie-breaks, standings with shared places (R6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from forsxl.engine.attendance import absent_points, bye_points
+from forsxl.engine.config import Config, Tiebreak
+from forsxl.engine.groups import cut_groups
+from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
+from forsxl.engine.scoring import SCHEMES, game_points
+from forsxl.engine.start_points import start_points
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """A player's round, as in the EGF results table: `12+/w2`, `0=` for a bye (R6, WORKBOOK)."""
+
+    round: int
+    opponent: PlayerId | None
+    outcome: str | None
+    points: Points | None
+    color: Color | None = None
+    stones: int = 0
+    steps: int = 0
+    forfeit: bool = False
+    sitout: Sitout | None = None
+
+    @property
+    def played(self) -> bool:
+        """A game played over the board, with a result."""
+        return self.opponent is not None and self.outcome is not None and not self.forfeit
+
+    def __str__(self) -> str:
+        if self.opponent is None:
+            return f"0{self.outcome}"
+        mark = "!" if self.forfeit else "/"
+        stones = str(self.stones) if self.stones else ""
+        return f"{self.opponent}{self.outcome or '?'}{mark}{self.color}{stones}"
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: Player
+    place: str
+    start: Points
+    points: Points
+    values: Mapping[Tiebreak, Fraction]
+    cells: tuple[RoundCell, ...]
+    group: int = 0
+
+
+_OUTCOME = {
+    Result.BLACK_WINS: ("+", "-"), Result.WHITE_WINS: ("-", "+"), Result.DRAW: ("=", "="),
+    Result.BLACK_FORFEIT: ("+", "-"), Result.WHITE_FORFEIT: ("-", "+"), Result.DOUBLE_FORFEIT: ("-", "-"),
+}
+
+
+def _game_cells(game: Game, number: int, config: Config) -> tuple[RoundCell, RoundCell]:
+    """(Black's cell, White's cell) for one board."""
+    if game.result is None:
+        black_out = white_out = None
+        black_pts: Points | None = None
+        white_pts: Points | None = None
+    else:
+        black_pts, white_pts = game_points(game, game.result, config.scoring)
+        black_out, white_out = _OUTCOME[game.result]
+        if game.result == Result.DRAW and game.steps:  # R2.3: a tie on the board goes to White
+            black_out, white_out = "-", "+"
+    forfeit = game.result is not None and game.result.is_forfeit
+    common = {"stones": game.stones, "steps": game.steps, "forfeit": forfeit}
+    return (
+        RoundCell(number, game.white, black_out, black_pts, Color.BLACK, **common),
+        RoundCell(number, game.black, white_out, white_pts, Color.WHITE, **common),
+    )
+
+
+def _sitout_cell(number: int, points: Points, sitout: Sitout | None, config: Config) -> RoundCell:
+    scheme = SCHEMES[config.scoring.scheme]
+    outcome = "+" if points >= scheme.win else "-" if points <= scheme.loss else "="
+    return RoundCell(number, None, outcome, points, sitout=sitout)
+
+
+def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[RoundCell]]:
+    """Every player's cell in each round; missing from a round is a late entry or absence, or 0 after leaving (R5)."""
+    cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
+    config = t.config
+    for rnd in rounds:
+        seen: set[PlayerId] = set()
+        for game in rnd.games:
+            black, white = _game_cells(game, rnd.number, config)
+            cells[game.black].append(black)
+            cells[game.white].append(white)
+            seen |= {game.black, game.white}
+        for pid, sitout in rnd.sitouts:
+            pts = bye_points(config.attendance, config.scoring) if sitout == Sitout.BYE else absent_points(
+                config.attendance, config.scoring)
+            cells[pid].append(_sitout_cell(rnd.number, pts, sitout, config))
+            seen.add(pid)
+        for player in t.players:
+            if player.id not in seen:
+                left = player.left_after is not None and rnd.number > player.left_after
+                pts = Fraction(0) if left else absent_points(config.attendance, config.scoring)
+                cells[player.id].append(_sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config))
+    return cells
+
+
+def founders(t: Tournament) -> frozenset[PlayerId] | None:
+    """The players of round 1, who fix the top group's start points (R1.2); None before round 1."""
+    return t.rounds[0].players() if t.rounds else None
+
+
+def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
+    top = t.config.groups.sizes[0] if t.config.groups.sizes else 0
+    return start_points(t.players, t.config.start, top, founders(t))
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What every criterion reads: start points, round cells, points and wins per player."""
+
+    players: Mapping[PlayerId, Player]
+    start: Mapping[PlayerId, Points]
+    cells: Mapping[PlayerId, list[RoundCell]]
+    points: Mapping[PlayerId, Points]
+    game_points: Mapping[PlayerId, Points]
+    wins: Mapping[PlayerId, Fraction]
+    lot: Mapping[PlayerId, int]
+
+
+Criterion = Callable[[_Table, Sequence[PlayerId]], Mapping[PlayerId, Fraction]]
+"""Values for a group of tied players; higher ranks first."""
+
+
+def _per_player(value: Callable[[_Table, PlayerId], Fraction]) -> Criterion:
+    return lambda table, group: {pid: value(table, pid) for pid in group}
+
+
+def _opponent_sum(table: _Table, pid: PlayerId, value: Mapping[PlayerId, Fraction]) -> Fraction:
+    """Σ of the opponents' values (R6); an unplayed round is a draw against oneself, [000 §4.7],
+    and a forfeit win counts whichever of the two ways is smaller."""
+    total = Fraction(0)
+    for cell in table.cells[pid]:
+        if cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
+            total += value[pid]
+        elif cell.forfeit:
+            total += min(value[pid], value[cell.opponent])
+        elif cell.outcome is not None:
+            total += value[cell.opponent]
+    return total
+
+
+def _direct(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
+    """Wins in even games among the tied players: for two, the result of their even game (R6, [003])."""
+    tied = set(group)
+    return {
+        pid: Fraction(sum(c.outcome == "+" for c in table.cells[pid] if c.opponent in tied and c.steps == 0))
+        for pid in group
+    }
+
+
+def _wins_not_taking(table: _Table, pid: PlayerId) -> Fraction:
+    """Wins in even games and in games where the player gave handicap (R6)."""
+    cells = table.cells[pid]
+    return Fraction(sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE) for c in cells if c.opponent))
+
+
+def _handicap_given(table: _Table, pid: PlayerId) -> Fraction:
+    """Steps given as White (+) minus steps taken as Black (-) (R6)."""
+    return Fraction(sum(c.steps if c.color == Color.WHITE else -c.steps for c in table.cells[pid] if c.opponent))
+
+
+TIEBREAKS: dict[Tiebreak, Criterion] = {
+    Tiebreak.POINTS: _per_player(lambda t, p: t.points[p]),
+    Tiebreak.GAME_POINTS: _per_player(lambda t, p: t.game_points[p]),
+    Tiebreak.WINS: _per_player(lambda t, p: t.wins[p]),
+    Tiebreak.SOS: _per_player(lambda t, p: _opponent_sum(t, p, t.points)),
+    Tiebreak.SOS_GAMES: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points)),
+    Tiebreak.SOS_WINS: _per_player(lambda t, p: _opponent_sum(t, p, t.wins)),
+    Tiebreak.WINS_NOT_TAKING: _per_player(_wins_not_taking),
+    Tiebreak.HANDICAP_GIVEN: _per_player(_handicap_given),
+    Tiebreak.DIRECT: _direct,
+    Tiebreak.RATING: _per_player(lambda t, p: Fraction(t.players[p].rating)),
+    Tiebreak.START_NUMBER: _per_player(lambda t, p: Fraction(-p)),
+    Tiebreak.LOT: _per_player(lambda t, p: Fraction(-t.lot[p])),
+}
+
+
+def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
+    start = tournament_start_points(t)
+    cells = round_cells(t, rounds)
+    points = {pid: start[pid] + sum((c.points for c in cs if c.points is not None), Fraction(0))
+              for pid, cs in cells.items()}
+    wins = {pid: sum((Fraction(1) if c.outcome == "+" else Fraction(1, 2) if c.outcome == "=" else Fraction(0)
+                      for c in cs if c.opponent is not None), Fraction(0)) for pid, cs in cells.items()}
+    ids = sorted(cells)
+    random.Random(seed).shuffle(ids)  # R6: a drawing of lots, reproducible from the workbook
+    game_points = {pid: points[pid] - start[pid] for pid in points}
+    lot = {pid: i for i, pid in enumerate(ids)}
+    return _Table({p.id: p for p in t.players}, start, cells, points, game_points, wins, lot)
+
+
+def _tie_classes(table: _Table, ids: Iterable[PlayerId], criteria: Sequence[Tiebreak]) -> list[list[PlayerId]]:
+    """Players split into classes tied on every criterion, best first (R6, lexicographic)."""
+    classes = [sorted(ids)]
+    for criterion in criteria:
+        refined: list[list[PlayerId]] = []
+        for group in classes:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            values = TIEBREAKS[criterion](table, group)
+            ordered = sorted(group, key=lambda p: -values[p])
+            start = 0
+            for i in range(1, len(ordered) + 1):
+                if i == len(ordered) or values[ordered[i]] != values[ordered[start]]:
+                    refined.append(ordered[start:i])
+                    start = i
+        classes = refined
+    return classes
+
+
+def lot_seed(t: Tournament) -> str:
+    """Lots are seeded from the tournament name, so the same workbook ranks the same everywhere (R6)."""
+    return f"forsxl|{t.config.name}"
+
+
+def standings(t: Tournament, before_round: int | None = None) -> list[Standing]:
+    """The standings after the rounds so far (or before `before_round`), in ranking order (R6).
+
+    Places are shared ("3-4") where every configured criterion ties; the list itself is a total
+    order, ties kept in start-number order, which is the ranking pairing uses.
+    """
+    rounds = t.rounds if before_round is None else [r for r in t.rounds if r.number < before_round]
+    table = _table(t, rounds, lot_seed(t))
+    classes = _tie_classes(table, table.cells, t.config.tiebreaks)
+    order = [pid for group in classes for pid in group]
+    groups = cut_groups(order, t.config.groups.sizes) if t.config.groups.sizes else {}
+    result: list[Standing] = []
+    for group in classes:
+        first = len(result) + 1
+        place = str(first) if len(group) == 1 else f"{first}-{first + len(group) - 1}"
+        values = {c: v for c in t.config.tiebreaks for v in [TIEBREAKS[c](table, group)]}
+        for pid in group:
+            result.append(Standing(
+                table.players[pid], place, table.start[pid], table.points[pid],
+                {c: values[c][pid] for c in t.config.tiebreaks}, tuple(table.cells[pid]), groups.get(pid, 0),
+            ))
+    return result
