@@ -5,24 +5,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from forsxl.engine.config import Lang
 from forsxl.engine.model import Source
 
 
 class ForsxlError(Exception):
-    """A problem a person can fix: a rule id, a message key with parameters, and the cell it is about.
+    """A problem a person can fix: a rule id, a message code with parameters, and the cell it is about.
 
     The text itself lives in ``forsxl.messages`` so that it comes out in the workbook's language.
     """
 
-    def __init__(self, rule: str, key: str, source: Source | None = None, **params: Any) -> None:
-        super().__init__(key)
+    def __init__(self, rule: str, code: str, source: Source | None = None, **params: Any) -> None:
+        super().__init__(code)
         self.rule = rule
-        self.key = key
+        self.code = code
         self.source = source
         self.params: Mapping[str, Any] = params
 
     def __repr__(self) -> str:
-        return f"ForsxlError({self.rule!r}, {self.key!r}, {self.source}, {dict(self.params)!r})"
+        return f"ForsxlError({self.rule!r}, {self.code!r}, {self.source}, {dict(self.params)!r})"
 
 
 class PairingImpossible(ForsxlError):
@@ -32,6 +33,7 @@ class PairingImpossible(ForsxlError):
 class WorkbookErrors(Exception):
     """Every problem found while reading a workbook, reported together (``forsxl check``)."""
 
-    def __init__(self, errors: list[ForsxlError]) -> None:
+    def __init__(self, errors: list[ForsxlError], lang: Lang = Lang.EN) -> None:
         super().__init__(f"{len(errors)} problem(s)")
         self.errors = errors
+        self.lang = lang

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from forsxl.engine.attendance import absent_points, bye_points
+from forsxl.engine.attendance import absent_points, sitout_points
 from forsxl.engine.config import Config, Tiebreak
 from forsxl.engine.groups import cut_groups
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
@@ -71,10 +71,9 @@ def _game_cells(game: Game, number: int, config: Config) -> tuple[RoundCell, Rou
         if game.result == Result.DRAW and game.steps:  # R2.3: a tie on the board goes to White
             black_out, white_out = "-", "+"
     forfeit = game.result is not None and game.result.is_forfeit
-    common = {"stones": game.stones, "steps": game.steps, "forfeit": forfeit}
     return (
-        RoundCell(number, game.white, black_out, black_pts, Color.BLACK, **common),
-        RoundCell(number, game.black, white_out, white_pts, Color.WHITE, **common),
+        RoundCell(number, game.white, black_out, black_pts, Color.BLACK, game.stones, game.steps, forfeit),
+        RoundCell(number, game.black, white_out, white_pts, Color.WHITE, game.stones, game.steps, forfeit),
     )
 
 
@@ -96,8 +95,7 @@ def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[R
             cells[game.white].append(white)
             seen |= {game.black, game.white}
         for pid, sitout in rnd.sitouts:
-            pts = bye_points(config.attendance, config.scoring) if sitout == Sitout.BYE else absent_points(
-                config.attendance, config.scoring)
+            pts = sitout_points(sitout, config.attendance, config.scoring)
             cells[pid].append(_sitout_cell(rnd.number, pts, sitout, config))
             seen.add(pid)
         for player in t.players:

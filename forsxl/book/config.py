@@ -1,0 +1,150 @@
+"""Config from a preset and the Config sheet: one converter that walks the dataclass fields (STYLE 9)."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Sequence
+from enum import StrEnum
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from forsxl.engine.config import Config, KeyInfo, check, config_keys
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.model import Source
+
+
+def presets() -> dict[str, dict[str, Any]]:
+    """Every shipped preset (R12) by name: its YAML keys, with `description`."""
+    found = {}
+    for entry in resources.files("forsxl.presets").iterdir():
+        if entry.name.endswith(".yaml"):
+            found[entry.name.removesuffix(".yaml")] = yaml.safe_load(entry.read_text("utf-8")) or {}
+    return dict(sorted(found.items()))
+
+
+KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
+
+
+def _hint(key: str) -> Any:
+    owner: Any = Config
+    *path, last = key.split(".")
+    for part in path:
+        owner = typing.get_type_hints(owner)[part]
+    return typing.get_type_hints(owner)[last]
+
+
+def _number(value: Any) -> Fraction:
+    if isinstance(value, bool):
+        raise ValueError(value)
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(str(value))
+    return Fraction("".join(str(value).split()).replace(",", ".").replace("−", "-"))
+
+
+def _convert(value: Any, hint: Any) -> Any:
+    """A Config value of the annotated type; ValueError when it does not fit."""
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        if value is None or str(value).strip() == "":
+            return None
+        return _convert(value, next(a for a in typing.get_args(hint) if a is not type(None)))
+    if origin is tuple:
+        items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
+        return tuple(_convert(v, typing.get_args(hint)[0]) for v in items)
+    if hint is bool:
+        text = str(value).strip().casefold()
+        if text in ("true", "yes", "on", "1", "да", "вкл"):
+            return True
+        if text in ("false", "no", "off", "0", "нет", "выкл"):
+            return False
+        raise ValueError(value)
+    if hint is int:
+        number = _number(value)
+        if number.denominator != 1:
+            raise ValueError(value)
+        return int(number)
+    if hint is Fraction:
+        return _number(value)
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        return hint(str(value).strip().casefold())
+    return "" if value is None else str(value).strip()
+
+
+def _expected(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        return "a comma-separated list of " + _expected(typing.get_args(hint)[0])
+    if origin in (types.UnionType, typing.Union):
+        return _expected(next(a for a in typing.get_args(hint) if a is not type(None))) + " or empty"
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        return "one of " + ", ".join(m.value for m in hint)
+    return {bool: "yes or no", int: "a whole number", Fraction: "a number"}.get(hint, "text")
+
+
+def _with(config: Config, key: str, value: Any) -> Config:
+    head, _, rest = key.partition(".")
+    if not rest:
+        return dataclasses.replace(config, **{head: value})
+    return dataclasses.replace(config, **{head: dataclasses.replace(getattr(config, head), **{rest: value})})
+
+
+def build_config(
+    entries: Sequence[tuple[str, Any, Source | None]], origin_of_defaults: str = "default"
+) -> tuple[Config, dict[str, str]]:
+    """The effective Config from (key, value, cell) entries: `preset` first, then every other key over it.
+
+    Returns the config and where each key's value came from. Raises every problem at once.
+    """
+    errors: list[ForsxlError] = []
+    origins = dict.fromkeys(KEYS, origin_of_defaults)
+    config = Config()
+    preset_name = next((str(v).strip() for k, v, _ in entries if k == "preset" and v), "")
+    layers: list[tuple[str, Any, Source | None, str]] = []
+    if preset_name:
+        known = presets()
+        source = next(s for k, _, s in entries if k == "preset")
+        if preset_name not in known:
+            errors.append(ForsxlError("R12", "preset_unknown", source, name=preset_name, known=", ".join(known)))
+        else:
+            layers += [(k, v, None, f"preset {preset_name}") for k, v in known[preset_name].items()
+                       if k != "description"]
+    layers += [(k, v, s, str(s) if s else "command line") for k, v, s in entries]
+    for key, value, source, origin in layers:
+        if key not in KEYS:
+            errors.append(ForsxlError("R12", "config_unknown_key", source, key=key, known=", ".join(KEYS)))
+            continue
+        hint = _hint(key)
+        try:
+            config = _with(config, key, _convert(value, hint))
+        except (ValueError, ZeroDivisionError):
+            errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
+                                      expected=_expected(hint)))
+            continue
+        origins[key] = origin
+    cells = {k: s for k, _, s in entries}
+    for key, message_key, params in check(config):
+        errors.append(ForsxlError(KEYS[key].rule, message_key, cells.get(key), **params))
+    if errors:
+        raise WorkbookErrors(errors)
+    return config, origins
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else str(value) if value.limit_denominator(100) != value or (
+            value * 1000).denominator != 1 else float(value)
+    return value.value if isinstance(value, StrEnum) else value
+
+
+def yaml_value(value: Any) -> str:
+    """A Config value as YAML that a preset file could hold (`forsxl config`)."""
+    return yaml.safe_dump(_plain(value), default_flow_style=True, allow_unicode=True).removesuffix("\n...\n").strip()

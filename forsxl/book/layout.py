@@ -1,0 +1,94 @@
+"""Sheet names and column headers in English and Russian (WORKBOOK.md)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from forsxl.engine.config import Lang
+
+SHEETS: dict[str, tuple[str, str]] = {
+    "config": ("Config", "Настройки"),
+    "players": ("Players", "Участники"),
+    "standings": ("Standings", "Итоги"),
+    "log": ("Log", "Журнал"),
+}
+ROUND_SHEET = {Lang.EN: "Round-{n}", Lang.RU: "Тур-{n}"}
+ROUND_NAME = re.compile(r"^\s*(?:round|тур)\s*[-_ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)
+
+CONFIG_COLUMNS: dict[str, tuple[str, ...]] = {"key": ("Key", "Ключ", "Параметр"), "value": ("Value", "Значение")}
+
+PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
+    "no": ("No", "№", "Номер", "#"),
+    "name": ("Name", "Имя", "ФИО", "Фамилия Имя", "Игрок"),
+    "rating": ("Rating", "Рейтинг"),
+    "rank": ("Rank", "Ранг", "Разряд"),
+    "category": ("Category", "Разряд ЕВСК", "Категория"),
+    "club": ("Club", "Клуб"),
+    "city": ("City", "Город"),
+    "country": ("Country", "Страна"),
+    "team": ("Team", "Команда"),
+    "group": ("Group", "Группа"),
+    "start": ("Start", "Старт"),
+    "absent": ("Absent", "Пропуск"),
+    "left_after": ("Left after", "Выбыл после"),
+    "egd_pin": ("EGD PIN", "EGD"),
+    "rfg_id": ("RFG ID", "РФГ ID", "ID РФГ"),
+}
+NEW_PLAYER_COLUMNS = ("no", "name", "rating", "rank", "club", "start", "absent", "left_after")
+
+ROUND_COLUMNS: dict[str, tuple[str, str]] = {
+    "board": ("Board", "Доска"),
+    "black": ("Black", "Чёрные"),
+    "white": ("White", "Белые"),
+    "stones": ("Handicap", "Фора"),
+    "komi": ("Komi", "Коми"),
+    "steps": ("Steps", "Ступени"),
+    "group": ("Group", "Группа"),
+    "result": ("Result", "Результат"),
+    "black_pts": ("Black pts", "Очки чёрных"),
+    "white_pts": ("White pts", "Очки белых"),
+}
+BYE_LABEL = {Lang.EN: "bye", Lang.RU: "своб."}
+ABSENT_LABEL = {Lang.EN: "absent", Lang.RU: "пропуск"}
+SITOUT_WORDS = {"bye": "bye", "своб.": "bye", "своб": "bye", "свободен": "bye",
+                "absent": "absent", "пропуск": "absent"}
+
+STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
+    "place": ("Place", "Место"),
+    "no": ("No", "№"),
+    "name": ("Name", "Имя"),
+    "rating": ("Rating", "Рейтинг"),
+    "rank": ("Rank", "Ранг"),
+    "club": ("Club", "Клуб"),
+    "team": ("Team", "Команда"),
+    "group": ("Group", "Группа"),
+    "start": ("Start", "Старт"),
+    "points": ("Points", "Очки"),
+}
+ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
+LOG_COLUMNS = {Lang.EN: ("Time", "Command", "Version", "Changes"), Lang.RU: ("Время", "Команда", "Версия", "Изменения")}
+
+
+def sheet_name(kind: str, lang: Lang) -> str:
+    return SHEETS[kind][0 if lang == Lang.EN else 1]
+
+
+def header(columns: dict[str, tuple[str, str]], column: str, lang: Lang) -> str:
+    return columns[column][0 if lang == Lang.EN else 1]
+
+
+def fold_header(text: str) -> str:
+    """Headers match case-insensitively, ignoring spaces, dots and ё/е (WORKBOOK.md)."""
+    return re.sub(r"[\s._]+", "", text).casefold().replace("ё", "е")
+
+
+def match_columns(headers: list[object], columns: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
+    """Column index (1-based) of each known column found in a header row; unknown headers are ignored."""
+    wanted = {fold_header(alias): name for name, aliases in columns.items() for alias in aliases}
+    found: dict[str, int] = {}
+    for index, text in enumerate(headers, start=1):
+        name = wanted.get(fold_header(str(text))) if text is not None else None
+        if name and name not in found:
+            found[name] = index
+    return found

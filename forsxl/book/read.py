@@ -1,0 +1,379 @@
+"""Reading a workbook into a Tournament, collecting every cell error before anything is written (WORKBOOK.md)."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from forsxl.book import layout
+from forsxl.book.config import build_config
+from forsxl.engine.config import Config, Lang
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.groups import group_rules
+from forsxl.engine.handicap import steps_of_handicap, stones_and_komi
+from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament
+from forsxl.engine.ratings import Rank, rating_of_rank
+from forsxl.engine.results import parse_result
+from forsxl.engine.scoring import draws_allowed
+
+MAX_UNPACKED = 200 * 2**20
+"""A club tournament's workbook unpacks to a few megabytes; anything this large is refused unread."""
+
+# Cyrillic letters that look like Latin ones: "Иванов" typed with a Latin "а" is still one player.
+_LOOKALIKES = str.maketrans("аеорсухкмтнвАЕОРСУХКМТНВ", "aeopcyxkmthbAEOPCYXKMTHB")
+
+
+def name_key(name: str) -> str:
+    """The identity of a name: spaces collapsed, case and Latin/Cyrillic look-alikes folded."""
+    return " ".join(name.split()).translate(_LOOKALIKES).casefold()
+
+
+@dataclass
+class RoundSheet:
+    """Where a round lives, to write back the cells forsxl owns (Steps, points)."""
+
+    number: int
+    sheet: Worksheet
+    columns: dict[str, int]
+    rows: list[tuple[int, Game | tuple[PlayerId, Sitout]]] = field(default_factory=list)
+
+
+@dataclass
+class Book:
+    path: Path
+    workbook: Workbook
+    lang: Lang
+    tournament: Tournament
+    origins: dict[str, str]
+    round_sheets: dict[int, RoundSheet]
+
+
+def open_workbook(path: Path) -> Workbook:
+    """The workbook at `path`, refusing missing, locked, oversized and non-xlsx files before parsing."""
+    if not path.is_file():
+        raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
+    for lock, app in ((f"~${path.name}", "Excel"), (f".~lock.{path.name}#", "LibreOffice")):
+        if (path.parent / lock).exists():
+            raise WorkbookErrors([ForsxlError("R0", "file_locked", path=path, app=app)])
+    if not zipfile.is_zipfile(path):
+        raise WorkbookErrors([ForsxlError("R0", "file_not_xlsx", path=path, why="not a zip archive")])
+    with zipfile.ZipFile(path) as archive:
+        unpacked = sum(info.file_size for info in archive.infolist())
+        if "xl/workbook.xml" not in archive.namelist():
+            raise WorkbookErrors([ForsxlError("R0", "file_not_xlsx", path=path, why="no xl/workbook.xml")])
+    if unpacked > MAX_UNPACKED:
+        raise WorkbookErrors([ForsxlError("R0", "file_too_big", path=path, size=unpacked // 2**20)])
+    return openpyxl.load_workbook(path)
+
+
+def _sheet(workbook: Workbook, kind: str) -> Worksheet | None:
+    names = {n.casefold(): n for n in workbook.sheetnames}
+    for candidate in layout.SHEETS[kind]:
+        if candidate.casefold() in names:
+            return workbook[names[candidate.casefold()]]
+    return None
+
+
+def detect_lang(workbook: Workbook) -> Lang:
+    """The workbook's language: its Config `lang`, else Russian when its sheets have Russian names."""
+    config = _sheet(workbook, "config")
+    if config is not None:
+        for row in config.iter_rows(min_row=2, max_col=2, values_only=True):
+            if str(row[0] or "").strip() == "lang" and str(row[1] or "").strip() in ("ru", "en"):
+                return Lang(str(row[1]).strip())
+    russian = {name for kinds in layout.SHEETS.values() for name in kinds[1:]}
+    return Lang.RU if any(name in russian for name in workbook.sheetnames) else Lang.EN
+
+
+class _Cells:
+    """Cell reading that records an error instead of raising, so `check` can list all problems."""
+
+    def __init__(self) -> None:
+        self.errors: list[ForsxlError] = []
+
+    def fail(self, rule: str, key: str, source: Source, **params: Any) -> None:
+        self.errors.append(ForsxlError(rule, key, source, **params))
+
+    def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
+        if column is None:
+            return None
+        cell = sheet.cell(row, column)
+        if cell.data_type == "f":
+            self.fail("R0", "formula_cell", _src(sheet, row, column), value=str(cell.value))
+            return None
+        return cell.value.strip() if isinstance(cell.value, str) else cell.value
+
+    def number(self, raw: Any, source: Source, key: str = "number_bad") -> Fraction | None:
+        if raw is None or raw == "":
+            return None
+        try:
+            if isinstance(raw, bool):
+                raise ValueError(raw)
+            if isinstance(raw, float):
+                return Fraction(str(raw))
+            if isinstance(raw, int):
+                return Fraction(raw)
+            return Fraction(re.sub(r"\s+", "", str(raw)).replace(",", ".").replace("−", "-"))
+        except (ValueError, ZeroDivisionError, TypeError):
+            self.fail("R0", key, source, value=str(raw))
+            return None
+
+    def whole(self, raw: Any, source: Source, key: str = "number_bad") -> int | None:
+        number = self.number(raw, source, key)
+        if number is not None and number.denominator != 1:
+            self.fail("R0", key, source, value=str(raw))
+            return None
+        return None if number is None else int(number)
+
+
+def _src(sheet: Worksheet, row: int, column: int) -> Source:
+    return Source(sheet.title, f"{get_column_letter(column)}{row}")
+
+
+def _rows(sheet: Worksheet) -> Iterator[int]:
+    """Data rows below the header; rows with no value at all are skipped."""
+    for row in sheet.iter_rows(min_row=2):
+        if any(cell.value not in (None, "") for cell in row) and row[0].row is not None:
+            yield row[0].row
+
+
+def _headers(sheet: Worksheet) -> list[object]:
+    return [cell.value for cell in next(sheet.iter_rows(min_row=1, max_row=1), ())]
+
+
+def _read_config(workbook: Workbook, cells: _Cells) -> tuple[Config, dict[str, str]]:
+    sheet = _sheet(workbook, "config")
+    if sheet is None:
+        cells.fail("R12", "sheet_missing", Source(layout.SHEETS["config"][0]), sheet="Config / Настройки")
+        return Config(), {}
+    columns = layout.match_columns(_headers(sheet), layout.CONFIG_COLUMNS)
+    key_col, value_col = columns.get("key", 1), columns.get("value", 2)
+    entries = []
+    for row in _rows(sheet):
+        key = cells.value(sheet, row, key_col)
+        if key:
+            entries.append((str(key), cells.value(sheet, row, value_col), _src(sheet, row, value_col)))
+    try:
+        return build_config(entries)
+    except WorkbookErrors as problems:
+        cells.errors += problems.errors
+        return Config(), {}
+
+
+def _absent_rounds(text: str) -> frozenset[int]:
+    rounds: set[int] = set()
+    for part in re.split(r"[,;\s]+", text.strip()):
+        if part:
+            low, _, high = part.replace("–", "-").partition("-")
+            rounds.update(range(int(low), int(high or low) + 1))
+    return frozenset(rounds)
+
+
+def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Config, cells: _Cells) -> Player | None:
+    def text(column: str) -> str:
+        value = cells.value(sheet, row, cols.get(column))
+        return "" if value is None else " ".join(str(value).split())
+
+    def at(column: str) -> Source:
+        return _src(sheet, row, cols.get(column, 1))
+
+    name = text("name")
+    if not name:
+        cells.fail("R0", "name_missing", at("name"))
+        return None
+    rating = cells.whole(cells.value(sheet, row, cols.get("rating")), at("rating"), "rating_bad")
+    rank_text = text("rank")
+    rank = Rank.parse(rank_text) if rank_text else None
+    if rank_text and rank is None:
+        cells.fail("R0", "rank_bad", at("rank"), value=rank_text)
+    if rating is None and rank is not None:
+        rating = rating_of_rank(rank, config.ratings.scale)
+    if rating is None:
+        if not rank_text and cells.value(sheet, row, cols.get("rating")) in (None, ""):
+            cells.fail("R0", "rating_missing", at("rating"), name=name)
+        return None
+    absent: frozenset[int] = frozenset()
+    if text("absent"):
+        try:
+            absent = _absent_rounds(text("absent"))
+        except ValueError:
+            cells.fail("R5", "absent_bad", at("absent"), value=text("absent"))
+    group = cells.whole(cells.value(sheet, row, cols.get("group")), at("group"), "group_bad")
+    if group is not None and group not in (1, 2, 3):
+        cells.fail("R3", "group_bad", at("group"), value=group)
+    return Player(
+        id=PlayerId(cells.whole(cells.value(sheet, row, cols.get("no")), at("no")) or 0),
+        name=name, rating=rating, club=text("club"), city=text("city"), country=text("country"),
+        team=text("team"), group=group, category=text("category"),
+        start=cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad"),
+        absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
+        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), source=Source(sheet.title, f"A{row}"),
+    )
+
+
+def _read_players(workbook: Workbook, config: Config, cells: _Cells) -> tuple[Player, ...]:
+    sheet = _sheet(workbook, "players")
+    if sheet is None:
+        cells.fail("R0", "sheet_missing", Source(layout.SHEETS["players"][0]), sheet="Players / Участники")
+        return ()
+    cols = layout.match_columns(_headers(sheet), layout.PLAYER_COLUMNS)
+    if "name" not in cols:
+        cells.fail("R0", "header_missing", Source(sheet.title, "1"), column="Name / Имя")
+        return ()
+    if "rating" not in cols and "rank" not in cols:
+        cells.fail("R0", "header_missing", Source(sheet.title, "1"), column="Rating / Рейтинг")
+        return ()
+    players: list[Player] = []
+    names: dict[str, int] = {}
+    numbers: dict[int, int] = {}
+    for row in _rows(sheet):
+        player = _read_player(sheet, row, cols, config, cells)
+        if player is None:
+            continue
+        key = name_key(player.name)
+        if key in names:
+            cells.fail("R0", "name_duplicate", _src(sheet, row, cols["name"]), name=player.name, row=names[key])
+            continue
+        names[key] = row
+        if player.id:
+            if player.id in numbers:
+                cells.fail("R0", "no_duplicate", _src(sheet, row, cols["no"]), value=player.id, row=numbers[player.id])
+                continue
+            numbers[player.id] = row
+        players.append(player)
+    return _number_players(players)
+
+
+def _number_players(players: list[Player]) -> tuple[Player, ...]:
+    """Start numbers: typed ones kept, empty ones given after them in rating order (WORKBOOK.md `No`)."""
+    next_no = max((p.id for p in players), default=0)
+    unnumbered = sorted((p for p in players if not p.id), key=lambda p: (-p.rating, name_key(p.name)))
+    numbered = {p.name: p for p in players if p.id}
+    for offset, player in enumerate(unnumbered, start=1):
+        numbered[player.name] = replace(player, id=PlayerId(next_no + offset))
+    return tuple(sorted(numbered.values(), key=lambda p: p.id))
+
+
+def round_sheets(workbook: Workbook) -> list[tuple[int, Worksheet]]:
+    """Round sheets (`Round-3`, `Тур-3`) by number."""
+    found = []
+    for name in workbook.sheetnames:
+        match = layout.ROUND_NAME.match(name)
+        if match:
+            found.append((int(match[1]), workbook[name]))
+    return sorted(found, key=lambda item: item[0])
+
+
+class _RoundReader:
+    """One round sheet: each row a board, a bye or an announced absence (WORKBOOK.md, R11)."""
+
+    def __init__(self, number: int, sheet: Worksheet, config: Config, players: dict[str, Player], cells: _Cells):
+        self.config, self.players, self.cells = config, players, cells
+        self.into = RoundSheet(number, sheet, layout.match_columns(_headers(sheet), layout.ROUND_COLUMNS))
+        self.seen: set[PlayerId] = set()
+
+    def read(self) -> Round | None:
+        sheet, cols = self.into.sheet, self.into.columns
+        required = ("board", "black", "white", "stones", "komi", "steps", "group", "result")
+        missing = [c for c in required if c not in cols]
+        if missing:
+            column = layout.ROUND_COLUMNS[missing[0]][0]
+            self.cells.fail("R11", "header_missing", Source(sheet.title, "1"), column=column)
+            return None
+        for row in _rows(sheet):
+            entry = self._row(row)
+            if entry is not None:
+                self.into.rows.append((row, entry))
+        games = tuple(e for _, e in self.into.rows if isinstance(e, Game))
+        sitouts = tuple(e for _, e in self.into.rows if not isinstance(e, Game))
+        return Round(self.into.number, games, sitouts)
+
+    def _at(self, row: int, column: str) -> Source:
+        return _src(self.into.sheet, row, self.into.columns[column])
+
+    def _get(self, row: int, column: str) -> Any:
+        return self.cells.value(self.into.sheet, row, self.into.columns.get(column))
+
+    def _player(self, row: int, column: str) -> PlayerId | None:
+        name = self._get(row, column)
+        player = self.players.get(name_key(str(name))) if name not in (None, "") else None
+        if player is None:
+            self.cells.fail("R0", "player_unknown", self._at(row, column), name=str(name or ""))
+            return None
+        if player.id in self.seen:
+            self.cells.fail("R7", "player_twice", self._at(row, column), name=player.name)
+            return None
+        self.seen.add(player.id)
+        return player.id
+
+    def _row(self, row: int) -> Game | tuple[PlayerId, Sitout] | None:
+        board = self._get(row, "board")
+        word = layout.SITOUT_WORDS.get(str(board).strip().casefold()) if isinstance(board, str) else None
+        if word is not None:
+            pid = self._player(row, "black")
+            return None if pid is None else (pid, Sitout(word))
+        number = self.cells.whole(board, self._at(row, "board"), "board_bad")
+        black, white = self._player(row, "black"), self._player(row, "white")
+        if number is None or black is None or white is None:
+            return None
+        return self._game(row, number, black, white)
+
+    def _game(self, row: int, board: int, black: PlayerId, white: PlayerId) -> Game | None:
+        cells, handicap = self.cells, self.config.handicap
+        stones = cells.whole(self._get(row, "stones"), self._at(row, "stones")) or 0
+        komi = cells.number(self._get(row, "komi"), self._at(row, "komi")) or Fraction(0)
+        steps = cells.whole(self._get(row, "steps"), self._at(row, "steps")) or 0
+        group = cells.whole(self._get(row, "group"), self._at(row, "group")) or 1
+        kind = group_rules(group, self.config.groups).steps
+        if stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
+            # R2.6: the referee edited the handicap; the steps follow what is on the board.
+            derived = steps_of_handicap(stones, komi, kind, handicap)
+            if derived is None:
+                cells.fail("R2.3", "handicap_bad", self._at(row, "stones"), stones=stones, komi=komi, group=group)
+                return None
+            steps = derived
+        text = self._get(row, "result")
+        try:
+            result = parse_result("" if text is None else str(text))
+        except ValueError:
+            cells.fail("R11", "result_bad", self._at(row, "result"), value=str(text))
+            return None
+        game = Game(board, black, white, stones, komi, steps, group, result, self._at(row, "result"))
+        if result == Result.DRAW and steps == 0 and not draws_allowed(game, self.config.scoring):
+            cells.fail("R4", "draw_not_allowed", self._at(row, "result"), komi=komi)
+            return None
+        return game
+
+
+def load(path: Path) -> Book:
+    """The workbook and the tournament in it; every problem found is raised at once (`forsxl check`)."""
+    workbook = open_workbook(path)
+    cells = _Cells()
+    config, origins = _read_config(workbook, cells)
+    lang = detect_lang(workbook)
+    config = replace(config, lang=lang)
+    players = _read_players(workbook, config, cells)
+    by_name = {name_key(p.name): p for p in players}
+    rounds, sheets = [], {}
+    for expected, (number, sheet) in enumerate(round_sheets(workbook), start=1):
+        if number != expected:
+            cells.fail("R7", "round_sheet_name", Source(sheet.title), sheet=sheet.title, expected=expected)
+            break
+        reader = _RoundReader(number, sheet, config, by_name, cells)
+        rnd = reader.read()
+        if rnd is not None:
+            rounds.append(rnd)
+            sheets[number] = reader.into
+    if cells.errors:
+        raise WorkbookErrors(cells.errors, lang)
+    return Book(path, workbook, lang, Tournament(config, players, tuple(rounds)), origins, sheets)

@@ -1,0 +1,204 @@
+"""Writing the sheets forsxl owns: Round-N, the owned cells of round rows, Standings, Log (WORKBOOK.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
+
+from forsxl.book import layout
+from forsxl.book.read import Book, RoundSheet
+from forsxl.engine.attendance import sitout_points
+from forsxl.engine.config import Config, Lang, Tiebreak
+from forsxl.engine.model import Game, Result, Round, Sitout, Tournament
+from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.results import RESULT_CHOICES
+from forsxl.engine.scoring import game_points
+from forsxl.engine.standings import Standing
+
+BOLD = Font(bold=True)
+
+
+def put(cell: Cell | MergedCell, value: Any) -> None:
+    """Write a value; text always stays text, so a name like `=HYPERLINK(...)` is never a formula."""
+    if isinstance(cell, MergedCell):
+        return  # a person merged cells over a derived value; their layout wins, the value is shown elsewhere
+    if isinstance(value, Fraction):
+        value = int(value) if value.denominator == 1 else float(value)
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+
+
+def _row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
+    for column, value in enumerate(values, start=1):
+        cell = sheet.cell(row, column)
+        put(cell, value)
+        if bold:
+            cell.font = BOLD
+
+
+def _fresh_sheet(workbook: Workbook, title: str, before: Sequence[str]) -> Worksheet:
+    """An empty sheet named `title`: in place of the one forsxl wrote before, else before the first of `before`."""
+    index = None
+    if title in workbook.sheetnames:
+        index = workbook.sheetnames.index(title)
+        del workbook[title]
+    else:
+        index = next((workbook.sheetnames.index(b) for b in before if b in workbook.sheetnames), None)
+    sheet: Worksheet = workbook.create_sheet(title, index)
+    return sheet
+
+
+def _points_preview(game: Game, config: Config) -> tuple[str, str]:
+    """What each side gets for a win and for a loss, `20 / 4`, shown until the result is typed."""
+    win_b, lose_w = game_points(game, Result.BLACK_WINS, config.scoring)
+    lose_b, win_w = game_points(game, Result.WHITE_WINS, config.scoring)
+    return f"{_num(win_b)} / {_num(lose_b)}", f"{_num(win_w)} / {_num(lose_w)}"
+
+
+def _num(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+def _owned_cells(rs: RoundSheet, config: Config) -> None:
+    """Steps and points of every row: forsxl's cells in a round sheet (WORKBOOK.md)."""
+    cols = rs.columns
+    for row, entry in rs.rows:
+        if isinstance(entry, Game):
+            put(rs.sheet.cell(row, cols["steps"]), entry.steps)
+            black: str | Fraction
+            white: str | Fraction
+            if entry.result is None:
+                black, white = _points_preview(entry, config)
+            else:
+                black, white = game_points(entry, entry.result, config.scoring)
+            put(rs.sheet.cell(row, cols["black_pts"]), black)
+            put(rs.sheet.cell(row, cols["white_pts"]), white)
+        else:
+            put(rs.sheet.cell(row, cols["black_pts"]), sitout_points(entry[1], config.attendance, config.scoring))
+
+
+def refresh_rounds(book: Book) -> None:
+    """Rewrite the owned cells of every round sheet from the sheet as it stands."""
+    for rs in book.round_sheets.values():
+        _owned_cells(rs, book.tournament.config)
+
+
+def write_round(book: Book, rnd: Round) -> None:
+    """A new Round-N sheet in the pairing's order, results column as text with a dropdown (R11)."""
+    lang, t = book.lang, book.tournament
+    title = layout.ROUND_SHEET[lang].format(n=rnd.number)
+    sheet = _fresh_sheet(book.workbook, title, [*layout.SHEETS["standings"], *layout.SHEETS["log"]])
+    names = list(layout.ROUND_COLUMNS)
+    _row(sheet, 1, [layout.header(layout.ROUND_COLUMNS, c, lang) for c in names], bold=True)
+    rs = RoundSheet(rnd.number, sheet, {c: i for i, c in enumerate(names, start=1)})
+    row = 2
+    for game in rnd.games:
+        komi = int(game.komi) if game.komi.denominator == 1 else float(game.komi)
+        _row(sheet, row, [game.board, t.player(game.black).name, t.player(game.white).name,
+                          game.stones, komi, game.steps, game.group])
+        rs.rows.append((row, game))
+        row += 1
+    for pid, sitout in rnd.sitouts:
+        label = (layout.BYE_LABEL if sitout == Sitout.BYE else layout.ABSENT_LABEL)[lang]
+        _row(sheet, row, [label, t.player(pid).name])
+        rs.rows.append((row, (pid, sitout)))
+        row += 1
+    result_col = rs.columns["result"]
+    letter = get_column_letter(result_col)
+    for r in range(2, max(row, 3)):
+        sheet.cell(r, result_col).number_format = "@"
+    dropdown = DataValidation(type="list", formula1='"' + ",".join(RESULT_CHOICES) + '"', allow_blank=True)
+    dropdown.showErrorMessage = False  # R11 aliases such as 1-0 or Ч+ may be typed too
+    dropdown.add(f"{letter}2:{letter}{max(row - 1, 2)}")
+    sheet.add_data_validation(dropdown)
+    for column, width in zip("ABCDEFGHIJ", (7, 26, 26, 9, 7, 8, 8, 11, 11, 11), strict=True):
+        sheet.column_dimensions[column].width = width
+    sheet.freeze_panes = "A2"
+    book.round_sheets[rnd.number] = rs
+    _owned_cells(rs, t.config)
+
+
+def write_standings(book: Book, table: Sequence[Standing]) -> None:
+    """The Standings sheet, rewritten whole: places, round cells like `12+/w2`, points, tie-breaks (R6)."""
+    lang, t = book.lang, book.tournament
+    sheet = _fresh_sheet(book.workbook, layout.sheet_name("standings", lang), layout.SHEETS["log"])
+    columns = ["place", "no", "name", "rating", "rank", "club"]
+    columns += [c for c in ("team", "group") if _used(c, t)]
+    columns += ["start"]
+    headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang) for c in columns]
+    headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds]
+    tiebreaks = [c for c in t.config.tiebreaks if c != Tiebreak.POINTS]  # already the Points column
+    headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang)] + [c.value for c in tiebreaks]
+    _row(sheet, 1, headings, bold=True)
+    for row, s in enumerate(table, start=2):
+        p = s.player
+        values: dict[str, Any] = {
+            "place": s.place, "no": int(p.id), "name": p.name, "rating": p.rating,
+            "rank": rank_of_rating(p.rating, t.config.ratings.scale).label(lang), "club": p.club,
+            "team": p.team, "group": s.group or None, "start": s.start,
+        }
+        cells = [str(c) for c in s.cells]
+        _row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
+    sheet.column_dimensions["C"].width = 26
+    sheet.freeze_panes = "D2"
+
+
+def _used(column: str, t: Tournament) -> bool:
+    return any(p.team for p in t.players) if column == "team" else bool(t.config.groups.sizes)
+
+
+def append_log(book: Book, when: str, command: str, version: str, changes: str) -> None:
+    """One row per run in the Log sheet (WORKBOOK.md principle 2)."""
+    title = layout.sheet_name("log", book.lang)
+    existing = next((book.workbook[n] for n in book.workbook.sheetnames if n in layout.SHEETS["log"]), None)
+    sheet = existing or book.workbook.create_sheet(title)
+    if sheet.max_row == 1 and sheet.cell(1, 1).value is None:
+        _row(sheet, 1, list(layout.LOG_COLUMNS[book.lang]), bold=True)
+    _row(sheet, sheet.max_row + 1, [when, command, version, changes])
+
+
+def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang) -> Workbook:
+    """A fresh tournament: Config with the given keys, Players with headers only, and Log (forsxl new)."""
+    workbook = Workbook()
+    config = workbook.active
+    assert config is not None
+    config.title = layout.sheet_name("config", lang)
+    _row(config, 1, [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")], bold=True)
+    for row, (key, value) in enumerate(config_rows, start=2):
+        _row(config, row, [key, value])
+    config.column_dimensions["A"].width = 24
+    config.column_dimensions["B"].width = 40
+    players = workbook.create_sheet(layout.sheet_name("players", lang))
+    _row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in layout.NEW_PLAYER_COLUMNS],
+         bold=True)
+    players.column_dimensions["B"].width = 28
+    players.freeze_panes = "A2"
+    log = workbook.create_sheet(layout.sheet_name("log", lang))
+    _row(log, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    return workbook
+
+
+def type_results(book: Book, number: int, results: dict[int, Result]) -> None:
+    """Type results into round `number` by board, as a referee would (the demo's simulated referee)."""
+    rs = book.round_sheets[number]
+    for row, entry in rs.rows:
+        if isinstance(entry, Game) and entry.board in results:
+            put(rs.sheet.cell(row, rs.columns["result"]), results[entry.board].value)
+
+
+def type_players(workbook: Workbook, lang: Lang, players: Sequence[dict[str, Any]]) -> None:
+    """Type players into the Players sheet under its headers, as an organizer would (the demo's organizer)."""
+    sheet = workbook[layout.sheet_name("players", lang)]
+    columns = layout.match_columns([c.value for c in sheet[1]], layout.PLAYER_COLUMNS)
+    for row, player in enumerate(players, start=sheet.max_row + 1):
+        for key, value in player.items():
+            put(sheet.cell(row, columns[key]), value)

@@ -1,0 +1,71 @@
+"""The bundled example: a 20-player club tournament in the style of [000], played with simulated results."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from forsxl.book.read import load
+from forsxl.book.save import backup_path, save
+from forsxl.book.write import new_workbook, type_players, type_results
+from forsxl.engine.config import Lang
+from forsxl.engine.groups import group_rules
+from forsxl.engine.model import Game, Result, Tournament
+from forsxl.engine.probability import compensation, simulate_result
+from forsxl.engine.standings import standings
+from forsxl.publish.html import render_html
+from forsxl.workflow import finish, pair_into
+
+# [000]: five dans from 1d to 6d, two 1k (2025, 1960), a 2k (1915), then 1890, 1780, ... down to 100.
+PLAYERS = (
+    ("Алексеев Артём", 2600, "Москва"), ("Борисов Глеб", 2400, "Санкт-Петербург"),
+    ("Васильева Дарья", 2230, "Москва"), ("Григорьев Евгений", 2210, "Казань"),
+    ("Дмитриев Иван", 2140, "Новосибирск"), ("Егорова Ксения", 2025, "Москва"),
+    ("Жуков Лев", 1960, "Казань"), ("Зайцева Мария", 1915, "Санкт-Петербург"),
+    ("Ильин Никита", 1890, "Москва"), ("Козлова Ольга", 1780, "Новосибирск"),
+    ("Лебедев Павел", 1650, "Казань"), ("Морозова Полина", 1520, "Москва"),
+    ("Новиков Роман", 1400, "Санкт-Петербург"), ("Орлова Софья", 1270, "Москва"),
+    ("Петров Тимур", 1150, "Новосибирск"), ("Романова Ульяна", 1000, "Казань"),
+    ("Смирнов Фёдор", 800, "Москва"), ("Тарасова Юлия", 650, "Санкт-Петербург"),
+    ("Устинов Ян", 400, "Москва"), ("Фомина Алиса", 100, "Казань"),
+)
+
+
+def _simulated(t: Tournament, games: tuple[Game, ...], rng: random.Random) -> dict[int, Result]:
+    results = {}
+    for game in games:
+        kind = group_rules(game.group, t.config.groups).steps
+        white, black = t.player(game.white).rating, t.player(game.black).rating
+        results[game.board] = simulate_result(white, black, compensation(game.steps, kind), rng)
+    return results
+
+
+def run_demo(
+    directory: Path, played: int | None, progress: Callable[[str], None], lang: Lang = Lang.RU
+) -> tuple[Path, Path]:
+    """Create, pair and play the example tournament round by round through the workbook; publish it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / "club.xlsx"
+    for old in (path, backup_path(path)):
+        old.unlink(missing_ok=True)
+    rows = [("name", "Клубный турнир по системе Форс" if lang == Lang.RU else "Fors club tournament"),
+            ("date", "2026-11-28"), ("place", "Москва"), ("preset", "fors-club"), ("rounds", 5), ("lang", lang.value)]
+    workbook = new_workbook(rows, lang)
+    type_players(workbook, lang, [{"name": n, "rating": r, "club": c} for n, r, c in PLAYERS])
+    save(workbook, path)
+    rounds = 5 if played is None else played
+    for number in range(1, rounds + 1):
+        book = load(path)
+        rnd, changes = pair_into(book)
+        finish(book, "pair", changes)
+        progress(changes)
+        book = load(path)  # the referee types the results
+        type_results(book, number, _simulated(book.tournament, rnd.games, random.Random(f"demo|{number}")))
+        save(book.workbook, path)
+        book = load(path)
+        finish(book, "standings", f"round {number} results")
+    book = load(path)
+    page = directory / "club.html"
+    page.write_text(render_html(book.tournament, standings(book.tournament)), encoding="utf-8")
+    return path, page

@@ -1,0 +1,1 @@
+"""Presets (R12): YAML files with the same keys as the Config sheet."""

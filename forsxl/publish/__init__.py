@@ -1,0 +1,1 @@
+"""Publishing: the tournament as pages for people to read (the results page in html.py)."""
