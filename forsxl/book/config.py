@@ -137,11 +137,17 @@ def build_config(
 
 
 def _plain(value: Any) -> Any:
+    """Config values as YAML-friendly Python: tuples as lists, enums as text, exact fractions kept exact."""
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else str(value) if value.limit_denominator(100) != value or (
-            value * 1000).denominator != 1 else float(value)
+        if value.denominator == 1:
+            return int(value)
+        decimal = value.denominator
+        for prime in (2, 5):
+            while decimal % prime == 0:
+                decimal //= prime
+        return float(value) if decimal == 1 else str(value)  # 6.5 stays 6.5, 2/3 stays 2/3
     return value.value if isinstance(value, StrEnum) else value
 
 

@@ -28,6 +28,8 @@ PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairin
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
     """The round `pair` may pair now; refuses to skip an unfinished round or re-pair a played one (R11)."""
+    if not t.players:
+        raise ForsxlError("R7", "no_players")
     last = t.rounds[-1] if t.rounds else None
     if number is None:
         number = 1 if last is None else last.number + 1
