@@ -37,7 +37,7 @@ def _errors(lang: Lang = Lang.EN) -> Iterator[None]:
     try:
         yield
     except WorkbookErrors as problems:
-        raise _fail([message(e, problems.lang) for e in problems.errors]) from None
+        raise _fail([message(e, problems.lang or lang) for e in problems.errors]) from None
     except ForsxlError as error:
         raise _fail([message(error, lang)]) from None
 
@@ -66,7 +66,9 @@ def new(
     with _errors(lang):
         if path.exists():
             raise ForsxlError("R0", "file_exists", path=path)
-        config, _ = book_config.build_config([("preset", preset, None)])
+        config, _, errors = book_config.build_config([("preset", preset, None)])
+        if errors:
+            raise WorkbookErrors(errors)
     rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
             ("rounds", config.rounds), ("lang", lang.value)]
     save(new_workbook(rows, lang), path)

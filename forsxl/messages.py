@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import number_text
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # key: (English, Russian)
@@ -33,7 +36,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "config_positive": ("{key} must be positive", "{key} должен быть больше нуля"),
     "config_range": ("{key} must be between {low} and {high}", "{key} должен быть от {low} до {high}"),
     "config_empty": ("{key} needs at least one value", "{key}: нужно хотя бы одно значение"),
-    "config_duplicate": ("{key} lists a value twice", "{key}: значение повторяется"),
+    "config_duplicate": ("{key} is given twice", "{key} указан дважды"),
+    "config_repeated": ("{key} lists a value twice", "{key}: значение повторяется"),
     "preset_unknown": ("unknown preset {name!r}; presets: {known}", "неизвестный пресет {name!r}; есть: {known}"),
     "round_sheet_name": ("round sheet {sheet} is not followed by round {expected}",
                          "лист {sheet} идёт не по порядку: ожидался тур {expected}"),
@@ -66,6 +70,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 def message(error: ForsxlError, lang: Lang) -> str:
     """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`."""
     english, russian = MESSAGES[error.code]
-    text = (russian if lang == Lang.RU else english).format(**error.params)
+    params = {k: number_text(v) if isinstance(v, Fraction) else v for k, v in error.params.items()}
+    text = (russian if lang == Lang.RU else english).format(**params)
     where = f"{error.source}: " if error.source else ""
     return f"{where}{text} ({error.rule})"

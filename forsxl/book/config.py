@@ -14,8 +14,8 @@ from typing import Any
 import yaml
 
 from forsxl.engine.config import Config, KeyInfo, check, config_keys
-from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Source
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Source, number_text
 
 
 def presets() -> dict[str, dict[str, Any]]:
@@ -97,10 +97,10 @@ def _with(config: Config, key: str, value: Any) -> Config:
 
 def build_config(
     entries: Sequence[tuple[str, Any, Source | None]], origin_of_defaults: str = "default"
-) -> tuple[Config, dict[str, str]]:
+) -> tuple[Config, dict[str, str], list[ForsxlError]]:
     """The effective Config from (key, value, cell) entries: `preset` first, then every other key over it.
 
-    Returns the config and where each key's value came from. Raises every problem at once.
+    Returns the config built from the valid entries, where each key's value came from, and every problem.
     """
     errors: list[ForsxlError] = []
     origins = dict.fromkeys(KEYS, origin_of_defaults)
@@ -116,6 +116,8 @@ def build_config(
             layers += [(k, v, None, f"preset {preset_name}") for k, v in known[preset_name].items()
                        if k != "description"]
     layers += [(k, v, s, str(s) if s else "command line") for k, v, s in entries]
+    keys = [k for k, _, _ in entries]
+    errors += [ForsxlError("R12", "config_duplicate", s, key=k) for i, (k, _, s) in enumerate(entries) if k in keys[:i]]
     for key, value, source, origin in layers:
         if key not in KEYS:
             errors.append(ForsxlError("R12", "config_unknown_key", source, key=key, known=", ".join(KEYS)))
@@ -131,9 +133,7 @@ def build_config(
     cells = {k: s for k, _, s in entries}
     for key, message_key, params in check(config):
         errors.append(ForsxlError(KEYS[key].rule, message_key, cells.get(key), **params))
-    if errors:
-        raise WorkbookErrors(errors)
-    return config, origins
+    return config, origins, errors
 
 
 def _plain(value: Any) -> Any:
@@ -141,13 +141,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return int(value)
-        decimal = value.denominator
-        for prime in (2, 5):
-            while decimal % prime == 0:
-                decimal //= prime
-        return float(value) if decimal == 1 else str(value)  # 6.5 stays 6.5, 2/3 stays 2/3
+        text = number_text(value)
+        return text if "/" in text else float(text) if "." in text else int(text)
     return value.value if isinstance(value, StrEnum) else value
 
 

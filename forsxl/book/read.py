@@ -163,11 +163,9 @@ def _read_config(workbook: Workbook, cells: _Cells) -> tuple[Config, dict[str, s
         key = cells.value(sheet, row, key_col)
         if key:
             entries.append((str(key), cells.value(sheet, row, value_col), _src(sheet, row, value_col)))
-    try:
-        return build_config(entries)
-    except WorkbookErrors as problems:
-        cells.errors += problems.errors
-        return Config(), {}
+    config, origins, errors = build_config(entries)
+    cells.errors += errors
+    return config, origins
 
 
 def _absent_rounds(text: str) -> frozenset[int]:
@@ -187,11 +185,14 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     def at(column: str) -> Source:
         return _src(sheet, row, cols.get(column, 1))
 
+    known_errors = len(cells.errors)
     name = text("name")
     if not name:
-        cells.fail("R0", "name_missing", at("name"))
+        if len(cells.errors) == known_errors:  # a formula in the cell is reported already
+            cells.fail("R0", "name_missing", at("name"))
         return None
-    rating = cells.whole(cells.value(sheet, row, cols.get("rating")), at("rating"), "rating_bad")
+    raw_rating = cells.value(sheet, row, cols.get("rating"))
+    rating = cells.whole(raw_rating, at("rating"), "rating_bad")
     rank_text = text("rank")
     rank = Rank.parse(rank_text) if rank_text else None
     if rank_text and rank is None:
@@ -199,7 +200,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     if rating is None and rank is not None:
         rating = rating_of_rank(rank, config.ratings.scale)
     if rating is None:
-        if not rank_text and cells.value(sheet, row, cols.get("rating")) in (None, ""):
+        if len(cells.errors) == known_errors:
             cells.fail("R0", "rating_missing", at("rating"), name=name)
         return None
     absent: frozenset[int] = frozenset()
@@ -360,12 +361,14 @@ def load(path: Path) -> Book:
     workbook = open_workbook(path)
     cells = _Cells()
     config, origins = _read_config(workbook, cells)
+    config_ok = not cells.errors
     lang = detect_lang(workbook)
     config = replace(config, lang=lang)
     players = _read_players(workbook, config, cells)
     by_name = {name_key(p.name): p for p in players}
     rounds, sheets = [], {}
-    for expected, (number, sheet) in enumerate(round_sheets(workbook), start=1):
+    # Round sheets are only judged against a valid config: a typo in Config must not flag every handicap.
+    for expected, (number, sheet) in enumerate(round_sheets(workbook) if config_ok else [], start=1):
         if number != expected:
             cells.fail("R7", "round_sheet_name", Source(sheet.title), sheet=sheet.title, expected=expected)
             break

@@ -17,7 +17,7 @@ from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
 from forsxl.engine.attendance import sitout_points
 from forsxl.engine.config import Config, Lang, Tiebreak
-from forsxl.engine.model import Game, Result, Round, Sitout, Tournament
+from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.results import RESULT_CHOICES
 from forsxl.engine.scoring import game_points
@@ -61,11 +61,7 @@ def _points_preview(game: Game, config: Config) -> tuple[str, str]:
     """What each side gets for a win and for a loss, `20 / 4`, shown until the result is typed."""
     win_b, lose_w = game_points(game, Result.BLACK_WINS, config.scoring)
     lose_b, win_w = game_points(game, Result.WHITE_WINS, config.scoring)
-    return f"{_num(win_b)} / {_num(lose_b)}", f"{_num(win_w)} / {_num(lose_w)}"
-
-
-def _num(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
+    return f"{number_text(win_b)} / {number_text(lose_b)}", f"{number_text(win_w)} / {number_text(lose_w)}"
 
 
 def _owned_cells(rs: RoundSheet, config: Config) -> None:

@@ -203,5 +203,5 @@ def check(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
     if not config.tiebreaks:
         problems.append(("tiebreaks", "config_empty", {"key": "tiebreaks"}))
     if len(set(config.tiebreaks)) != len(config.tiebreaks):
-        problems.append(("tiebreaks", "config_duplicate", {"key": "tiebreaks"}))
+        problems.append(("tiebreaks", "config_repeated", {"key": "tiebreaks"}))
     return problems

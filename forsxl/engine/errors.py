@@ -33,7 +33,7 @@ class PairingImpossible(ForsxlError):
 class WorkbookErrors(Exception):
     """Every problem found while reading a workbook, reported together (``forsxl check``)."""
 
-    def __init__(self, errors: list[ForsxlError], lang: Lang = Lang.EN) -> None:
+    def __init__(self, errors: list[ForsxlError], lang: Lang | None = None) -> None:
         super().__init__(f"{len(errors)} problem(s)")
         self.errors = errors
         self.lang = lang

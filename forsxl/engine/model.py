@@ -17,6 +17,17 @@ Points = Fraction
 """Tournament points: exact, because equality decides places."""
 
 
+def number_text(value: Fraction) -> str:
+    """A number as people write it: 15, 6.5, -8; a fraction with no finite decimal stays 2/3."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    decimal = value.denominator
+    for prime in (2, 5):
+        while decimal % prime == 0:
+            decimal //= prime
+    return str(float(value)) if decimal == 1 else str(value)
+
+
 @dataclass(frozen=True, order=True)
 class Source:
     """Where a value came from in the workbook, e.g. ``Players!C7``."""

@@ -29,7 +29,7 @@ class Rank:
             return cls(30 - number) if 1 <= number <= 30 else None
         if kind == "d":
             return cls(29 + number) if 1 <= number <= 9 else None
-        return cls(35 + number) if 1 <= number <= 9 else None  # 1p counts as 7d [R0]
+        return cls(min(35 + number, 38)) if 1 <= number <= 9 else None  # 1p counts as 7d, the scale ends at 9d [R0]
 
     def label(self, lang: Lang = Lang.EN) -> str:
         if self.index < 30:

@@ -161,14 +161,17 @@ def _direct(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction
 
 
 def _wins_not_taking(table: _Table, pid: PlayerId) -> Fraction:
-    """Wins in even games and in games where the player gave handicap (R6)."""
+    """Wins in even games and in games where the player gave handicap (R6).
+
+    A forfeit win counts: R4 scores it as an even-game win."""
     cells = table.cells[pid]
-    return Fraction(sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE) for c in cells if c.opponent))
+    return Fraction(sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE or c.forfeit)
+                        for c in cells if c.opponent))
 
 
 def _handicap_given(table: _Table, pid: PlayerId) -> Fraction:
-    """Steps given as White (+) minus steps taken as Black (-) (R6)."""
-    return Fraction(sum(c.steps if c.color == Color.WHITE else -c.steps for c in table.cells[pid] if c.opponent))
+    """Steps given as White (+) minus steps taken as Black (-) in games played over the board (R6)."""
+    return Fraction(sum(c.steps if c.color == Color.WHITE else -c.steps for c in table.cells[pid] if c.played))
 
 
 TIEBREAKS: dict[Tiebreak, Criterion] = {
@@ -201,16 +204,22 @@ def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
     return _Table({p.id: p for p in t.players}, start, cells, points, game_points, wins, lot)
 
 
-def _tie_classes(table: _Table, ids: Iterable[PlayerId], criteria: Sequence[Tiebreak]) -> list[list[PlayerId]]:
-    """Players split into classes tied on every criterion, best first (R6, lexicographic)."""
+Values = dict[Tiebreak, dict[PlayerId, Fraction]]
+
+
+def _tie_classes(
+    table: _Table, ids: Iterable[PlayerId], criteria: Sequence[Tiebreak]
+) -> tuple[list[list[PlayerId]], Values]:
+    """Players split into classes tied on every criterion, best first (R6, lexicographic), and each
+    criterion's values as computed among the players still tied when it was applied (`direct` needs that)."""
     classes = [sorted(ids)]
+    shown: Values = {}
     for criterion in criteria:
         refined: list[list[PlayerId]] = []
+        shown[criterion] = {}
         for group in classes:
-            if len(group) == 1:
-                refined.append(group)
-                continue
             values = TIEBREAKS[criterion](table, group)
+            shown[criterion].update(values)
             ordered = sorted(group, key=lambda p: -values[p])
             start = 0
             for i in range(1, len(ordered) + 1):
@@ -218,7 +227,7 @@ def _tie_classes(table: _Table, ids: Iterable[PlayerId], criteria: Sequence[Tieb
                     refined.append(ordered[start:i])
                     start = i
         classes = refined
-    return classes
+    return classes, shown
 
 
 def lot_seed(t: Tournament) -> str:
@@ -234,14 +243,13 @@ def standings(t: Tournament, before_round: int | None = None) -> list[Standing]:
     """
     rounds = t.rounds if before_round is None else [r for r in t.rounds if r.number < before_round]
     table = _table(t, rounds, lot_seed(t))
-    classes = _tie_classes(table, table.cells, t.config.tiebreaks)
+    classes, values = _tie_classes(table, table.cells, t.config.tiebreaks)
     order = [pid for group in classes for pid in group]
     groups = cut_groups(order, t.config.groups.sizes) if t.config.groups.sizes else {}
     result: list[Standing] = []
     for group in classes:
         first = len(result) + 1
         place = str(first) if len(group) == 1 else f"{first}-{first + len(group) - 1}"
-        values = {c: v for c in t.config.tiebreaks for v in [TIEBREAKS[c](table, group)]}
         for pid in group:
             result.append(Standing(
                 table.players[pid], place, table.start[pid], table.points[pid],

@@ -1,0 +1,42 @@
+"""R11: game results as typed by a referee."""
+
+import re
+
+import pytest
+
+from forsxl.engine.model import Result
+from forsxl.engine.results import parse_result
+
+NOTATIONS = {
+    Result.BLACK_WINS: ["B+", "1-0", "Ч+", "1:0", "b+", " B + ", "ч+", "1 - 0"],
+    Result.WHITE_WINS: ["W+", "0-1", "Б+", "0:1", "w+", "б+", "\tW+\n"],
+    Result.DRAW: ["=", "jigo", "JIGO", "Jigo", " = "],
+    Result.BLACK_FORFEIT: ["B+F", "b+f", "B + F"],
+    Result.WHITE_FORFEIT: ["W+F", "w+f", " W+F "],
+    Result.DOUBLE_FORFEIT: ["0-0", "0 - 0"],
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [pytest.param(text, result, id=f"{text!r} -> {result.value}") for result, texts in NOTATIONS.items()
+     for text in texts],
+)
+def test_r11_notations(text: str, expected: Result) -> None:
+    assert parse_result(text) == expected
+
+
+@pytest.mark.parametrize("result", list(Result))
+def test_r11_canonical_notation_reads_back(result: Result) -> None:
+    assert parse_result(result.value) == result
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t\n"])
+def test_r11_empty_is_not_played_yet(text: str) -> None:
+    assert parse_result(text) is None
+
+
+@pytest.mark.parametrize("text", ["B+x", "B", "W", "+", "2-0", "1-1", "draw?", "B+W+", "F", "x", "0", "B++"])
+def test_r11_garbage_is_an_error(text: str) -> None:
+    with pytest.raises(ValueError, match=f"^{re.escape(text)}$"):
+        parse_result(text)

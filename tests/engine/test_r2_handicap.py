@@ -1,0 +1,208 @@
+"""R2: the difference, handicap steps, stones and komi, who gives."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from forsxl.engine.config import Basis, Config, Groups, Handicap, Komi, StepKind
+from forsxl.engine.handicap import (
+    adjusted_difference,
+    basis_difference,
+    basis_value,
+    handicap_steps,
+    steps_of_handicap,
+    stones_and_komi,
+)
+from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournament
+from forsxl.engine.tournament import pair_round
+
+RULES = Handicap()
+KOMI = Komi()
+HALF, STONE, EVEN = StepKind.HALF, StepKind.STONE, StepKind.EVEN
+
+
+def tournament(table: str, config: Config, rounds: tuple[Round, ...] = ()) -> Tournament:
+    """`id rating [start]` per line."""
+    rows = [line.split() for line in table.strip().splitlines()]
+    players = tuple(
+        Player(PlayerId(int(r[0])), f"P{r[0]}", int(r[1]), start=Fraction(r[2]) if len(r) > 2 else None) for r in rows
+    )
+    return Tournament(config, players, rounds)
+
+
+def colours(rnd: Round) -> list[tuple[int, int, int, int, Fraction]]:
+    """(black, white, steps, stones, komi) per board."""
+    return [(g.black, g.white, g.steps, g.stones, g.komi) for g in rnd.games]
+
+
+@pytest.mark.parametrize(
+    ("difference", "expected"),
+    [
+        pytest.param(315, 6, id="[000] 2230 vs 1915 -> 6"),
+        pytest.param(0, 0, id="0 -> 0"),
+        pytest.param(24, 0, id="24 -> 0"),
+        pytest.param(25, 1, id="25 -> 1 (half up)"),
+        pytest.param(74, 1, id="74 -> 1"),
+        pytest.param(75, 2, id="75 -> 2"),
+        pytest.param(Fraction(149, 2), 1, id="74.5 -> 1"),
+        pytest.param(425, 9, id="425 -> 9"),
+        pytest.param(900, 9, id="900 -> capped at 9"),
+    ],
+)
+def test_r2_2_half_steps(difference: int, expected: int) -> None:
+    assert handicap_steps(Fraction(difference), HALF, RULES) == expected
+
+
+@pytest.mark.parametrize(
+    ("difference", "expected"),
+    [
+        pytest.param(0, 0, id="0 -> even"),
+        pytest.param(49, 0, id="< 50 -> even"),
+        pytest.param(50, 1, id="[000] 50 -> 1"),
+        pytest.param(99, 1, id="[000] 99 -> 1"),
+        pytest.param(100, 2, id="[000] 100 -> 2"),
+        pytest.param(199, 2, id="[000] just under 200 -> 2"),
+        pytest.param(200, 3, id="[000] 200 -> 3"),
+        pytest.param(220, 3, id="[000] 220 -> 3"),
+        pytest.param(299, 3, id="[000] 299 -> 3"),
+        pytest.param(315, 4, id="[000] 315 -> 4"),
+        pytest.param(2000, 9, id="2000 -> capped at 9"),
+    ],
+)
+def test_r2_2_stone_steps(difference: int, expected: int) -> None:
+    assert handicap_steps(Fraction(difference), STONE, RULES) == expected
+
+
+def test_r2_2_parameters() -> None:
+    assert handicap_steps(Fraction(315), HALF, replace(RULES, max_steps=4)) == 4
+    assert handicap_steps(Fraction(315), STONE, replace(RULES, max_steps=3)) == 3
+    assert handicap_steps(Fraction(75), STONE, replace(RULES, even_below=80)) == 0
+    assert handicap_steps(Fraction(315), HALF, replace(RULES, step_points=100)) == 3
+    assert handicap_steps(Fraction(900), EVEN, RULES) == 0
+
+
+@pytest.mark.parametrize(
+    ("steps", "kind", "stones", "komi"),
+    [
+        pytest.param(1, HALF, 1, 0, id="[000] half 1 -> 1 stone"),
+        pytest.param(2, HALF, 1, -8, id="[000] half 2 -> 1 stone -8"),
+        pytest.param(3, HALF, 2, 0, id="[000] half 3 -> 2 stones"),
+        pytest.param(4, HALF, 2, -8, id="[000] half 4 -> 2 stones -8"),
+        pytest.param(5, HALF, 3, 0, id="[000] half 5 -> 3 stones"),
+        pytest.param(6, HALF, 3, -8, id="[000] half 6 -> 3 stones -8"),
+        pytest.param(9, HALF, 5, 0, id="[000] half 9 -> 5 stones"),
+        *(pytest.param(n, STONE, n, 0, id=f"[003] stone {n} -> {n} stones") for n in range(1, 10)),
+        pytest.param(0, HALF, 0, Fraction(13, 2), id="half 0 -> even komi"),
+        pytest.param(0, STONE, 0, Fraction(13, 2), id="stone 0 -> even komi"),
+        pytest.param(0, EVEN, 0, Fraction(13, 2), id="even -> even komi"),
+    ],
+)
+def test_r2_3_stones_and_komi(steps: int, kind: StepKind, stones: int, komi: Fraction) -> None:
+    assert stones_and_komi(steps, kind, RULES, KOMI) == (stones, komi)
+
+
+def test_r2_3_komi_parameters() -> None:
+    assert stones_and_komi(0, STONE, RULES, Komi(Fraction(15, 2))) == (0, Fraction(15, 2))
+    assert stones_and_komi(4, HALF, replace(RULES, half_komi=Fraction(5)), KOMI) == (2, -5)
+
+
+@given(st.integers(0, 20), st.sampled_from([HALF, STONE]))
+def test_r2_3_steps_of_handicap_inverts_stones_and_komi(steps: int, kind: StepKind) -> None:
+    stones, komi = stones_and_komi(steps, kind, RULES, KOMI)
+    assert steps_of_handicap(stones, komi, kind, RULES) == steps
+
+
+@pytest.mark.parametrize(
+    ("stones", "komi", "kind", "expected"),
+    [
+        (0, Fraction(7), HALF, 0),  # any komi with no stones is an even game
+        (0, Fraction(-3), STONE, 0),
+        (3, Fraction(0), HALF, 5),
+        (3, Fraction(-8), HALF, 6),
+        (3, Fraction(0), STONE, 3),
+        (2, Fraction(-4), HALF, None),  # none fits
+        (2, Fraction(1, 2), HALF, None),
+        (2, Fraction(-8), STONE, None),
+    ],
+)
+def test_r2_6_a_referees_handicap_as_steps(stones: int, komi: Fraction, kind: StepKind, expected: int) -> None:
+    assert steps_of_handicap(stones, komi, kind, RULES) == expected
+
+
+@pytest.mark.parametrize(
+    ("basis", "expected"),
+    [
+        pytest.param(Basis.RATING, 315, id="rating: 2230 - 1915"),
+        pytest.param(Basis.POINTS, 200, id="[000] points: (200 - 180) x 10"),
+        pytest.param(Basis.BLEND, Fraction(515, 2), id="[002] blend: (315 + 200) / 2"),
+    ],
+)
+def test_r2_1_basis(basis: Basis, expected: Fraction) -> None:
+    rules = replace(RULES, basis=basis)
+    assert basis_difference((1915, 2230), (Fraction(180), Fraction(200)), rules) == expected
+    assert basis_value(2230, Fraction(200), rules) - basis_value(1915, Fraction(180), rules) == expected
+
+
+def test_r2_1_basis_parameters() -> None:
+    weighted = replace(RULES, basis=Basis.BLEND, blend=Fraction(1, 4))
+    assert basis_difference((2230, 1915), (Fraction(200), Fraction(180)), weighted) == Fraction(315 + 600, 4)
+    scaled = replace(RULES, basis=Basis.POINTS, points_scale=5)
+    assert basis_difference((2230, 1915), (Fraction(200), Fraction(180)), scaled) == 100
+
+
+@pytest.mark.parametrize(
+    ("factor", "reduction", "expected"),
+    [
+        pytest.param(Fraction(1), 0, 315, id="x1"),
+        pytest.param(Fraction(1, 2), 0, Fraction(315, 2), id="[002] x1/2"),
+        pytest.param(Fraction(2, 3), 0, 210, id="[002] x2/3"),
+        pytest.param(Fraction(1), 2, 115, id="[000] reduce by two stones"),
+        pytest.param(Fraction(1), 4, 0, id="clamped at 0"),
+        pytest.param(Fraction(1, 2), 1, Fraction(115, 2), id="x1/2 then -1 stone"),
+    ],
+)
+def test_r2_1_factor_and_reduction(factor: Fraction, reduction: int, expected: Fraction) -> None:
+    assert adjusted_difference(Fraction(315), factor, reduction) == expected
+
+
+def test_r2_worked_example_000_through_pair_round() -> None:
+    t = tournament("1 2230\n2 1915", Config(groups=Groups(steps=(HALF,))))
+    assert colours(pair_round(t, 1)) == [(2, 1, 6, 3, -8)]
+
+
+def test_r2_1_factor_and_reduction_through_pair_round() -> None:
+    config = Config(groups=Groups(factor=(Fraction(1, 2),)), handicap=Handicap(reduction=1))
+    assert colours(pair_round(tournament("1 2230\n2 1915", config), 1)) == [(2, 1, 1, 1, 0)]  # 315/2 - 100 = 57.5
+
+
+def test_r2_1_points_basis_through_pair_round() -> None:
+    config = Config(handicap=Handicap(basis=Basis.POINTS))
+    t = tournament("1 1500 200\n2 1500 180", config)
+    assert colours(pair_round(t, 1)) == [(2, 1, 3, 3, 0)]  # (200 - 180) x 10 = 200 -> 3 stone steps
+
+
+def test_r2_5_the_higher_basis_gives_even_when_ranked_lower() -> None:
+    # The Start column puts the 1915 player on top of the ranking; the 2230 player still gives.
+    t = tournament("1 2230\n2 1915 300", Config(groups=Groups(steps=(HALF,))))
+    assert colours(pair_round(t, 1)) == [(2, 1, 6, 3, -8)]
+
+
+def test_r2_5_even_games_balance_colours() -> None:
+    table = "1 1500\n2 1500\n3 1500\n4 1500"
+    first = pair_round(tournament(table, Config()), 1)
+    even = Fraction(13, 2)
+    # No history: the lower-ranked player of each pair gets Black.
+    assert colours(first) == [(2, 1, 0, 0, even), (4, 3, 0, 0, even)]
+    played = Round(1, tuple(replace(g, result=r) for g, r in zip(first.games, (Result.WHITE_WINS, Result.BLACK_WINS),
+                                                                  strict=True)))
+    second = pair_round(tournament(table, Config(), (played,)), 2)
+    # Ranking 1, 4, 2, 3: player 1 had no Black yet (gets it), player 2 had one more than player 3.
+    assert colours(second) == [(1, 4, 0, 0, even), (3, 2, 0, 0, even)]
+
+
+def test_r2_game_records_are_games() -> None:
+    rnd = pair_round(tournament("1 2230\n2 1915", Config()), 1)
+    assert rnd.games == (Game(1, PlayerId(2), PlayerId(1), 4, Fraction(0), 4, 1),)

@@ -1,0 +1,61 @@
+"""R3: groups cut from the ranking by fixed sizes, per-group rules, a pair plays by its upper player's group."""
+
+from fractions import Fraction
+
+import pytest
+
+from forsxl.engine.config import Config, Groups, StepKind
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules
+from forsxl.engine.model import Player, PlayerId, Tournament
+from forsxl.engine.tournament import pair_round
+
+HALF, STONE, EVEN = StepKind.HALF, StepKind.STONE, StepKind.EVEN
+
+
+@pytest.mark.parametrize(
+    ("count", "sizes", "expected"),
+    [
+        pytest.param(25, (8, 12), [1] * 8 + [2] * 12 + [3] * 5, id="[002] 8 + 12 + rest"),
+        pytest.param(6, (2,), [1, 1, 2, 2, 2, 2], id="top 2 + rest"),
+        pytest.param(4, (), [1, 1, 1, 1], id="no sizes: one group"),
+        pytest.param(5, (8, 12), [1] * 5, id="fewer players than the top group"),
+        pytest.param(10, (8, 12), [1] * 8 + [2] * 2, id="last group partly filled"),
+    ],
+)
+def test_r3_cut_groups_by_sizes(count: int, sizes: tuple[int, ...], expected: list[int]) -> None:
+    ranking = [PlayerId(pid) for pid in range(100, 100 - count, -1)]  # the ranking, not start numbers, decides
+    groups = cut_groups(ranking, sizes)
+    assert [groups[pid] for pid in ranking] == expected
+
+
+def test_r3_group_rules_last_value_repeats() -> None:
+    factor = (Fraction(1), Fraction(1, 2), Fraction(1))
+    rules = Groups(sizes=(8, 12), steps=(EVEN, STONE), factor=factor, reduction=(0,))
+    assert group_rules(1, rules) == GroupRules(1, EVEN, Fraction(1), 0)
+    assert group_rules(2, rules) == GroupRules(2, STONE, Fraction(1, 2), 0)
+    assert group_rules(3, rules) == GroupRules(3, STONE, Fraction(1), 0)
+    assert group_rules(7, rules) == GroupRules(7, STONE, Fraction(1), 0)
+
+
+# id rating team: 1 and 2 are team-mates, so neighbour pairing gives 1-3, 2-4, 5-6 across the border.
+PLAYERS = """
+1 2230 A
+2 2200 A
+3 1915 -
+4 1900 -
+5 1500 -
+6 1280 -
+"""
+
+
+def test_r3_a_pair_plays_by_its_upper_players_group() -> None:
+    rows = [line.split() for line in PLAYERS.strip().splitlines()]
+    players = tuple(Player(PlayerId(int(r[0])), f"P{r[0]}", int(r[1]), team=r[2].strip("-")) for r in rows)
+    config = Config(groups=Groups(sizes=(2,), steps=(HALF, STONE)))
+    rnd = pair_round(Tournament(config, players), 1)
+    got = [(g.white, g.black, g.group, g.steps, g.stones, g.komi) for g in rnd.games]
+    assert got == [
+        (1, 3, 1, 6, 3, -8),  # [000] D = 315, half steps of group 1 (stone steps would be 4)
+        (2, 4, 1, 6, 3, -8),  # D = 300: group 1 even though player 4 is in group 2
+        (5, 6, 2, 3, 3, 0),  # [000] D = 220, stone steps of group 2 (half steps would be 4)
+    ]

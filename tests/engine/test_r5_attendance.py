@@ -1,0 +1,141 @@
+"""R5: byes, announced absences, late entrants, withdrawal."""
+
+from fractions import Fraction
+
+import pytest
+
+from forsxl.engine.attendance import absent_points, bye_points
+from forsxl.engine.config import Attendance, Config, Scoring
+from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
+from forsxl.engine.standings import standings
+from forsxl.engine.tournament import pair_round
+
+BYE, ABSENT = Sitout.BYE, Sitout.ABSENT
+
+
+def tournament(players: str, rounds: str = "", config: Config | None = None) -> Tournament:
+    """Players `id rating [absent=1,2] [left=N]`; rounds `N: black-white/steps result, ..., bye id, absent id`."""
+    people = []
+    for line in players.strip().splitlines():
+        pid, rating, *extra = line.split()
+        keys = dict(item.split("=") for item in extra)
+        absent = frozenset(int(r) for r in keys.get("absent", "").split(",") if r)
+        left = int(keys["left"]) if "left" in keys else None
+        people.append(Player(PlayerId(int(pid)), f"P{pid}", int(rating), absent=absent, left_after=left))
+    played = []
+    for line in filter(None, (s.strip() for s in rounds.splitlines())):
+        number, _, rest = line.partition(":")
+        games: list[Game] = []
+        sitouts: list[tuple[PlayerId, Sitout]] = []
+        for word, value in (item.split() for item in rest.split(",")):
+            if word in ("bye", "absent"):
+                sitouts.append((PlayerId(int(value)), Sitout(word)))
+                continue
+            pair, _, steps = word.partition("/")
+            black, white = map(int, pair.split("-"))
+            n = int(steps or 0)
+            komi = Fraction(0) if n else Fraction(13, 2)
+            games.append(Game(len(games) + 1, PlayerId(black), PlayerId(white), n, komi, n, 1, Result(value)))
+        played.append(Round(int(number), tuple(games), tuple(sitouts)))
+    return Tournament(config or Config(), tuple(people), tuple(played))
+
+
+def round_points(t: Tournament, pid: int) -> list[Fraction | None]:
+    standing = next(s for s in standings(t) if s.player.id == pid)
+    return [cell.points for cell in standing.cells]
+
+
+def state(count: int, byes: tuple[int, ...] = (), met: tuple[tuple[int, int], ...] = ()) -> RoundState:
+    return RoundState(
+        1, tuple(map(PlayerId, range(1, count + 1))), frozenset(frozenset(m) for m in met), byes=frozenset(byes)
+    )
+
+
+@pytest.mark.parametrize(
+    ("count", "byes", "expected"),
+    [
+        pytest.param(5, (), [4, 3, 2, 1, 0], id="no byes yet: bottom up"),
+        pytest.param(5, (5,), [3, 2, 1, 0, 4], id="the lowest had a bye: next one up"),
+        pytest.param(5, (5, 3), [3, 1, 0, 4, 2], id="players with a bye go last"),
+        pytest.param(3, (1, 2, 3), [2, 1, 0], id="everyone had a bye: bottom up again"),
+    ],
+)
+def test_r5_bye_order(count: int, byes: tuple[int, ...], expected: list[int]) -> None:
+    assert bye_order(state(count, byes)) == expected
+
+
+def test_r5_bye_goes_to_lowest_ranked_without_a_bye() -> None:
+    assert pair_neighbours(state(5), PairingRules()).bye == 5
+    assert pair_neighbours(state(5, byes=(5,)), PairingRules()).bye == 4
+
+
+def test_r5_bye_skips_a_player_whose_sitting_out_leaves_the_rest_unpairable() -> None:
+    pairing = pair_neighbours(state(3, met=((1, 2),)), PairingRules())
+    assert (pairing.pairs, pairing.bye) == (((1, 3),), 2)
+
+
+PLAYERS = """
+1 1500
+2 1400
+3 1300
+"""
+
+
+def test_r5_bye_through_pair_round() -> None:
+    first = pair_round(tournament(PLAYERS), 1)
+    assert first.sitouts == ((3, BYE),)
+    t = tournament(PLAYERS, "1: 2-1/2 B+, bye 3")
+    assert [s.points for s in standings(t)] == [160, 160, 145]  # bye 15 on top of 130 start points
+    second = pair_round(t, 2)
+    # Ranking 2, 1, 3: player 3 already had a bye, so the next one up sits out.
+    assert ([(g.black, g.white) for g in second.games], second.sitouts) == ([(3, 2)], ((1, BYE),))
+
+
+@pytest.mark.parametrize(
+    ("attendance", "bye", "absent"),
+    [
+        pytest.param(Attendance(), 15, 15, id="[000] Fors: half of the 30 points at stake"),
+        pytest.param(Attendance(bye_points=Fraction(20)), 20, 20, id="absence follows the bye by default"),
+        pytest.param(Attendance(absent_points=Fraction(0)), 15, 0, id="absence set apart"),
+    ],
+)
+def test_r5_bye_and_absent_points(attendance: Attendance, bye: int, absent: int) -> None:
+    assert bye_points(attendance, Scoring()) == bye
+    assert absent_points(attendance, Scoring()) == absent
+
+
+def test_r5_announced_absence() -> None:
+    players = PLAYERS + "4 1200 absent=1"
+    first = pair_round(tournament(players), 1)
+    assert [(g.black, g.white) for g in first.games] == [(2, 1)]
+    assert first.sitouts == ((3, BYE), (4, ABSENT))
+    t = tournament(players, "1: 2-1/2 B+, bye 3, absent 4")
+    assert round_points(t, 4) == [15]
+    assert next(s for s in standings(t) if s.player.id == 4).cells[0].sitout == ABSENT
+
+
+def test_r5_late_entrant_gets_absent_points_per_missed_round() -> None:
+    players = "1 1500\n2 1400\n3 1300\n4 1200"
+    t = tournament(players + "\n5 1000", "1: 2-1/2 B+, 4-3/2 W+\n2: 3-1/4 W+, 4-2/3 W+")
+    assert round_points(t, 5) == [15, 15]
+    assert next(s for s in standings(t) if s.player.id == 5).points == 100 + 30
+    assert 5 in pair_round(t, 3).players()
+
+
+def test_r5_late_entrant_with_absent_points_set() -> None:
+    config = Config(attendance=Attendance(absent_points=Fraction(5)))
+    t = tournament("1 1500\n2 1400\n3 1300", "1: 2-1/2 B+", config)
+    assert round_points(t, 3) == [5]
+
+
+def test_r5_withdrawal_is_not_paired_and_scores_nothing() -> None:
+    players = "1 1500\n2 1400\n3 1300 left=1\n4 1200"
+    t = tournament(players, "1: 2-1/2 B+, 4-3/2 W+")
+    second = pair_round(t, 2)
+    # Ranking 2, 1, 4 (3 left); 2 and 1 have met, so 1 sits out and 3 is neither paired nor listed.
+    assert ([(g.black, g.white) for g in second.games], second.sitouts) == ([(4, 2)], ((1, BYE),))
+    t = tournament(players, "1: 2-1/2 B+, 4-3/2 W+\n2: 4-2/3 B+, bye 1")
+    assert round_points(t, 3) == [22, 0]
+    assert next(s for s in standings(t) if s.player.id == 3).cells[1].sitout is None

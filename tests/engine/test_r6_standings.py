@@ -1,0 +1,239 @@
+"""R6: the tie-break catalogue, shared places, unplayed rounds, direct encounter, lots."""
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from forsxl.engine.config import Config, Tiebreak
+from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.standings import standings
+
+TB = Tiebreak
+
+
+def tournament(players: str, rounds: str, tiebreaks: tuple[Tiebreak, ...], name: str = "") -> Tournament:
+    """Players `id rating`; rounds `N: black-white/steps result, ..., bye id`."""
+    people = tuple(Player(PlayerId(int(pid)), f"P{pid}", int(rating))
+                   for pid, rating in (line.split() for line in players.strip().splitlines()))
+    played = []
+    for line in rounds.strip().splitlines():
+        number, _, rest = line.partition(":")
+        games: list[Game] = []
+        sitouts: list[tuple[PlayerId, Sitout]] = []
+        for word, value in (item.split() for item in rest.split(",")):
+            if word == "bye":
+                sitouts.append((PlayerId(int(value)), Sitout.BYE))
+                continue
+            pair, _, steps = word.partition("/")
+            black, white = map(int, pair.split("-"))
+            n = int(steps or 0)
+            komi = Fraction(0) if n else Fraction(13, 2)
+            games.append(Game(len(games) + 1, PlayerId(black), PlayerId(white), n, komi, n, 1, Result(value)))
+        played.append(Round(int(number), tuple(games), tuple(sitouts)))
+    return Tournament(Config(name=name, tiebreaks=tiebreaks), people, tuple(played))
+
+
+# Start points 200 190 180 170 160. Round 1: 1 gives 2 steps and wins 22/8, 4 wins an even game, 5 has
+# the bye. Round 2: 4 wins as taker 20/10, 5 wins by forfeit against 2, 3 has the bye.
+PLAYERS = """
+1 2000
+2 1900
+3 1800
+4 1700
+5 1600
+"""
+ROUNDS = """
+1: 2-1/2 W+, 4-3 B+, bye 5
+2: 4-1/3 B+, 5-2 B+F, bye 3
+"""
+EXPECTED = """
+criterion        1    2    3    4    5
+points           232  198  205  210  195
+game_points      32   8    25   40   35
+wins             1    0    0    2    1
+sos              408  430  415  437  390
+sos_games        48   40   65   57   43
+sos_wins         2    1    2    1    1
+wins_not_taking  1    0    0    1    1
+handicap_given   5    -2   0    -3   0
+rating           2000 1900 1800 1700 1600
+start_number     -1   -2   -3   -4   -5
+"""
+ROWS = [line.split() for line in EXPECTED.strip().splitlines()[1:]]
+
+
+def test_r6_catalogue_is_covered() -> None:
+    assert {TB(r[0]) for r in ROWS} | {TB.DIRECT, TB.LOT} == set(Tiebreak)  # direct and lot: tests below
+
+
+@pytest.mark.parametrize(("criterion", "values"), [pytest.param(TB(r[0]), r[1:], id=r[0]) for r in ROWS])
+def test_r6_catalogue(criterion: Tiebreak, values: list[str]) -> None:
+    table = standings(tournament(PLAYERS, ROUNDS, (criterion,)))
+    got = {s.player.id: s.values[criterion] for s in table}
+    assert got == {PlayerId(pid): Fraction(v) for pid, v in enumerate(values, start=1)}
+    assert [s.player.id for s in table] == sorted(got, key=lambda pid: (-got[pid], pid))
+
+
+def test_r6_unplayed_rounds_in_opponent_criteria() -> None:
+    """[000 §4.7]: a bye is a draw against oneself; a forfeit win counts the smaller of the two ways."""
+    table = {s.player.id: s for s in standings(tournament(PLAYERS, ROUNDS, (TB.SOS, TB.SOS_GAMES)))}
+    points = {pid: s.points for pid, s in table.items()}
+    games = {pid: s.points - s.start for pid, s in table.items()}
+    assert table[3].values[TB.SOS] == points[4] + points[3]  # bye in round 2: player 3 themself
+    assert table[5].values[TB.SOS] == points[5] + min(points[5], points[2]) == 2 * points[5]  # own is smaller
+    assert table[5].values[TB.SOS_GAMES] == games[5] + min(games[5], games[2]) == games[5] + games[2]
+    assert table[2].values[TB.SOS] == points[1] + points[2]  # the forfeit loser was absent: against themself
+
+
+def test_r6_default_ranking_and_points_add_up() -> None:
+    table = standings(tournament(PLAYERS, ROUNDS, Config().tiebreaks))
+    assert [(s.player.id, s.place, s.start, s.points) for s in table] == [
+        (1, "1", 200, 232), (4, "2", 170, 210), (3, "3", 180, 205), (2, "4", 190, 198), (5, "5", 160, 195)]
+    assert [str(c) for c in table[-1].cells] == ["0=", "2+!b"]
+
+
+# All rated 1500 (start 150). 1 and 2 end on 50, 3 and 4 on 40. 2 beat 1 in an even game; 3 beat 4 as
+# the taker of a 2-step handicap, which `direct` does not count.
+EQUAL = "1 1500\n2 1500\n3 1500\n4 1500"
+CROSS = """
+1: 2-1 B+, 3-4/2 B+
+2: 3-1 W+, 2-4 W+
+3: 4-1 W+, 3-2 W+
+"""
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "expected"),
+    [
+        pytest.param((TB.GAME_POINTS,), "1:1-2 2:1-2 3:3-4 4:3-4", id="ties share places, start-number order"),
+        pytest.param((TB.POINTS, TB.RATING), "1:1-2 2:1-2 3:3-4 4:3-4", id="equal ratings still tie"),
+        pytest.param((TB.GAME_POINTS, TB.DIRECT), "2:1 1:2 3:3-4 4:3-4", id="[003] direct: only even games"),
+        pytest.param((TB.POINTS, TB.DIRECT, TB.START_NUMBER), "2:1 1:2 3:3 4:4", id="start number ends ties"),
+        pytest.param((TB.POINTS, TB.WINS, TB.SOS), "1:1-2 2:1-2 3:3-4 4:3-4", id="sos ties here"),
+    ],
+)
+def test_r6_shared_places_and_direct(tiebreaks: tuple[Tiebreak, ...], expected: str) -> None:
+    table = standings(tournament(EQUAL, CROSS, tiebreaks))
+    assert " ".join(f"{s.player.id}:{s.place}" for s in table) == expected
+
+
+def test_r6_direct_value_is_reported_among_the_tied_players() -> None:
+    # `direct` depends on who is tied: player 2 won the even game that decided places 1-2.
+    table = {s.player.id: s for s in standings(tournament(EQUAL, CROSS, (TB.GAME_POINTS, TB.DIRECT)))}
+    assert (table[2].values[TB.DIRECT], table[1].values[TB.DIRECT]) == (1, 0)
+
+
+def test_r6_lot_is_reproducible_and_seeded_by_the_name() -> None:
+    def order(name: str) -> list[tuple[int, str]]:
+        return [(s.player.id, s.place) for s in standings(tournament(EQUAL, CROSS, (TB.GAME_POINTS, TB.LOT), name))]
+
+    first = order("Cup")
+    assert [place for _, place in first] == ["1", "2", "3", "4"]  # a lot leaves no shared place
+    assert {pid for pid, _ in first[:2]} == {1, 2}
+    assert order("Cup") == first
+    assert len({tuple(order(f"Cup {i}")) for i in range(12)}) > 1
+
+
+# Hypothesis: random small tournaments, sos and points recomputed by brute force straight from RULES.
+
+def fors30(steps: int, result: Result) -> tuple[int, int]:
+    """(Black, White) by the R4 table, written out again."""
+    forfeits = {Result.BLACK_FORFEIT: (20, 0), Result.WHITE_FORFEIT: (0, 20), Result.DOUBLE_FORFEIT: (0, 0)}
+    if result in forfeits:
+        return forfeits[result]
+    if steps == 0:
+        return {Result.BLACK_WINS: (20, 10), Result.WHITE_WINS: (10, 20), Result.DRAW: (15, 15)}[result]
+    return (20, 10) if result == Result.BLACK_WINS else (10 - steps, 20 + steps)  # a tie goes to White
+
+
+@st.composite
+def random_tournaments(draw: st.DrawFn) -> Tournament:
+    n = draw(st.integers(2, 7))
+    players = tuple(Player(PlayerId(i), f"P{i}", draw(st.integers(-900, 2700))) for i in range(1, n + 1))
+    rounds = []
+    for number in range(1, draw(st.integers(1, 3)) + 1):
+        order = draw(st.permutations([p.id for p in players]))
+        away = draw(st.integers(0, n // 2))
+        listed = draw(st.integers(0, away))  # announced absences; the others are simply missing (late entry)
+        here = order[away:]
+        games = tuple(
+            Game(i + 1, black, white, steps, Fraction(0), steps, 1, draw(st.sampled_from(list(Result))))
+            for i, (black, white) in enumerate(zip(here[::2], here[1::2], strict=False))
+            for steps in [draw(st.integers(0, 3))]
+        )
+        sitouts = [(pid, Sitout.ABSENT) for pid in order[:listed]]
+        sitouts += [(here[-1], Sitout.BYE)] if len(here) % 2 else []
+        rounds.append(Round(number, games, tuple(sitouts)))
+    return Tournament(Config(tiebreaks=(TB.POINTS, TB.SOS, TB.SOS_GAMES, TB.SOS_WINS)), players, tuple(rounds))
+
+
+def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
+    def start(r: int) -> Fraction:
+        return Fraction(r // 10 if r >= 1000 else math.floor(Fraction(100) - Fraction(1000 - r, 20)))
+
+    points = {p.id: start(p.rating) for p in t.players}
+    wins = {p.id: Fraction(0) for p in t.players}
+    rows: dict[PlayerId, list[tuple[str, PlayerId | None]]] = {p.id: [] for p in t.players}
+    for rnd in t.rounds:
+        seen = set()
+        for g in rnd.games:
+            assert g.result is not None
+            black, white = fors30(g.steps, g.result)
+            points[g.black] += black
+            points[g.white] += white
+            for me, other, mine, theirs in ((g.black, g.white, black, white), (g.white, g.black, white, black)):
+                seen.add(me)
+                if g.result == Result.DRAW and g.steps == 0:
+                    wins[me] += Fraction(1, 2)
+                elif mine > theirs:
+                    wins[me] += 1
+                kind = "played" if not g.result.is_forfeit else "forfeit win" if mine > theirs else "unplayed"
+                rows[me].append((kind, other))
+        for p in t.players:
+            if p.id not in seen:
+                points[p.id] += 15
+                rows[p.id].append(("unplayed", None))
+    games = {p.id: points[p.id] - start(p.rating) for p in t.players}
+
+    def sos(value: dict[PlayerId, Fraction], pid: PlayerId) -> Fraction:
+        total = Fraction(0)
+        for kind, other in rows[pid]:
+            if kind == "unplayed":
+                total += value[pid]
+            elif kind == "forfeit win":
+                total += min(value[pid], value[other])  # type: ignore[index]
+            else:
+                total += value[other]  # type: ignore[index]
+        return total
+
+    return {
+        "points": points,
+        "sos": {pid: sos(points, pid) for pid in points},
+        "sos_games": {pid: sos(games, pid) for pid in points},
+        "sos_wins": {pid: sos(wins, pid) for pid in points},
+    }
+
+
+@settings(deadline=None)
+@given(random_tournaments())
+def test_r6_sos_and_points_match_brute_force(t: Tournament) -> None:
+    expected = brute_force(t)
+    table = standings(t)
+    assert {s.player.id: s.points for s in table} == expected["points"]
+    assert {s.player.id: s.start + sum(c.points for c in s.cells) for s in table} == expected["points"]
+    for name in ("sos", "sos_games", "sos_wins"):
+        assert {s.player.id: s.values[TB(name)] for s in table} == expected[name], name
+
+
+@settings(deadline=None)
+@given(random_tournaments())
+def test_r6_ranking_is_lexicographic_and_places_cover_ties(t: Tournament) -> None:
+    table = standings(t)
+    keys = [tuple(s.values[c] for c in t.config.tiebreaks) for s in table]
+    assert keys == sorted(keys, reverse=True)
+    for i, s in enumerate(table):
+        same = [j + 1 for j, k in enumerate(keys) if k == keys[i]]
+        assert s.place == (str(i + 1) if len(same) == 1 else f"{same[0]}-{same[-1]}")

@@ -1,0 +1,720 @@
+"""The command line end to end (STYLE 12, 15): workbooks made by `forsxl new`, typed into as a person would.
+
+Players and results are typed with openpyxl straight into the cells, the way an organizer types them in
+Excel; every command runs through typer's CliRunner. An error is asserted as its exact line, its exit code 1
+and a workbook left byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from click.testing import Result
+from openpyxl.worksheet.worksheet import Worksheet
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from forsxl.book.config import KEYS
+from forsxl.book.read import load
+from forsxl.cli import app
+from forsxl.engine.model import Sitout
+
+runner = CliRunner()
+
+# name, rating: one of [000]'s club fields; Adams - Baker is 300 apart, 6 half steps in the top group.
+PLAYERS = (
+    ("Adams", 2600), ("Baker", 2300), ("Clark", 2230), ("Davis", 2210), ("Evans", 2140),
+    ("Fisher", 2025), ("Green", 1960), ("Harris", 1915), ("Irwin", 1890), ("Jones", 1780),
+    ("King", 1650), ("Lewis", 1520), ("Moore", 1400), ("Nash", 1270), ("Owen", 1150),
+    ("Parker", 1000), ("Quinn", 800), ("Reed", 650), ("Scott", 400), ("Turner", 100),
+)
+RATING = dict(PLAYERS)
+ABSENT = {"Turner": 3}
+"""Turner announces he will miss round 3: 19 present, so round 3 has a bye and an absence."""
+
+FORFEITS = {(2, 3): "B+F", (4, 5): "W+F"}
+"""(round, board) -> a forfeit typed instead of the game's result."""
+
+KNOWN_KEYS = ", ".join(KEYS)
+RESULT_HELP = "use B+, W+, =, B+F, W+F or 0-0"
+
+
+class Formula(str):
+    """A cell typed as a formula (no leading apostrophe): openpyxl stores it as one."""
+
+
+# ---------------------------------------------------------------------------------------------------- helpers
+
+
+def invoke(*args: object) -> Result:
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def ok(*args: object) -> Result:
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def problems(result: Result) -> list[str]:
+    """The error lines a command printed, without `pair`'s progress line."""
+    return [line for line in result.stderr.splitlines() if not re.fullmatch(r"pairing \d+ players\.\.\.", line)]
+
+
+def refused(path: Path, args: Iterable[object], *lines: str) -> Result:
+    """Run a command that must fail: exit code 1, exactly `lines` on stderr, nothing written anywhere."""
+    before = path.read_bytes() if path.exists() else None
+    listing = sorted(p.name for p in path.parent.iterdir())
+    result = invoke(*args)
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit)  # a ForsxlError reported, not a crash
+    assert problems(result) == list(lines)
+    assert result.stdout == ""
+    assert (path.read_bytes() if path.exists() else None) == before
+    assert sorted(p.name for p in path.parent.iterdir()) == listing
+    return result
+
+
+def headers(sheet: Worksheet) -> dict[str, int]:
+    return {str(cell.value): cell.column for cell in sheet[1] if cell.value is not None}
+
+
+def rows(path: Path, title: str) -> list[dict[str, Any]]:
+    """A sheet's data rows as {header: value}."""
+    sheet = openpyxl.load_workbook(path)[title]
+    names = [cell.value for cell in sheet[1]]
+    return [dict(zip(names, row, strict=False)) for row in sheet.iter_rows(min_row=2, values_only=True)
+            if any(v is not None for v in row)]
+
+
+def type_rows(path: Path, title: str, typed: Iterable[Mapping[str, Any]]) -> None:
+    """Type rows under a sheet's headers, as a person would; `=...` text is typed as text unless a Formula."""
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook[title]
+    columns = headers(sheet)
+    for values in typed:
+        row = sheet.max_row + 1
+        for header, value in values.items():
+            cell = sheet.cell(row, columns[header])
+            cell.value = str(value) if isinstance(value, Formula) else value
+            if isinstance(value, str) and not isinstance(value, Formula):
+                cell.data_type = "s"  # Excel keeps `'=HYPERLINK(...)` typed with an apostrophe as text
+    workbook.save(path)
+
+
+def edit(path: Path, title: str, row: int, **values: Any) -> None:
+    """Overtype cells of one row, found by header (`Result="B+"`, `Handicap=2`)."""
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook[title]
+    columns = headers(sheet)
+    for header, value in values.items():
+        sheet.cell(row, columns[header.replace("_", " ")]).value = value
+    workbook.save(path)
+
+
+def type_results(path: Path, title: str, decide: Callable[[dict[str, Any]], str | None]) -> None:
+    """Type a result into the Result column of every board of a round sheet, as a referee does."""
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook[title]
+    columns = headers(sheet)
+    result_column = columns.get("Result") or columns["Результат"]
+    for cells in sheet.iter_rows(min_row=2):
+        row = {name: cells[column - 1].value for name, column in columns.items()}
+        if isinstance(cells[0].value, int):  # a board, not a bye or an absence
+            result = decide(row)
+            if result is not None:
+                sheet.cell(cells[0].row, result_column).value = result
+    workbook.save(path)
+
+
+def new_book(directory: Path, players: Iterable[Mapping[str, Any]], *options: object) -> Path:
+    path = directory / "club.xlsx"
+    ok("new", path, *options)
+    type_rows(path, "Участники" if "ru" in options else "Players", players)
+    return path
+
+
+def club_players() -> list[dict[str, Any]]:
+    return [{"Name": n, "Rating": r, **({"Absent": ABSENT[n]} if n in ABSENT else {})} for n, r in PLAYERS]
+
+
+def higher_rating_wins(row: dict[str, Any]) -> str:
+    return "B+" if RATING[row["Black"]] > RATING[row["White"]] else "W+"
+
+
+@pytest.fixture(scope="module")
+def paired_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 20-player club workbook with round 1 paired and no result yet; copied by each test that uses it."""
+    path = new_book(tmp_path_factory.mktemp("paired"), club_players())
+    ok("pair", path)
+    return path
+
+
+@pytest.fixture
+def book(paired_book: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(paired_book, path)
+    return path
+
+
+# ---------------------------------------------------------------------------------------- whole tournament
+
+
+def check_invariants(path: Path, played: int) -> None:
+    """What must hold after every round, read back from the workbook (R4, R5, R6, R7, R11)."""
+    t = load(path).tournament
+    assert len(t.rounds) == played
+    everyone = {p.id for p in t.players}
+    met: set[frozenset[int]] = set()
+    for rnd in t.rounds:
+        seated = [pid for g in rnd.games for pid in (g.black, g.white)] + [pid for pid, _ in rnd.sitouts]
+        assert sorted(seated) == sorted(everyone)  # each once: a board, the bye or the absent row
+        present = {p.id for p in t.players if p.plays_in(rnd.number)}
+        assert {pid for pid, s in rnd.sitouts if s == Sitout.ABSENT} == everyone - present
+        assert len([pid for pid, s in rnd.sitouts if s == Sitout.BYE]) == len(present) % 2
+        for game in rnd.games:
+            pair = frozenset((game.black, game.white))
+            assert pair not in met  # R7: nobody meets twice
+            met.add(pair)
+            assert game.result is not None
+    earned: dict[str, int] = defaultdict(int)
+    for number in range(1, played + 1):
+        for row in rows(path, f"Round-{number}"):
+            black, white = row["Black pts"], row["White pts"]
+            if row["Board"] in ("bye", "absent"):
+                assert black == 15 and row["White pts"] is None
+                earned[row["Black"]] += black
+                continue
+            forfeit = FORFEITS.get((number, row["Board"]))
+            if forfeit is not None:
+                assert row["Result"] == forfeit
+                assert (black, white) == ((20, 0) if forfeit == "B+F" else (0, 20))
+            else:
+                assert black + white == 30  # fors30
+                steps = row["Steps"]
+                expected = (20, 10) if row["Result"] == "B+" else (10 - steps, 20 + steps) if steps else (10, 20)
+                assert (black, white) == expected
+            earned[row["Black"]] += black
+            earned[row["White"]] += white
+    table = rows(path, "Standings")
+    assert sorted(r["Name"] for r in table) == sorted(RATING)
+    for r in table:
+        assert r["Points"] == r["Start"] + earned[r["Name"]]
+        assert [r[f"R{n}"] is not None for n in range(1, played + 1)] == [True] * played
+    points = [r["Points"] for r in table]
+    assert points == sorted(points, reverse=True)
+    assert table[0]["Place"] == "1"
+
+
+def test_whole_tournament_20_players_5_rounds(tmp_path: Path) -> None:
+    path = new_book(tmp_path, club_players())
+    typed_players = rows(path, "Players")
+    results = 0
+    for number in range(1, 6):
+        result = ok("pair", path)
+        boards = 9 if number == 3 else 10
+        results += boards
+        assert result.stdout.startswith(f"{path}: round {number}: {boards} boards")
+        if number == 3:
+            assert result.stdout.rstrip().endswith(", Turner")  # the bye, then the announced absence
+        type_results(path, f"Round-{number}", lambda row, n=number: FORFEITS.get((n, row["Board"]))
+                     or higher_rating_wins(row))
+        result = ok("standings", path)
+        assert result.stdout == f"{path}: standings after {results} results\n"
+        check_invariants(path, number)
+    round3 = rows(path, "Round-3")
+    assert [r["Board"] for r in round3[-2:]] == ["bye", "absent"]
+    assert round3[-1]["Black"] == "Turner"
+    standings = {r["Name"]: r for r in rows(path, "Standings")}
+    assert standings["Turner"]["R3"] == "0="
+    assert standings[round3[-2]["Black"]]["R3"] == "0="
+
+    refused(path, ["pair", path], "all 5 rounds are paired (Config: rounds) (R7)")
+    refused(path, ["pair", path, "--round", 5, "--force"], "round 5 has results and cannot be paired again (R11)")
+    assert ok("check", path).stdout == f"{path}: 20 players, 5 rounds, no problems\n"
+    assert rows(path, "Players") == typed_players
+    log = rows(path, "Log")
+    assert [r["Command"] for r in log] == ["pair", "standings"] * 5
+
+    page = tmp_path / "club.html"
+    assert ok("publish", path, "-o", page).stdout == f"{page}: written\n"
+    html = page.read_text("utf-8")
+    assert all(name in html for name in RATING)
+
+
+def test_config_prints_effective_keys_with_their_origin(book: Path) -> None:
+    lines = ok("config", book).stdout.splitlines()
+    assert len(lines) == len(KEYS)
+    assert "rounds: 5  # R7 number of rounds [Config!B6]" in lines
+    assert "komi.even: 6.5  # R2.3 komi to White in an even game [preset fors-club]" in lines
+    assert "scoring.scheme: fors30  # R4 points per game [preset fors-club]" in lines
+    assert "handicap.step_points: 50  # R2.2 rating points per half step [default]" in lines
+
+
+def test_presets_lists_fors_club() -> None:
+    result = ok("presets")
+    assert result.stdout.startswith("fors-club: [000] club Fors: ")
+
+
+# ------------------------------------------------------------------------------ a referee edits a handicap
+
+
+def test_r2_6_referee_edits_handicap_before_the_game(book: Path) -> None:
+    first = rows(book, "Round-1")[0]
+    assert (first["Black"], first["White"], first["Handicap"], first["Komi"], first["Steps"], first["Group"]) == (
+        "Baker", "Adams", 3, -8, 6, 1)
+    edit(book, "Round-1", 2, Handicap=2, Komi=0)  # 3 stones komi -8 -> 2 stones komi 0: 3 half steps
+    ok("standings", book)
+    first = rows(book, "Round-1")[0]
+    assert (first["Handicap"], first["Komi"], first["Steps"]) == (2, 0, 3)
+    assert (first["Black pts"], first["White pts"]) == ("20 / 7", "23 / 10")
+
+    type_results(book, "Round-1", higher_rating_wins)  # Adams, giving, wins: 20+3 / 10-3
+    ok("standings", book)
+    first = rows(book, "Round-1")[0]
+    assert (first["Result"], first["Steps"], first["Black pts"], first["White pts"]) == ("W+", 3, 7, 23)
+    standings = {r["Name"]: r for r in rows(book, "Standings")}
+    assert standings["Adams"]["R1"] == "2+/w2"
+    assert standings["Baker"]["R1"] == "1-/b2"
+    assert standings["Adams"]["Points"] == standings["Adams"]["Start"] + 23
+    assert standings["Baker"]["Points"] == standings["Baker"]["Start"] + 7
+
+
+def test_r2_3_edited_handicap_that_fits_no_step(book: Path) -> None:
+    edit(book, "Round-1", 2, Handicap=2, Komi=5)
+    refused(book, ["standings", book], "Round-1!D2: handicap 2 with komi 5 fits no handicap step of group 1 (R2.3)")
+
+
+def test_r2_3_edited_handicap_with_fractional_komi_reads_as_typed(book: Path) -> None:
+    edit(book, "Round-1", 2, Handicap=2, Komi=5.5)
+    refused(book, ["standings", book], "Round-1!D2: handicap 2 with komi 5.5 fits no handicap step of group 1 (R2.3)")
+
+
+# ------------------------------------------------------------------------------------------- players' errors
+
+
+@pytest.mark.parametrize(("second", "shown"), [
+    pytest.param("Adams", "Adams", id="same"),
+    pytest.param("Adams  ", "Adams", id="trailing spaces"),
+    pytest.param(" adams", "adams", id="case and leading space"),
+    pytest.param("Аdаms", "Аdаms", id="Cyrillic А and а"),
+])
+def test_r0_duplicate_name(tmp_path: Path, second: str, shown: str) -> None:
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rating": 2300},
+                               {"Name": second, "Rating": 2000}])
+    refused(path, ["pair", path], f"Players!B4: {shown!r} is already on row 2 (R0)")
+    refused(path, ["check", path], f"Players!B4: {shown!r} is already on row 2 (R0)")
+
+
+def test_r0_duplicate_cyrillic_name_typed_with_latin_letters(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Name": "Иванов Пётр", "Rating": 2000}, {"Name": "Baker", "Rating": 1900},
+                               {"Name": "Ивaнoв Пётр ", "Rating": 1800}])  # Latin a and o
+    refused(path, ["pair", path], "Players!B4: 'Ивaнoв Пётр' is already on row 2 (R0)")
+
+
+@pytest.mark.parametrize(("column", "value", "line"), [
+    pytest.param("Rating", "19l5", "Players!C4: rating '19l5' is not a number (R0)", id="rating 19l5"),
+    pytest.param("Rating", 1915.5, "Players!C4: rating '1915.5' is not a number (R0)", id="rating 1915.5"),
+    pytest.param("Rank", "5x", "Players!D4: rank '5x' is not a rank like 5k or 2d (R0)", id="rank 5x"),
+    pytest.param("Rank", "40k", "Players!D4: rank '40k' is not a rank like 5k or 2d (R0)", id="rank 40k"),
+    pytest.param("Absent", "two", "Players!G4: 'two' is not a list of rounds like 1, 3-4 (R5)", id="absent"),
+    pytest.param("No", "x1", "Players!A4: 'x1' is not a whole number (R0)", id="start number"),
+])
+def test_r0_bad_player_cell(tmp_path: Path, column: str, value: Any, line: str) -> None:
+    typed = {"Name": "Clark", "Rating": 2000, column: value}
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rating": 2300}, typed])
+    refused(path, ["pair", path], line)
+    refused(path, ["standings", path], line)
+
+
+def test_r0_ratings_and_ranks_as_people_type_them(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": "1 915"}, {"Name": "Baker", "Rating": "1915,0"},
+                               {"Name": "Clark", "Rank": "5k"}, {"Name": "Davis", "Rank": "2 дан"}])
+    assert ok("check", path).stdout == f"{path}: 4 players, 0 rounds, no problems\n"
+    ratings = {p.name: p.rating for p in load(path).tournament.players}
+    assert ratings == {"Adams": 1915, "Baker": 1915, "Clark": 1600, "Davis": 2200}  # egf: 5k 1600, 2d 2200
+
+
+def test_r0_player_without_rating_or_rank(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Club": "Tver"}])
+    refused(path, ["pair", path], "Players!C3: 'Baker' has neither rating nor rank (R0)")
+
+
+def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": "19l5"}, {"Name": "Baker", "Rank": "5x"},
+                               {"Name": "Adams ", "Rating": 2000}, {"Rating": 1500}])
+    refused(path, ["check", path],
+            "Players!C2: rating '19l5' is not a number (R0)",
+            "Players!D3: rank '5x' is not a rank like 5k or 2d (R0)",
+            "Players!B5: the player has no name (R0)")
+
+
+def test_check_lists_a_duplicate_with_other_problems(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rank": "5x"},
+                               {"Name": "Adams ", "Rating": 2000}])
+    refused(path, ["check", path],
+            "Players!D3: rank '5x' is not a rank like 5k or 2d (R0)",
+            "Players!B4: 'Adams' is already on row 2 (R0)")
+
+
+@pytest.mark.parametrize(("column", "formula", "cell"), [
+    pytest.param("Rating", "=1900+15", "C4", id="rating"),
+    pytest.param("Name", "=A1", "B4", id="name"),
+])
+def test_r0_formula_in_players_cell(tmp_path: Path, column: str, formula: str, cell: str) -> None:
+    typed = {"Name": "Clark", "Rating": 2000, column: Formula(formula)}
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rating": 2300}, typed])
+    before = path.read_bytes()
+    result = invoke("pair", path)
+    assert result.exit_code == 1
+    assert problems(result)[0] == f"Players!{cell}: a formula where a value was expected: {formula} (R0)"
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(("column", "formula", "cell"), [
+    pytest.param("Rating", "=1900+15", "C4", id="rating"),
+    pytest.param("Name", "=A1", "B4", id="name"),
+])
+def test_r0_formula_in_players_cell_is_one_problem(tmp_path: Path, column: str, formula: str, cell: str) -> None:
+    typed = {"Name": "Clark", "Rating": 2000, column: Formula(formula)}
+    path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rating": 2300}, typed])
+    refused(path, ["check", path], f"Players!{cell}: a formula where a value was expected: {formula} (R0)")
+
+
+def test_no_players_yet(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [])
+    refused(path, ["pair", path], "no players yet (R7)")
+
+
+# -------------------------------------------------------------------------------------------- config errors
+
+
+@pytest.fixture
+def players_book(tmp_path: Path) -> Path:
+    """The 20-player club workbook before round 1 is paired."""
+    return new_book(tmp_path, club_players())
+
+
+def test_r12_unknown_config_key(players_book: Path) -> None:
+    type_rows(players_book, "Config", [{"Key": "colour", "Value": "red"}])
+    line = f"Config!B8: unknown key 'colour'; known keys: {KNOWN_KEYS} (R12)"
+    refused(players_book, ["pair", players_book], line)
+    refused(players_book, ["config", players_book], line)
+
+
+def test_r12_bad_config_value(players_book: Path) -> None:
+    edit(players_book, "Config", 6, Value="five")
+    refused(players_book, ["standings", players_book], "Config!B6: rounds: 'five' is not a whole number (R7)")
+
+
+def test_r12_unknown_preset(players_book: Path) -> None:
+    edit(players_book, "Config", 5, Value="fors-klub")
+    line = "Config!B5: unknown preset 'fors-klub'; presets: fors-club (R12)"
+    refused(players_book, ["pair", players_book], line)
+    refused(players_book, ["check", players_book], line)
+
+
+@pytest.mark.parametrize(("row", "typed", "line"), [
+    pytest.param(8, "colour", f"Config!B8: unknown key 'colour'; known keys: {KNOWN_KEYS} (R12)", id="unknown key"),
+    pytest.param(6, "five", "Config!B6: rounds: 'five' is not a whole number (R7)", id="bad value"),
+    pytest.param(5, "fors-klub", "Config!B5: unknown preset 'fors-klub'; presets: fors-club (R12)", id="preset"),
+])
+def test_r12_config_error_is_the_only_problem_once_rounds_exist(book: Path, row: int, typed: str, line: str) -> None:
+    if row == 8:
+        type_rows(book, "Config", [{"Key": typed, "Value": "red"}])
+    else:
+        edit(book, "Config", row, Value=typed)
+    refused(book, ["check", book], line)
+
+
+def test_r12_new_with_unknown_preset(tmp_path: Path) -> None:
+    path = tmp_path / "club.xlsx"
+    refused(path, ["new", path, "--preset", "nope"], "unknown preset 'nope'; presets: fors-club (R12)")
+    assert not path.exists()
+
+
+def test_new_refuses_an_existing_file(book: Path) -> None:
+    refused(book, ["new", book], f"{book} already exists; pick another name (R0)")
+
+
+# ------------------------------------------------------------------------------------ results and pairing
+
+
+@pytest.mark.parametrize("typed", ["B+x", "1", "W+FF", "win"])
+def test_r11_bad_result(book: Path, typed: str) -> None:
+    edit(book, "Round-1", 3, Result=typed)
+    line = f"Round-1!H3: {typed!r} is not a result; {RESULT_HELP} (R11)"
+    refused(book, ["standings", book], line)
+    refused(book, ["publish", book, "-o", book.with_name("club.html")], line)
+    refused(book, ["pair", book], line)
+    refused(book, ["check", book], line)
+
+
+def test_r11_results_as_referees_type_them(book: Path) -> None:
+    typed = ["b+", "0-1", "Ч+", "б+ф", " W + ", "1-0", "0-0", "B+F", "w+f", "В+"]
+    for row, text in enumerate(typed, start=2):
+        edit(book, "Round-1", row, Result=text)
+    ok("standings", book)
+    assert [r["Result"] for r in rows(book, "Round-1")] == typed  # a referee's cells are never rewritten
+    assert [g.result.value for g in load(book).tournament.rounds[0].games] == [  # type: ignore[union-attr]
+        "B+", "W+", "B+", "W+F", "W+", "B+", "0-0", "B+F", "W+F", "B+"]
+
+
+def even_game_row(path: Path) -> int:
+    return next(i for i, r in enumerate(rows(path, "Round-1"), start=2) if r["Steps"] == 0 and r["Komi"] == 6.5)
+
+
+def test_r4_draw_in_an_even_game_with_half_komi(book: Path) -> None:
+    row = even_game_row(book)
+    edit(book, "Round-1", row, Result="=")
+    before = book.read_bytes()
+    result = invoke("standings", book)
+    assert result.exit_code == 1
+    [line] = problems(result)
+    assert line.startswith(f"Round-1!H{row}: a draw is impossible here: the komi is ") and line.endswith(" (R4)")
+    assert book.read_bytes() == before
+
+
+def test_r4_draw_in_an_even_game_names_the_komi_as_typed(book: Path) -> None:
+    row = even_game_row(book)
+    edit(book, "Round-1", row, Result="=")
+    refused(book, ["standings", book], f"Round-1!H{row}: a draw is impossible here: the komi is 6.5 (R4)")
+
+
+def test_r11_next_round_waits_for_every_result(book: Path) -> None:
+    type_results(book, "Round-1", lambda row: None if row["Board"] == 7 else higher_rating_wins(row))
+    refused(book, ["pair", book], "Round-1!H8: round 1, board 7 has no result yet; type it before pairing the next "
+                                  "round (R11)")
+    refused(book, ["pair", book, "--round", 2], "Round-1!H8: round 1, board 7 has no result yet; type it before "
+                                                "pairing the next round (R11)")
+
+
+def test_r11_repairing_a_round_with_a_result(book: Path) -> None:
+    edit(book, "Round-1", 4, Result="B+")  # one result is enough
+    line = "round 1 has results and cannot be paired again (R11)"
+    refused(book, ["pair", book, "--round", 1, "--force"], line)
+    refused(book, ["pair", book, "--round", 1], line)
+
+
+def test_r7_repairing_needs_force(book: Path) -> None:
+    refused(book, ["pair", book, "--round", 1],
+            "round 1 is already paired; use --round 1 --force to pair it again (R7)")
+
+
+def test_r7_rounds_are_paired_in_order(book: Path) -> None:
+    refused(book, ["pair", book, "--round", 3], "round 3 cannot be paired now; the next round is 2 (R7)")
+    type_results(book, "Round-1", higher_rating_wins)
+    ok("pair", book)
+    refused(book, ["pair", book, "--round", 1, "--force"], "round 1 cannot be paired now; the next round is 3 (R7)")
+
+
+def test_r7_force_repairs_a_round_without_results(book: Path) -> None:
+    """A late entrant arrives before round 1 starts: the referee adds him and pairs round 1 again."""
+    edit(book, "Round-1", 2, Black="Adams", White="Baker")  # a referee's edit, dropped by the new pairing
+    type_rows(book, "Players", [{"Name": "Young", "Rating": 1830}])
+    result = ok("pair", book, "--round", 1, "--force")
+    assert result.stdout.startswith(f"{book}: round 1: 10 boards; without a game: ")
+    table = rows(book, "Round-1")
+    assert [r["Board"] for r in table] == [*range(1, 11), "bye"]
+    assert (table[0]["Black"], table[0]["White"]) == ("Baker", "Adams")
+    assert "Young" in {r["Black"] for r in table} | {r["White"] for r in table}
+    assert openpyxl.load_workbook(book).sheetnames == ["Config", "Players", "Round-1", "Standings", "Log"]
+    check = ok("check", book)
+    assert check.stdout == f"{book}: 21 players, 1 rounds, no problems\n"
+
+
+def test_r7_referee_swaps_players_before_the_game(book: Path) -> None:
+    edit(book, "Round-1", 2, Black="Adams", White="Baker")  # Adams now takes Black and 6 half steps
+    ok("standings", book)
+    edit(book, "Round-1", 2, Result="B+")
+    ok("standings", book)
+    first = rows(book, "Round-1")[0]
+    assert (first["Black"], first["White"], first["Black pts"], first["White pts"]) == ("Adams", "Baker", 20, 10)
+
+
+def test_r7_unknown_player_in_a_round_sheet(book: Path) -> None:
+    edit(book, "Round-1", 2, Black="Nobody")
+    refused(book, ["standings", book], "Round-1!B2: 'Nobody' is not in Players (R0)")
+
+
+def test_r7_player_twice_in_a_round(book: Path) -> None:
+    edit(book, "Round-1", 3, Black="Adams")
+    refused(book, ["standings", book], "Round-1!B3: 'Adams' is in this round twice (R7)")
+
+
+# ------------------------------------------------------------------------------------------ Russian workbook
+
+
+RUSSIAN = [{"Имя": n, "Рейтинг": r} for n, r in (
+    ("Алексеев Артём", 2600), ("Борисов Глеб", 2400), ("Васильева Дарья", 2230), ("Григорьев Евгений", 2210),
+    ("Дмитриев Иван", 2140), ("Егорова Ксения", 2025), ("Жуков Лев", 1960))]
+
+
+def test_russian_workbook(tmp_path: Path) -> None:
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    assert openpyxl.load_workbook(path).sheetnames == ["Настройки", "Участники", "Журнал"]
+    assert ok("pair", path).stdout == f"{path}: round 1: 3 boards; without a game: Жуков Лев\n"
+    assert openpyxl.load_workbook(path).sheetnames == ["Настройки", "Участники", "Тур-1", "Итоги", "Журнал"]
+    table = rows(path, "Тур-1")
+    assert list(table[0]) == ["Доска", "Чёрные", "Белые", "Фора", "Коми", "Ступени", "Группа", "Результат",
+                              "Очки чёрных", "Очки белых"]
+    assert (table[-1]["Доска"], table[-1]["Чёрные"], table[-1]["Очки чёрных"]) == ("своб.", "Жуков Лев", 15)
+
+    refused(path, ["pair", path], "Тур-1!H2: тур 1, доска 1: нет результата; внесите его до жеребьёвки следующего "
+                                  "тура (R11)")
+    refused(path, ["pair", path, "--round", 1],
+            "тур 1 уже составлен; чтобы пересобрать, --round 1 --force (R7)")
+    edit(path, "Тур-1", 2, Результат="Ч+x")
+    refused(path, ["standings", path],
+            "Тур-1!H2: 'Ч+x' — не результат; пишите B+, W+, =, B+F, W+F или 0-0 (R11)")
+    for row, typed in ((2, "Ч+"), (3, "Б+"), (4, "1-0")):
+        edit(path, "Тур-1", row, Результат=typed)
+    ok("standings", path)
+    refused(path, ["pair", path, "--round", 1, "--force"], "в туре 1 есть результаты, пересобрать его нельзя (R11)")
+    standings = rows(path, "Итоги")
+    assert list(standings[0])[:10] == ["Место", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
+                                       "Т1", "Очки"]
+    ok("pair", path)
+    assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
+
+
+def test_russian_players_errors(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [*RUSSIAN[:2], {"Имя": "Третьяков", "Рейтинг": "19l5"},
+                               {"Имя": "Борисов  Глеб ", "Рейтинг": 2000}, {"Имя": "Яшин", "Ранг": "5 кюу"}],
+                    "--lang", "ru")
+    refused(path, ["check", path],
+            "Участники!C4: рейтинг '19l5' — не число (R0)",
+            "Участники!B5: 'Борисов Глеб' уже есть в строке 3 (R0)",
+            "Участники!D6: ранг '5 кюу' — не ранг вида 5к или 2д (R0)")
+
+
+def test_russian_config_errors(tmp_path: Path) -> None:
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    type_rows(path, "Настройки", [{"Ключ": "цвет", "Значение": "красный"}])
+    refused(path, ["pair", path], f"Настройки!B8: неизвестный ключ 'цвет'; известные: {KNOWN_KEYS} (R12)")
+
+
+def test_russian_unknown_preset(tmp_path: Path) -> None:
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    edit(path, "Настройки", 5, Значение="форс")
+    refused(path, ["pair", path], "Настройки!B5: неизвестный пресет 'форс'; есть: fors-club (R12)")
+
+
+def test_russian_new_refuses_an_existing_file(tmp_path: Path) -> None:
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    refused(path, ["new", path, "--lang", "ru"], f"{path} уже существует; выберите другое имя (R0)")
+
+
+def test_russian_new_with_unknown_preset(tmp_path: Path) -> None:
+    path = tmp_path / "club.xlsx"
+    refused(path, ["new", path, "--lang", "ru", "--preset", "nope"], "неизвестный пресет 'nope'; есть: fors-club (R12)")
+
+
+# ----------------------------------------------------------------------------------------- formula injection
+
+
+INJECTED = ('=HYPERLINK("http://x","y")', "+1", "-2", "@SUM(A1)", "<script>alert(1)</script>")
+
+
+def test_names_that_look_like_formulas_stay_text(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Name": n, "Rating": 2000 - 100 * i, "Club": "=1+1" if i == 0 else "-Tver"}
+                               for i, n in enumerate(INJECTED)])
+    assert openpyxl.load_workbook(path)["Players"]["B2"].data_type == "s"  # typed as text, as the test means
+    ok("pair", path)
+    type_results(path, "Round-1", lambda row: "B+")
+    ok("standings", path)
+    ok("standings", path)  # and once more: forsxl reads back its own text cells
+    workbook = openpyxl.load_workbook(path)
+    for title in ("Round-1", "Standings"):
+        texts = {*INJECTED, "=1+1", "-Tver"} if title == "Standings" else set(INJECTED)
+        found = {c.value: c.data_type for row in workbook[title].iter_rows() for c in row if c.value in texts}
+        assert set(found) == texts, title
+        assert set(found.values()) == {"s"}, title
+        assert all(c.data_type != "f" for row in workbook[title].iter_rows() for c in row), title
+    page = tmp_path / "club.html"
+    ok("publish", path, "-o", page)
+    html = page.read_text("utf-8")
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+# -------------------------------------------------------------------------------------------- saving safely
+
+
+def test_save_keeps_a_backup_and_no_temporary_files(book: Path) -> None:
+    type_results(book, "Round-1", higher_rating_wins)
+    before = book.read_bytes()
+    ok("pair", book)
+    backup = book.with_name("club.bak.xlsx")
+    assert backup.read_bytes() == before
+    assert sorted(p.name for p in book.parent.iterdir()) == ["club.bak.xlsx", "club.xlsx"]
+    after_pair = book.read_bytes()
+    ok("standings", book)
+    assert backup.read_bytes() == after_pair
+    assert sorted(p.name for p in book.parent.iterdir()) == ["club.bak.xlsx", "club.xlsx"]
+
+
+@pytest.mark.parametrize(("lock", "app_name"), [("~$club.xlsx", "Excel"), (".~lock.club.xlsx#", "LibreOffice")])
+def test_locked_workbook_is_refused(book: Path, lock: str, app_name: str) -> None:
+    type_results(book, "Round-1", higher_rating_wins)
+    (book.parent / lock).write_bytes(b"someone")
+    line = f"{book} is open in {app_name}; close it there and run again (R0)"
+    refused(book, ["pair", book], line)
+    refused(book, ["standings", book], line)
+    (book.parent / lock).unlink()
+    ok("pair", book)
+
+
+def test_not_an_xlsx_file(tmp_path: Path) -> None:
+    path = tmp_path / "club.xlsx"
+    path.write_text("Name,Rating\nAdams,2600\n", encoding="utf-8")
+    refused(path, ["pair", path], f"{path} is not an .xlsx workbook (not a zip archive) (R0)")
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("hello.txt", "not a workbook")
+    refused(path, ["check", path], f"{path} is not an .xlsx workbook (no xl/workbook.xml) (R0)")
+
+
+def test_missing_workbook(tmp_path: Path) -> None:
+    path = tmp_path / "club.xlsx"
+    refused(path, ["pair", path], f"no such workbook: {path} (R0)")
+    assert not path.exists()
+
+
+# ------------------------------------------------------------------------------------------- demo and help
+
+
+def test_demo(tmp_path: Path) -> None:
+    directory = tmp_path / "demo"
+    result = ok("demo", directory)
+    assert result.stdout == f"{directory / 'club.xlsx'}: the tournament workbook\n" \
+                            f"{directory / 'club.html'}: the results page\n"
+    assert (directory / "club.xlsx").is_file() and (directory / "club.html").is_file()
+    assert ok("check", directory / "club.xlsx").stdout.endswith(": 20 players, 5 rounds, no problems\n")
+    assert "Алексеев Артём" in (directory / "club.html").read_text("utf-8")
+
+
+COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo")
+
+
+def test_every_command_is_listed() -> None:
+    assert set(get_command(app).commands) == set(COMMANDS)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_has_an_example(command: str) -> None:
+    result = ok(command, "--help")
+    assert "Example" in result.stdout
+    assert f"forsxl {command}" in result.stdout
+
+
+def test_main_help() -> None:
+    result = ok("--help")
+    assert all(command in result.stdout for command in COMMANDS)

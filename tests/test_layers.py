@@ -1,0 +1,120 @@
+"""STYLE "Layout": the engine is pure (stdlib and itself, no clock, no global random); book, publish
+and formats import the engine, never each other."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+FORSXL = Path(__file__).resolve().parents[1] / "forsxl"
+ENGINE_FILES = sorted((FORSXL / "engine").rglob("*.py"))
+SIBLINGS = ("book", "publish", "formats")
+
+
+def imports(tree: ast.AST, module: str) -> list[str]:
+    """Absolute names of every module imported in `module`'s tree, relative imports resolved."""
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = module.split(".")[: -node.level] if node.level else []
+            names.append(".".join([*base, *([node.module] if node.module else [])]))
+    return names
+
+
+def impurities(tree: ast.AST) -> list[str]:
+    """Global random functions, datetime.now/today and time.time used in the tree."""
+    found = []
+    random_names = {a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.Import)
+                    for a in n.names if a.name == "random"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ("random", "time"):
+            found += [f"{node.module}.{a.name}" for a in node.names if a.name not in ("Random",)]
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value.attr if isinstance(node.value, ast.Attribute) else getattr(node.value, "id", "")
+        if owner in random_names and node.attr != "Random":
+            found.append(f"random.{node.attr}")
+        if owner in ("datetime", "date") and node.attr in ("now", "utcnow", "today"):
+            found.append(f"{owner}.{node.attr}")
+        if owner == "time" and node.attr in ("time", "time_ns", "monotonic", "perf_counter"):
+            found.append(f"time.{node.attr}")
+    return found
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(FORSXL.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def not_pure(name: str) -> bool:
+    return name.split(".")[0] not in sys.stdlib_module_names and not (
+        name == "forsxl.engine" or name.startswith("forsxl.engine."))
+
+
+@pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(FORSXL)))
+def test_engine_imports_only_stdlib_and_itself(path: Path) -> None:
+    module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    assert [name for name in imports(tree, module) if not_pure(name)] == []
+
+
+@pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(FORSXL)))
+def test_engine_has_no_clock_and_no_global_random(path: Path) -> None:
+    assert impurities(ast.parse(path.read_text(encoding="utf-8"))) == []
+
+
+@pytest.mark.parametrize("layer", SIBLINGS)
+def test_book_publish_formats_never_import_each_other(layer: str) -> None:
+    others = tuple(f"forsxl.{other}" for other in SIBLINGS if other != layer)
+    for path in sorted((FORSXL / layer).rglob("*.py")):
+        module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
+        names = imports(ast.parse(path.read_text(encoding="utf-8")), module)
+        assert [n for n in names if n in others or n.startswith(tuple(f"{o}." for o in others))] == [], path
+
+
+# The checkers themselves must catch what they are for.
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import random\nrandom.random()",
+        "import random\nx = random.choice([1])",
+        "import random as r\nr.shuffle(x)",
+        "from random import shuffle",
+        "import datetime\ndatetime.datetime.now()",
+        "from datetime import date\ndate.today()",
+        "import time\ntime.time()",
+        "from time import time",
+    ],
+)
+def test_impurities_are_found(source: str) -> None:
+    assert impurities(ast.parse(source))
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["import random\nrandom.Random(seed).shuffle(x)", "from random import Random", "rng.random()",
+     "from datetime import date\ndate(2024, 1, 1)"],
+)
+def test_pure_code_passes(source: str) -> None:
+    assert impurities(ast.parse(source)) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "module", "expected"),
+    [
+        ("import openpyxl", "forsxl.engine.model", ["openpyxl"]),
+        ("from forsxl.book import read", "forsxl.engine.model", ["forsxl.book"]),
+        ("from ..book import read", "forsxl.engine.model", ["forsxl.book"]),
+        ("from .model import Game", "forsxl.engine.pairing.x", []),
+        ("from ..model import Game", "forsxl.engine.pairing.x", []),
+        ("from fractions import Fraction\nimport os.path", "forsxl.engine.model", []),
+    ],
+)
+def test_import_checker(source: str, module: str, expected: list[str]) -> None:
+    assert [n for n in imports(ast.parse(source), module) if not_pure(n)] == expected
