@@ -17,10 +17,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from click.testing import Result
 from openpyxl.worksheet.worksheet import Worksheet
 from typer.main import get_command
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from forsxl.book.config import KEYS
 from forsxl.book.read import load

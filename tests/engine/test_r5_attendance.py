@@ -3,10 +3,11 @@
 from fractions import Fraction
 
 import pytest
+from tables import rounds_from_text
 
 from forsxl.engine.attendance import absent_points, bye_points
 from forsxl.engine.config import Attendance, Config, Scoring
-from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
 from forsxl.engine.standings import standings
@@ -24,22 +25,7 @@ def tournament(players: str, rounds: str = "", config: Config | None = None) -> 
         absent = frozenset(int(r) for r in keys.get("absent", "").split(",") if r)
         left = int(keys["left"]) if "left" in keys else None
         people.append(Player(PlayerId(int(pid)), f"P{pid}", int(rating), absent=absent, left_after=left))
-    played = []
-    for line in filter(None, (s.strip() for s in rounds.splitlines())):
-        number, _, rest = line.partition(":")
-        games: list[Game] = []
-        sitouts: list[tuple[PlayerId, Sitout]] = []
-        for word, value in (item.split() for item in rest.split(",")):
-            if word in ("bye", "absent"):
-                sitouts.append((PlayerId(int(value)), Sitout(word)))
-                continue
-            pair, _, steps = word.partition("/")
-            black, white = map(int, pair.split("-"))
-            n = int(steps or 0)
-            komi = Fraction(0) if n else Fraction(13, 2)
-            games.append(Game(len(games) + 1, PlayerId(black), PlayerId(white), n, komi, n, 1, Result(value)))
-        played.append(Round(int(number), tuple(games), tuple(sitouts)))
-    return Tournament(config or Config(), tuple(people), tuple(played))
+    return Tournament(config or Config(), tuple(people), rounds_from_text(rounds))
 
 
 def round_points(t: Tournament, pid: int) -> list[Fraction | None]:

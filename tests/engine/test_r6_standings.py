@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import rounds_from_text
 
 from forsxl.engine.config import Config, Tiebreak
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
@@ -18,22 +19,7 @@ def tournament(players: str, rounds: str, tiebreaks: tuple[Tiebreak, ...], name:
     """Players `id rating`; rounds `N: black-white/steps result, ..., bye id`."""
     people = tuple(Player(PlayerId(int(pid)), f"P{pid}", int(rating))
                    for pid, rating in (line.split() for line in players.strip().splitlines()))
-    played = []
-    for line in rounds.strip().splitlines():
-        number, _, rest = line.partition(":")
-        games: list[Game] = []
-        sitouts: list[tuple[PlayerId, Sitout]] = []
-        for word, value in (item.split() for item in rest.split(",")):
-            if word == "bye":
-                sitouts.append((PlayerId(int(value)), Sitout.BYE))
-                continue
-            pair, _, steps = word.partition("/")
-            black, white = map(int, pair.split("-"))
-            n = int(steps or 0)
-            komi = Fraction(0) if n else Fraction(13, 2)
-            games.append(Game(len(games) + 1, PlayerId(black), PlayerId(white), n, komi, n, 1, Result(value)))
-        played.append(Round(int(number), tuple(games), tuple(sitouts)))
-    return Tournament(Config(name=name, tiebreaks=tiebreaks), people, tuple(played))
+    return Tournament(Config(name=name, tiebreaks=tiebreaks), people, rounds_from_text(rounds))
 
 
 # Start points 200 190 180 170 160. Round 1: 1 gives 2 steps and wins 22/8, 4 wins an even game, 5 has
