@@ -160,6 +160,7 @@ def demo(
     directory: Annotated[Path, typer.Argument(help="Where to write club.xlsx and club.html.", file_okay=False)] = Path(
         "forsxl-demo"),
     played: Annotated[int | None, typer.Option(help="Rounds to play (default: all).")] = None,
+    lang: Annotated[Lang, typer.Option(help="Language of the workbook and the page.")] = Lang.RU,
 ) -> None:
     """Run the bundled example: a 20-player [000] club tournament with simulated results, and publish it.
 
@@ -167,7 +168,7 @@ def demo(
     """
     from forsxl.demo import run_demo
 
-    with _errors():
-        workbook, page = run_demo(directory, played, lambda line: typer.echo(line, err=True))
+    with _errors(lang):
+        workbook, page = run_demo(directory, played, lambda line: typer.echo(line, err=True), lang)
     typer.echo(f"{workbook}: the tournament workbook\n{page}: the results page")
 

@@ -35,9 +35,10 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "Players", "rounds": "Rounds", "of": "of", "pending": "results pending",
         "board_short": "Bd", "handicap_short": "H", "komi_short": "K", "result_short": "Res",
         "game_points_short": "Pts", "order": "Ranking order", "cells": (
-            "Round cells: the opponent's No, the result (+ win, - loss, = jigo, ? not played yet), "
-            "then the colour (b black, w white) and handicap stones; ! instead of / marks a game not played "
-            "(forfeit); 0 instead of a number is a round without a game (bye or absence)."
+            "Round cells: the opponent's No, the result (+\u00a0win, -\u2060\u00a0loss, =\u00a0jigo, "
+            "?\u00a0not played yet), then the colour (b\u00a0black, w\u00a0white) and handicap stones; "
+            "!\u00a0instead of / marks a game not played (forfeit); 0 instead of a number is a round without "
+            "a game (bye or absence)."
         ),
     },
     "ru": {
@@ -50,9 +51,9 @@ LABELS: dict[str, dict[str, str]] = {
         "players": "Участников", "rounds": "Туров", "of": "из", "pending": "ждём результатов",
         "board_short": "Д.", "handicap_short": "Ф", "komi_short": "К", "result_short": "Рез.",
         "game_points_short": "Очки", "order": "Места по", "cells": (
-            "Клетка тура: № соперника, результат (+ победа, - поражение, = ничья, ? ещё не сыграна), "
-            "затем цвет (b чёрные, w белые) и фора в камнях; ! вместо / — партия не игралась (неявка); "
-            "0 вместо номера — тур без партии (свободен или пропуск)."
+            "Клетка тура: №\u00a0соперника, результат (+\u00a0победа, -\u2060\u00a0поражение, =\u00a0ничья, "
+            "?\u00a0ещё не сыграна), затем цвет (b\u00a0чёрные, w\u00a0белые) и фора в камнях; !\u00a0вместо / — "
+            "партия не игралась (неявка); 0 вместо номера — тур без партии (свободен или пропуск)."
         ),
     },
 }
@@ -89,6 +90,9 @@ TIEBREAK_LABELS: dict[str, dict[Tiebreak, tuple[str, str]]] = {
     },
 }
 """Tie-breaks as column headings (short) and in the legend under the standings (long)."""
+
+PORTRAIT_COLUMNS = 11
+"""Round, tie-break, club, team and group columns that still fit a portrait A4 page at print size."""
 
 SHOWN_ELSEWHERE = frozenset({Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER})
 """Tie-breaks that get no column of their own: they are the Points, Rating and No columns."""
@@ -227,6 +231,8 @@ class PageView:
     planned: str = ""
     columns: tuple[ColumnView, ...] = ()
     order: tuple[str, ...] = ()
+    landscape: bool = False
+    """Too many columns for a portrait page: print in landscape."""
 
 
 def _anchor(pid: PlayerId) -> str:
@@ -328,13 +334,14 @@ def page_view(t: Tournament, table: Sequence[Standing]) -> PageView:
     )
     shown_date, date_iso = format_date(config.date, config.lang)
     played = sum(1 for r in t.rounds if (r.games or r.sitouts) and all(g.result is not None for g in r.games))
+    show = (any(p.club for p in t.players), any(p.team for p in t.players), bool(config.groups.sizes))
     return PageView(
         config.lang.value, labels, config.name or labels["results"], shown_date, config.place, __version__,
         tuple(f"{labels['round_short']}{n}" for n in numbers), tuple(names[c][0] for c in tiebreaks),
-        any(p.club for p in t.players), any(p.team for p in t.players), bool(config.groups.sizes),
-        rows, tuple(_round_view(t, rnd, cells) for rnd in t.rounds),
+        *show, rows, tuple(_round_view(t, rnd, cells) for rnd in t.rounds),
         date_iso, str(len(t.players)), str(played), str(max(config.rounds, len(t.rounds))),
         tuple(ColumnView(*names[c]) for c in tiebreaks), tuple(names[c][0] for c in config.tiebreaks),
+        len(numbers) + len(tiebreaks) + sum(show) > PORTRAIT_COLUMNS,
     )
 
 
