@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -94,7 +95,7 @@ def pair_round(t: Tournament, number: int) -> Round:
     rules = PairingRules(t.config.pairing.allow_rematch, t.config.pairing.avoid_same_club)
     pairing = PAIRING_METHODS[t.config.pairing.method](state, rules)
     groups = cut_groups(present, t.config.groups.sizes)
-    blacks = {pid: sum(g.black == pid for r in earlier for g in r.games) for pid in present}
+    blacks = Counter(g.black for r in earlier for g in r.games)
 
     def side(pid: PlayerId) -> _Side:
         return _Side(pid, t.player(pid).rating, points.get(pid, Fraction(0)), blacks[pid])

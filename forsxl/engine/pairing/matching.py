@@ -35,10 +35,13 @@ class _Graph:
         used[root] = True
         queue = [root]
         head = 0
+        # Nearest vertices first: the path that repairs a broken pair is almost always local, and a search
+        # that wanders to the top of the ranking would break pairs the top-down pass has yet to fix.
+        nearest = sorted(self.alive, key=lambda u: abs(u - root))
         while head < len(queue):
             v = queue[head]
             head += 1
-            for to in self.alive:
+            for to in nearest:
                 if base[v] == base[to] or mate[v] == to or not self.allowed(v, to):
                     continue
                 if to == root or (mate[to] != -1 and parent[mate[to]] != -1):

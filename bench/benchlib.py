@@ -1,0 +1,111 @@
+"""What both benchmarks share: a seeded player field, simulated results, timing and a plain table printer."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import forsxl
+from forsxl.engine.config import Config
+from forsxl.engine.groups import group_rules
+from forsxl.engine.model import Game, PlayerId, Result
+from forsxl.engine.probability import compensation, simulate_result
+
+SEED = 20261129
+
+
+def ratings(count: int, rng: random.Random) -> list[int]:
+    """Ratings spread like an open European field: a broad kyu body around 1.7k-ish, a dan tail, a few beginners.
+
+    Three normal components, clipped to 100..2750 (EGF scale), strongest first.
+    """
+    values = []
+    for _ in range(count):
+        pick = rng.random()
+        if pick < 0.15:
+            value = rng.gauss(2250, 200)  # dans
+        elif pick < 0.85:
+            value = rng.gauss(1600, 350)  # the kyu body
+        else:
+            value = rng.gauss(700, 300)  # beginners
+        values.append(max(100, min(2750, round(value))))
+    return sorted(values, reverse=True)
+
+
+def field(count: int, seed: int = SEED, team_size: int = 0) -> list[dict[str, Any]]:
+    """`count` players as Players-sheet rows (name, rating, club, team), strongest first, reproducible from `seed`.
+
+    With `team_size`, consecutive players by rating form a team: the worst case for neighbour pairing,
+    since a player's nearest neighbours in the ranking are then often their team-mates.
+    """
+    rng = random.Random(seed)
+    rows = []
+    for i, rating in enumerate(ratings(count, rng)):
+        row: dict[str, Any] = {"name": f"Player {i + 1:04d}", "rating": rating, "club": f"Club {rng.randrange(60):02d}"}
+        if team_size:
+            row["team"] = f"Team {i // team_size + 1:03d}"
+        rows.append(row)
+    return rows
+
+
+def simulated(
+    config: Config, rating: Mapping[PlayerId, int], games: Sequence[Game], rng: random.Random
+) -> dict[int, Result]:
+    """A result per board, drawn with the R10 win probability (as `forsxl demo` does)."""
+    results = {}
+    for game in games:
+        kind = group_rules(game.group, config.groups).steps
+        compensated = compensation(game.steps, kind)
+        results[game.board] = simulate_result(rating[game.white], rating[game.black], compensated, rng)
+    return results
+
+
+def measure(run: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> list[float]:
+    """Wall-clock seconds of `repeat` calls of `run`, each after an untimed `setup`."""
+    times = []
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def fmt(seconds: float) -> str:
+    return f"{seconds * 1000:,.0f} ms" if seconds < 10 else f"{seconds:,.1f} s"
+
+
+def spread(times: Sequence[float]) -> tuple[str, str, str]:
+    """(median, min, max) formatted."""
+    return fmt(statistics.median(times)), fmt(min(times)), fmt(max(times))
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A plain-text table, first column left-aligned, the others right-aligned."""
+    cells = [[str(h) for h in headers], *[[str(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+
+    return "\n".join([line(cells[0]), "  ".join("-" * w for w in widths), *[line(r) for r in cells[1:]]])
+
+
+def machine() -> str:
+    """The machine, the interpreter, and a digest of forsxl's sources (to tell which code a result came from)."""
+    digest = hashlib.sha256()
+    package = Path(forsxl.__file__).parent
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0" + source.read_bytes())
+    return (f"python {platform.python_version()} ({sys.implementation.name}), {platform.machine()}, "
+            f"{os.cpu_count()} CPUs, {platform.system()} {platform.release()}; "
+            f"forsxl {forsxl.__version__} sources sha256 {digest.hexdigest()[:12]}")
