@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.model import PlayerId
+from forsxl.engine.pairing import matching
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState
 from forsxl.engine.pairing.matching import first_perfect_matching
 from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
@@ -197,3 +198,23 @@ def test_r7_1_first_perfect_matching_on_1000_random_players() -> None:
     check_matching(n, forbid, pairs)
     assert [a for a, _ in pairs] == sorted(a for a, _ in pairs)
     assert first_perfect_matching(n, [frozenset(f) for f in forbid], without=0) is None  # odd: no perfect matching
+
+
+def test_r7_1_a_broken_pair_is_repaired_locally(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When only the two lowest-ranked players have met, the oracle must not break the top pairs: one
+    # repair, not one per pair (this was ~n/2 full searches before the nearest-first search order).
+    searches = 0
+    original = matching._Graph.augment_from
+
+    def counted(self: matching._Graph, root: int) -> bool:
+        nonlocal searches
+        searches += 1
+        return original(self, root)
+
+    monkeypatch.setattr(matching._Graph, "augment_from", counted)
+    n = 400
+    forbidden = [frozenset() for _ in range(n)]
+    forbidden[n - 2], forbidden[n - 1] = frozenset({n - 1}), frozenset({n - 2})
+    pairs = matching.first_perfect_matching(n, forbidden)
+    assert pairs is not None and pairs[-2:] == [(n - 4, n - 2), (n - 3, n - 1)]
+    assert searches <= 4
