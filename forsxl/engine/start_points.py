@@ -1,12 +1,35 @@
-"""Start points from ratings (R1)."""
+"""Start points (R1): one function per `start.method`, and `start_points` for the whole field."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
-from forsxl.engine.config import StartPoints, TopStart
+from forsxl.engine.config import Scale, StartMethod, StartPoints, TopStart
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Points
+from forsxl.engine.ratings import Rank, rank_of_rating
+
+CATEGORIES = ("б/р", "3р", "2р", "1р", "КМС", "МС", "Гр")
+"""The sport categories from the lowest, in the order of `start.category_points` (R0, R1.6)."""
+
+_LOOKALIKES = str.maketrans("kmcpaeo", "кмсраео")  # KMC, MC, 3p typed in Latin letters
+_NAMED = {"бр": 0, "безразряда": 0, "кмс": 4, "кандидатвмастераспорта": 4, "мс": 5, "мастерспорта": 5,
+          "гр": 6, "гроссмейстер": 6}
+_NUMBERED = re.compile(r"(iii|ii|i|[123])(?:й|ий)?(?:р|разр|разряд)?")
+_NUMBERS = {"3": 1, "iii": 1, "2": 2, "ii": 2, "1": 3, "i": 3}
+
+
+@dataclass(frozen=True)
+class StartContext:
+    """What a method may read besides the player: the rating scale (R1.4) and the lowest ratings of the
+    founders' top and middle groups (R1.2, R1.7), None where there is no such group."""
+
+    scale: Scale = Scale.EGF
+    top: int | None = None
+    middle: int | None = None
 
 
 def linear_start_points(rating: int, rules: StartPoints) -> int:
@@ -23,23 +46,135 @@ def linear_start_points(rating: int, rules: StartPoints) -> int:
     return points if rules.min is None else max(points, rules.min)
 
 
-def start_points(
-    players: Iterable[Player], rules: StartPoints, top_size: int, founders: frozenset[PlayerId] | None = None
-) -> Mapping[PlayerId, Points]:
-    """Every player's start points: the Start column, else R1.1 with the top group equalized (R1.2).
+def linear_group_start_points(rating: int, rules: StartPoints, context: StartContext) -> int:
+    """Linear points (R1.1) with the top group equalized (R1.2) and the middle and bottom groups' own steps (R1.7).
 
-    RULES.md leaves open who forms the top group once late entrants arrive; forsxl cuts it from the
-    players who were in round 1 (`founders`), so start points never move during a tournament, and
-    gives a late entrant rated at or above that group's lowest rating the top group's value.
+    R1.7 is part of the linear method rather than a method of its own: RULES.md names no method for it, as
+    for R1.2, and the seed [002 §FORS-2004] builds it on the linear top group. With `per2` and `per3`
+    empty the method is R1.1 + R1.2; `per3` alone keeps the middle group linear, `per2` alone carries the
+    middle group's step on down through the bottom group.
+    """
+    if context.top is None:
+        return linear_start_points(rating, rules)
+    if rating >= context.top:
+        return _top_value(context.top, rules) if rules.top == TopStart.EQUAL else linear_start_points(rating, rules)
+    if context.middle is not None and rating < context.middle and rules.per3 is not None:
+        middle = linear_group_start_points(context.middle, rules, context)
+        return _step_down(middle, context.middle - rating, rules.per3, rules)
+    if rules.per2 is not None:
+        return _step_down(_top_value(context.top, rules), context.top - rating, rules.per2, rules)
+    return linear_start_points(rating, rules)
+
+
+def _top_value(lowest: int, rules: StartPoints) -> int:
+    """The points of the top group's lowest player: equalized with the bonus (R1.2), or its own (`top: rating`)."""
+    return linear_start_points(lowest, rules) + (rules.top_bonus if rules.top == TopStart.EQUAL else 0)
+
+
+def _step_down(value: int, below: int, per: int, rules: StartPoints) -> int:
+    """`value` less one point for every `per` rating points or part of them that a player is `below` (R1.7).
+
+    [002 §FORS-2004]: the middle group's first player has only 1 point less than the top group if rated
+    no more than `per` points below the top group's lowest; so 1 to `per` points below costs 1 point.
+    """
+    points = value - -(-below // per)
+    return points if rules.min is None else max(points, rules.min)
+
+
+def table_start_points(rating: int, rules: StartPoints) -> int:
+    """The points of the highest of `bands` that the rating reaches, 0 below them all (R1.3)."""
+    return next((points for lowest, points in rules.table_bands() if rating >= lowest), 0)
+
+
+def rank_start_points(rank: Rank, rules: StartPoints) -> int:
+    """`points_per_rank` for every `ranks_per_point` ranks above 30k, plus `offset`, the rank held
+    between `floor` and `bar` (R1.4).
+
+    Groups of ranks are counted from 30k (rank index 0), so 3 or 5 ranks per point give groups that end
+    at 1k: with 3, 3k-1k, 6k-4k, ... and 1d-3d.
+    """
+    index = rank.index
+    bar, floor = Rank.parse(rules.bar), Rank.parse(rules.floor)
+    if bar is not None:
+        index = min(index, bar.index)
+    if floor is not None:
+        index = max(index, floor.index)
+    return rules.points_per_rank * (index // rules.ranks_per_point) + rules.offset
+
+
+def group_start_points(player: Player, rules: StartPoints) -> int:
+    """The points of the player's declared group in `group_points` (R1.5): [003 §3] 1 -> 20, 2 -> 10, 3 -> 0."""
+    if player.group is None:
+        raise ForsxlError("R1.5", "start_group_missing", player.source, name=player.name)
+    if not 1 <= player.group <= len(rules.group_points):
+        points = ", ".join(map(str, rules.group_points))
+        raise ForsxlError("R1.5", "start_group_points", player.source, name=player.name, group=player.group,
+                          points=points)
+    return rules.group_points[player.group - 1]
+
+
+def category_index(text: str) -> int | None:
+    """The category's position in CATEGORIES, however it is written (б/р, бр, 3 р, III разряд, кмс, KMC),
+    or None if the text names no category (R1.6)."""
+    folded = re.sub(r"[\s/.\-]", "", text.casefold().translate(_LOOKALIKES))
+    if folded in _NAMED:
+        return _NAMED[folded]
+    match = _NUMBERED.fullmatch(folded)
+    return _NUMBERS[match[1]] if match else None
+
+
+def category_start_points(player: Player, rules: StartPoints) -> int:
+    """The points of the player's sport category in `category_points` (R1.6): [002 §FORS-2009 3.1] б/р 0 … Гр 6.
+
+    An empty Category cell is an error, not б/р: a forgotten КМС would otherwise start four points short
+    without a word. A player with no category has б/р typed.
+    """
+    if not player.category.strip():
+        raise ForsxlError("R1.6", "start_category_missing", player.source, name=player.name)
+    index = category_index(player.category)
+    if index is None:
+        raise ForsxlError("R1.6", "start_category_bad", player.source, name=player.name, value=player.category,
+                          known=", ".join(CATEGORIES))
+    return rules.category_points[index]
+
+
+START_METHODS: dict[StartMethod, Callable[[Player, StartPoints, StartContext], int]] = {
+    StartMethod.LINEAR: lambda p, rules, context: linear_group_start_points(p.rating, rules, context),
+    StartMethod.TABLE: lambda p, rules, context: table_start_points(p.rating, rules),
+    StartMethod.RANK: lambda p, rules, context: rank_start_points(rank_of_rating(p.rating, context.scale), rules),
+    StartMethod.GROUP: lambda p, rules, context: group_start_points(p, rules),
+    StartMethod.CATEGORY: lambda p, rules, context: category_start_points(p, rules),
+}
+"""Every start-points method by its `start.method` value (R1.1, R1.3-R1.6)."""
+
+
+def start_context(
+    players: Sequence[Player], top_size: int, middle_size: int, founders: frozenset[PlayerId] | None, scale: Scale
+) -> StartContext:
+    """The rating scale and the lowest ratings of the top and middle groups cut by rating from the founders (R1.2)."""
+    ratings = sorted((p.rating for p in players if founders is None or p.id in founders), reverse=True)
+    top, middle = ratings[:top_size], ratings[top_size : top_size + middle_size]
+    return StartContext(scale, min(top) if top else None, min(middle) if top and middle else None)
+
+
+def start_points(
+    players: Iterable[Player],
+    rules: StartPoints,
+    top_size: int = 0,
+    founders: frozenset[PlayerId] | None = None,
+    *,
+    middle_size: int = 0,
+    scale: Scale = Scale.EGF,
+) -> Mapping[PlayerId, Points]:
+    """Every player's start points: the Start column, else `start.method` (R1.1, R1.3-R1.6), the linear
+    method with its top, middle and bottom groups (R1.2, R1.7).
+
+    RULES.md leaves open who forms the groups once late entrants arrive; forsxl cuts them by rating from
+    the players who were in round 1 (`founders`), so start points never move during a tournament. A late
+    entrant rated at or above the top group's lowest rating gets the top group's value; one rated below
+    the middle group's lowest counts as the bottom group.
     """
     players = list(players)
-    points = {p.id: Fraction(linear_start_points(p.rating, rules)) for p in players}
-    if rules.top == TopStart.EQUAL and top_size > 0:
-        pool = [p for p in players if founders is None or p.id in founders]
-        top = sorted(pool, key=lambda p: -p.rating)[:top_size]
-        if top:
-            lowest = min(p.rating for p in top)
-            value = Fraction(linear_start_points(lowest, rules) + rules.top_bonus)
-            points.update({p.id: value for p in players if p.rating >= lowest})
-    points.update({p.id: p.start for p in players if p.start is not None})
-    return points
+    context = start_context(players, top_size, middle_size, founders, scale)
+    method = START_METHODS[rules.method]
+    return {p.id: p.start if p.start is not None else Fraction(method(p, rules, context)) for p in players}
