@@ -6,14 +6,20 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from forsxl.engine.config import ShiftOrder
 from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.model import PlayerId
 
 
 @dataclass(frozen=True)
 class PairingRules:
+    """The hard rules (R7) and the parameters of the pairing methods (`pairing.*` in Config)."""
+
     allow_rematch: bool = False
     avoid_same_club: bool = False
+    shift: int | None = None  # R7.2: a fixed shift; None: the rounds still to play, this one included
+    shift_order: ShiftOrder = ShiftOrder.RANKING  # R7.2: shift in the ranking or in the start list
+    shift_rating: int = 250  # R7.3
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,8 @@ class RoundState:
     clubs: dict[PlayerId, str] = field(default_factory=dict)
     byes: frozenset[PlayerId] = frozenset()
     names: dict[PlayerId, str] = field(default_factory=dict)
+    ratings: dict[PlayerId, int] = field(default_factory=dict)  # R7.3
+    rounds: int | None = None  # rounds in the tournament, for shift: remaining (R7.2); None: this is the last
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ it reaches the one free vertex it is looking for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 
 
 class _Graph:
@@ -91,12 +92,17 @@ class _Graph:
             self.mate[v], self.mate[parent[v]] = parent[v], v
             v = previous
 
-    def perfect(self) -> bool:
-        """Complete the current matching to a maximum one; whether it covers every alive vertex."""
+    def perfect(self, prefer: Callable[[int], Iterable[int]] | None = None) -> bool:
+        """Complete the current matching to a maximum one; whether it covers every alive vertex.
+
+        The greedy start takes each vertex's first free allowed partner in `prefer` order (default:
+        vertex order), so that a preferred matching is usually found without any repair.
+        """
+        alive = set(self.alive)
         for v in list(self.alive):
             if self.mate[v] == -1:
-                for u in self.alive:
-                    if u > v and self.mate[u] == -1 and self.allowed(v, u):
+                for u in self.alive if prefer is None else prefer(v):
+                    if u > v and u in alive and self.mate[u] == -1 and self.allowed(v, u):
                         self.mate[v], self.mate[u] = u, v
                         break
         for v in self.alive:
@@ -126,25 +132,35 @@ def has_perfect_matching(n: int, forbidden: Sequence[frozenset[int]], without: i
 
 
 def first_perfect_matching(
-    n: int, forbidden: Sequence[frozenset[int]], without: int | None = None
+    n: int,
+    forbidden: Sequence[frozenset[int]],
+    without: int | None = None,
+    prefer: Callable[[int], Iterable[int]] | None = None,
 ) -> list[tuple[int, int]] | None:
     """The lexicographically first perfect matching in vertex order, or None if there is none.
 
     The lowest unpaired vertex takes the lowest partner with which the rest can still be paired
     perfectly: exactly what top-down "break the last formed pair" backtracking returns, in
     polynomial time (a maximum matching is kept and each trial is one augmenting-path search).
+
+    `prefer(a)` lists a's partners, most wanted first (default: vertex order, the nearest below).
+    Vertices are still taken top-down in vertex order; each takes its most wanted partner with which
+    the rest can be paired, which is backtracking over those candidate lists. Partners listed above
+    `a` are skipped; partners left out are tried last, in vertex order.
     """
     graph = _Graph(n, forbidden)
     if without is not None:
         graph.remove(without)
-    if not graph.perfect():
+    if not graph.perfect(prefer):
         return None
     pairs = []
     for a in range(n):
         if a == without or a not in graph.alive:
             continue
-        for c in list(graph.alive):
-            if c <= a or not graph.allowed(a, c):
+        alive = set(graph.alive)
+        candidates = list(graph.alive) if prefer is None else chain(prefer(a), list(graph.alive))
+        for c in candidates:
+            if c <= a or c not in alive or not graph.allowed(a, c):
                 continue
             if graph.mate[a] == c:
                 graph.remove(a, c)

@@ -34,17 +34,18 @@ def pair_neighbours(state: RoundState, rules: PairingRules) -> Pairing:
     if n % 2:
         bye = next((i for i in bye_order(state) if has_perfect_matching(n, forbidden, without=i)), None)
         if bye is None:
-            raise impossible(state, rules, lambda only: _pairable(state, rules, only))
+            raise impossible(state, rules, lambda only: pairable(state, rules, only))
     pairs = first_perfect_matching(n, forbidden, without=bye)
     if pairs is None:
-        raise impossible(state, rules, lambda only: _pairable(state, rules, only))
+        raise impossible(state, rules, lambda only: pairable(state, rules, only))
     return Pairing(
         tuple((state.players[a], state.players[b]) for a, b in pairs),
         None if bye is None else state.players[bye],
     )
 
 
-def _pairable(state: RoundState, rules: PairingRules, only: tuple[str, ...]) -> bool:
+def pairable(state: RoundState, rules: PairingRules, only: tuple[str, ...]) -> bool:
+    """Whether the round can be paired at all under the hard rules `only` (for `impossible`, R7)."""
     n = len(state.players)
     forbidden = forbidden_by_index(state, rules, only)
     if n % 2 == 0:
