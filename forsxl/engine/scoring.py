@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from forsxl.engine.config import Scheme, Scoring
+from forsxl.engine.config import Config, Scheme, Scoring
 from forsxl.engine.model import Game, Points, Result
 
 Split = tuple[Points, Points]
@@ -15,59 +16,105 @@ Split = tuple[Points, Points]
 
 @dataclass(frozen=True)
 class SchemeRule:
-    """A scheme: what an even game gives, and what a game with N steps gives the giver's and taker's side."""
+    """A scheme (R4): an even game's win and loss, what a game with N steps gives the winner and the loser
+    when the giver wins and when the taker wins, and what a round without a game gives (R5)."""
 
     win: Points
     loss: Points
-    draws: bool
     giver_wins: Callable[[int], Split]
     taker_wins: Callable[[int], Split]
+    bye: Points
+    absent: Points | None
+    """Points for an announced absence; None: as a bye."""
+    draws: bool = False
+    """The game itself has draws (renju), whatever the komi."""
+    max_steps: int | None = None
+    """The most steps the scheme compensates (serp); None: no cap of its own."""
 
     @property
     def draw(self) -> Points:
         return (self.win + self.loss) / 2
 
 
-def _fors30_giver_wins(n: int) -> Split:
-    return Fraction(20 + n), Fraction(10 - n)
+def _split(winner: int, loser: int) -> Split:
+    return Fraction(winner), Fraction(loser)
 
 
-def _fors30_taker_wins(n: int) -> Split:
-    return Fraction(20), Fraction(10)
+def _fors(
+    win: int, loss: int, giver_wins: Callable[[int], Split], taker_wins: Callable[[int], Split], cap: int | None = None
+) -> SchemeRule:
+    """A Fors scheme: a bye, and an absence, give half the points at stake in an even game (R5, [000])."""
+    half = Fraction(win + loss, 2)
+    return SchemeRule(Fraction(win), Fraction(loss), giver_wins, taker_wins, half, None, max_steps=cap)
+
+
+def _even(win: int, loss: int, bye: int, draws: bool) -> SchemeRule:
+    """A scheme where the handicap does not change the points: a bye is a win, an absence 0 (R5)."""
+    split = _split(win, loss)
+    return SchemeRule(*split, lambda n: split, lambda n: split, Fraction(bye), Fraction(0), draws)
+
+
+def _fors_simple_giver(n: int) -> int:
+    # [002 2009 §3.2]: "фора 1 – 3-0, фору 2-4 камня – 4-0, более 4-х камней – 5-0".
+    return 3 if n == 1 else 4 if n <= 4 else 5
 
 
 SCHEMES: dict[Scheme, SchemeRule] = {
     # [003 §7], [002 2004], [000]: N = 6 -> 26/4 when the giver wins, 10/20 when the taker wins.
-    Scheme.FORS30: SchemeRule(Fraction(20), Fraction(10), False, _fors30_giver_wins, _fors30_taker_wins),
+    Scheme.FORS30: _fors(20, 10, lambda n: _split(20 + n, 10 - n), lambda n: _split(20, 10)),
+    # [002 2009 §1.2]: winner 20+h, loser 10+h, h = +N for the giver, -N for the taker.
+    Scheme.FORS30_SYMMETRIC: _fors(20, 10, lambda n: _split(20 + n, 10 - n), lambda n: _split(20 - n, 10 + n)),
+    # [002 2009 §2.2]: the winner 10+h, the loser 0.
+    Scheme.FORS_ASYMMETRIC: _fors(10, 0, lambda n: _split(10 + n, 0), lambda n: _split(10 - n, 0)),
+    # [002 2009 §3.2]: "поражение всегда 0, победа получающего фору – 1 очко".
+    Scheme.FORS_SIMPLE: _fors(2, 0, lambda n: _split(_fors_simple_giver(n), 0), lambda n: _split(1, 0)),
+    # [002 FORS-m]: "3 очка при форе 1-3, 4 очка при форе 4 и выше. При поражении всегда у всех 0".
+    Scheme.FORS_M: _fors(2, 0, lambda n: _split(3 if n <= 3 else 4, 0), lambda n: _split(1, 0)),
+    # [002]: m stones give 20+2m/10-2m when the giver wins, 10+2m/20-2m (giver/taker) when the giver loses.
+    Scheme.NSK1977: _fors(20, 10, lambda n: _split(20 + 2 * n, 10 - 2 * n), lambda n: _split(20 - 2 * n, 10 + 2 * n)),
+    # [004]: "(15+фора)/5, для получающего – 15/(5-фора)" for up to five stones, all 5 higher up to nine.
+    Scheme.SERP15: _fors(15, 5, lambda n: _split(15 + n, 5), lambda n: _split(15, 5 - n), cap=5),
+    Scheme.SERP20: _fors(20, 10, lambda n: _split(20 + n, 10), lambda n: _split(20, 10 - n), cap=9),
+    # [000 §4.3]: 2 for a win, 1 for a draw, 0 for a loss, 2 for a round without a pair; [000 §3.3] 0 when late.
+    Scheme.RENJU: _even(2, 0, bye=2, draws=True),
+    Scheme.WIN_LOSS: _even(1, 0, bye=1, draws=False),
 }
 
 
 def game_points(game: Game, result: Result, rules: Scoring) -> tuple[Points, Points]:
     """(Black's points, White's points) for a game as played: White gives `game.steps` (R4).
 
-    A draw on the board in a handicap game goes to White (R2.3); forfeits give the present player
-    the scheme's even-game win (or `forfeit_win`) and the absent one `forfeit_loss`.
+    A draw on the board in a handicap game goes to White (R2.3) unless the game itself has draws (renju);
+    forfeits give the present player the scheme's even-game win (or `forfeit_win`) and the absent one
+    `forfeit_loss`. A scheme with a cap (serp) scores a game with more steps, as a referee may set, as the cap.
     """
     scheme = SCHEMES[rules.scheme]
     forfeit_win = scheme.win if rules.forfeit_win is None else rules.forfeit_win
+    steps = game.steps if scheme.max_steps is None else min(game.steps, scheme.max_steps)
     if result == Result.DOUBLE_FORFEIT:
         return rules.forfeit_loss, rules.forfeit_loss
     if result == Result.BLACK_FORFEIT:
         return forfeit_win, rules.forfeit_loss
     if result == Result.WHITE_FORFEIT:
         return rules.forfeit_loss, forfeit_win
-    if result == Result.DRAW and game.steps == 0:
+    if result == Result.DRAW and (steps == 0 or scheme.draws):
         return scheme.draw, scheme.draw
+    if steps == 0:
+        return (scheme.win, scheme.loss) if result == Result.BLACK_WINS else (scheme.loss, scheme.win)
     if result == Result.BLACK_WINS:
-        if game.steps == 0:
-            return scheme.win, scheme.loss
-        return scheme.taker_wins(game.steps)
-    if game.steps == 0:
-        return scheme.loss, scheme.win
-    white, black = scheme.giver_wins(game.steps)
+        return scheme.taker_wins(steps)
+    white, black = scheme.giver_wins(steps)
     return black, white
 
 
 def draws_allowed(game: Game, rules: Scoring) -> bool:
-    """Whether a draw can stand as a result (R4): schemes with draws, or an even game with whole komi."""
+    """Whether a draw can stand as a result (R4): a game with draws (renju), or Go's even game with whole komi."""
     return SCHEMES[rules.scheme].draws or (game.steps == 0 and game.komi.denominator == 1)
+
+
+def scheme_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
+    """The scheme's own cap on handicap steps, as a `config.check` problem when `handicap.max_steps` exceeds it (R4)."""
+    cap = SCHEMES[config.scoring.scheme].max_steps
+    if cap is None or config.handicap.max_steps <= cap:
+        return []
+    return [("scoring.scheme", "config_scheme_steps", {"scheme": str(config.scoring.scheme), "cap": cap})]
