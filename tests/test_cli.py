@@ -440,6 +440,29 @@ def test_r12_new_with_unknown_preset(tmp_path: Path) -> None:
     assert not path.exists()
 
 
+@pytest.mark.parametrize(("method", "header", "typed", "lines"), [
+    pytest.param("category", "Category", ["КМС", "МСМК", None], [
+        "Players!I3: category 'МСМК' of 'Baker' is not one of б/р, 3р, 2р, 1р, КМС, МС, Гр (R1.6)",
+        "Players!I4: 'Clark' has no category; type б/р if they have none (R1.6)"], id="category"),
+    pytest.param("group", "Group", [1, None, 2], [
+        "Players!I3: 'Baker' has no group in Players, and start.method group needs one (R1.5)"], id="group"),
+])
+def test_r1_5_r1_6_check_names_the_group_or_category_cell(
+    tmp_path: Path, method: str, header: str, typed: list[Any], lines: list[str]
+) -> None:
+    path = new_book(tmp_path, [])
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook["Players"]
+    sheet.cell(1, sheet.max_column + 1).value = header
+    workbook.save(path)
+    type_rows(path, "Config", [{"Key": "start.method", "Value": method}])
+    names = ("Adams", "Baker", "Clark")
+    type_rows(path, "Players", [{"Name": n, "Rating": 2000 - 100 * i, **({header: v} if v is not None else {})}
+                                for i, (n, v) in enumerate(zip(names, typed, strict=True))])
+    type_rows(path, "Players", [{"Name": "Davis", "Rating": 1500, "Start": 5}])  # Start wins: nothing needed
+    refused(path, ["check", path], *lines)
+
+
 def test_new_refuses_an_existing_file(book: Path) -> None:
     refused(book, ["new", book], f"{book} already exists; pick another name (R0)")
 

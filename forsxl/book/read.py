@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +17,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.config import build_config
-from forsxl.engine.config import Config, Lang
+from forsxl.engine.config import Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import steps_of_handicap, stones_and_komi
@@ -25,6 +25,7 @@ from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, S
 from forsxl.engine.ratings import Rank, rating_of_rank
 from forsxl.engine.results import parse_result
 from forsxl.engine.scoring import draws_allowed
+from forsxl.engine.start_points import START_METHODS, StartContext
 
 MAX_UNPACKED = 200 * 2**20
 """A club tournament's workbook unpacks to a few megabytes; anything this large is refused unread."""
@@ -212,7 +213,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     group = cells.whole(cells.value(sheet, row, cols.get("group")), at("group"), "group_bad")
     if group is not None and group not in (1, 2, 3):
         cells.fail("R3", "group_bad", at("group"), value=group)
-    return Player(
+    player = Player(
         id=PlayerId(cells.whole(cells.value(sheet, row, cols.get("no")), at("no")) or 0),
         name=name, rating=rating, club=text("club"), city=text("city"), country=text("country"),
         team=text("team"), group=group, category=text("category"),
@@ -220,6 +221,24 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
         egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), source=Source(sheet.title, f"A{row}"),
     )
+    if len(cells.errors) == known_errors:
+        _check_declared_start(player, config, cells, at)
+    return player
+
+
+_DECLARED_START = {StartMethod.GROUP: "group", StartMethod.CATEGORY: "category"}
+"""The start-point methods that read a Players column instead of the rating (R1.5, R1.6)."""
+
+
+def _check_declared_start(player: Player, config: Config, cells: _Cells, at: Callable[[str], Source]) -> None:
+    """Report, at its own cell, a group or category that `start.method` needs and the player lacks (R1.5, R1.6)."""
+    column = _DECLARED_START.get(config.start.method)
+    if column is None or player.start is not None:
+        return
+    try:
+        START_METHODS[config.start.method](player, config.start, StartContext())
+    except ForsxlError as error:
+        cells.fail(error.rule, error.code, at(column), **error.params)
 
 
 def _read_players(workbook: Workbook, config: Config, cells: _Cells) -> tuple[Player, ...]:

@@ -30,7 +30,13 @@ class Scale(StrEnum):
 
 
 class StartMethod(StrEnum):
+    """How start points are computed (R1): the values of `start.method`."""
+
     LINEAR = "linear"
+    TABLE = "table"
+    RANK = "rank"
+    GROUP = "group"
+    CATEGORY = "category"
 
 
 class TopStart(StrEnum):
@@ -44,6 +50,11 @@ class Basis(StrEnum):
     BLEND = "blend"
 
 
+class Descend(StrEnum):
+    HANDICAP = "handicap"
+    EVEN = "even"
+
+
 class StepKind(StrEnum):
     HALF = "half"
     STONE = "stone"
@@ -52,6 +63,15 @@ class StepKind(StrEnum):
 
 class Scheme(StrEnum):
     FORS30 = "fors30"
+    FORS30_SYMMETRIC = "fors30-symmetric"
+    FORS_ASYMMETRIC = "fors-asymmetric"
+    FORS_SIMPLE = "fors-simple"
+    FORS_M = "fors-m"
+    NSK1977 = "nsk1977"
+    SERP15 = "serp15"
+    SERP20 = "serp20"
+    RENJU = "renju"
+    WIN_LOSS = "win-loss"
 
 
 class Tiebreak(StrEnum):
@@ -67,10 +87,20 @@ class Tiebreak(StrEnum):
     RATING = "rating"
     START_NUMBER = "start_number"
     LOT = "lot"
+    BERGER = "berger"
+    PROGRESS = "progress"
+    BUCHHOLZ = "buchholz"
 
 
 class PairingMethod(StrEnum):
     NEIGHBOURS = "neighbours"
+    SHIFT = "shift"
+    RATING_SHIFT = "rating_shift"
+
+
+class ShiftOrder(StrEnum):
+    RANKING = "ranking"
+    START = "start"
 
 
 @dataclass(frozen=True)
@@ -80,13 +110,97 @@ class Ratings:
 
 @dataclass(frozen=True)
 class StartPoints:
-    method: StartMethod = key(StartMethod.LINEAR, "how start points are computed", "R1")
+    method: StartMethod = key(
+        StartMethod.LINEAR, "how start points are computed: linear, table, rank, group, category", "R1"
+    )
     per: int = key(10, "rating points per start point", "R1.1")
     lower_below: int | None = key(1000, "ratings below this use lower_per (empty: no lower segment)", "R1.1")
     lower_per: int = key(20, "rating points per start point below lower_below", "R1.1")
     min: int | None = key(None, "floor for start points (empty: none)", "R1.1")
     top: TopStart = key(TopStart.EQUAL, "top group: equal start points, or its own rating", "R1.2")
     top_bonus: int = key(1, "points the equalized top group gets above its lowest player's", "R1.2")
+    per2: int | None = key(
+        None, "linear: the middle group loses 1 point per this many rating points below the top group "
+        "(empty: plain linear)", "R1.7"
+    )
+    per3: int | None = key(
+        None, "linear: the bottom group loses 1 point per this many rating points below the middle group "
+        "(empty: as the middle group)", "R1.7"
+    )
+    bands: tuple[str, ...] = key(
+        ("2400:5", "2000:4", "1500:3", "900:2", "300:1"),
+        "table: bands as lowest rating:points, in one cell; below every band 0", "R1.3"
+    )
+    points_per_rank: int = key(1, "rank: start points per rank (per ranks_per_point ranks)", "R1.4")
+    ranks_per_point: int = key(1, "rank: ranks per points_per_rank, grouped from 30k (3: 1k-3k, 4k-6k, ...)", "R1.4")
+    offset: int = key(0, "rank: added to points_per_rank x rank index (30k = 0, 1k = 29, 1d = 30)", "R1.4")
+    bar: str = key("", "rank: everyone above this rank counts as this rank, e.g. 1d (empty: no bar)", "R1.4")
+    floor: str = key("", "rank: everyone below this rank counts as this rank, e.g. 20k (empty: no floor)", "R1.4")
+    group_points: tuple[int, ...] = key((20, 10, 0), "group: start points of declared groups 1, 2, 3, ...", "R1.5")
+    category_points: tuple[int, ...] = key(
+        (0, 1, 2, 3, 4, 5, 6), "category: start points for б/р, 3р, 2р, 1р, КМС, МС, Гр", "R1.6"
+    )
+
+    def table_bands(self) -> tuple[tuple[int, int], ...]:
+        """(lowest rating, points) for each of `bands`, highest first (R1.3); `check` reports a band not like 2400:5."""
+        return tuple(sorted((band for band in map(_band, self.bands) if band is not None), reverse=True))
+
+
+def _band(text: str) -> tuple[int, int] | None:
+    rating, colon, points = text.replace("−", "-").partition(":")
+    try:
+        return (int(rating), int(points)) if colon else None
+    except ValueError:
+        return None
+
+
+def _start_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
+    """Problems of the start-point keys (R1): steps, bands, ranks, list lengths, and what R1.7 needs."""
+    rules = config.start
+    problems: list[tuple[str, str, dict[str, Any]]] = [
+        (f"start.{name}", "config_positive", {"key": f"start.{name}"})
+        for name in ("per2", "per3", "points_per_rank", "ranks_per_point")
+        if (value := getattr(rules, name)) is not None and value <= 0
+    ]
+    problems += _band_problems(rules) + _rank_problems(rules)
+    if not rules.group_points:
+        problems.append(("start.group_points", "config_empty", {"key": "start.group_points"}))
+    if len(rules.category_points) != 7:
+        problems.append(("start.category_points", "config_count", {"key": "start.category_points", "count": 7}))
+    for name, sizes in (("per2", 1), ("per3", 2)):  # R1.7 counts down from the top and middle groups
+        if getattr(rules, name) is None:
+            continue
+        if rules.method != StartMethod.LINEAR:
+            problems.append((f"start.{name}", "config_needs_linear", {"key": f"start.{name}"}))
+        elif len(config.groups.sizes) < sizes:
+            problems.append((f"start.{name}", "config_needs_sizes", {"key": f"start.{name}", "count": sizes}))
+    return problems
+
+
+def _band_problems(rules: StartPoints) -> list[tuple[str, str, dict[str, Any]]]:
+    bad = [text for text in rules.bands if _band(text) is None]
+    if bad:
+        return [("start.bands", "config_band_bad", {"key": "start.bands", "value": text}) for text in bad]
+    if not rules.bands:
+        return [("start.bands", "config_empty", {"key": "start.bands"})]
+    ratings = [rating for rating, _ in rules.table_bands()]
+    if len(set(ratings)) != len(ratings):
+        return [("start.bands", "config_repeated", {"key": "start.bands"})]
+    return []
+
+
+def _rank_problems(rules: StartPoints) -> list[tuple[str, str, dict[str, Any]]]:
+    from forsxl.engine.ratings import Rank  # a local import: ratings imports this module
+
+    problems: list[tuple[str, str, dict[str, Any]]] = [
+        (f"start.{name}", "config_bad_value", {"key": f"start.{name}", "value": text, "expected": "a rank: 1d, 20k"})
+        for name in ("bar", "floor")
+        if (text := getattr(rules, name)) and Rank.parse(text) is None
+    ]
+    bar, floor = Rank.parse(rules.bar), Rank.parse(rules.floor)
+    if bar is not None and floor is not None and bar < floor:
+        problems.append(("start.bar", "config_below", {"key": "start.bar", "other": "start.floor"}))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -100,6 +214,8 @@ class Handicap:
     even_below: int = key(50, "stone steps: a smaller difference is an even game", "R2.2")
     max_steps: int = key(9, "handicap steps cap", "R2.2")
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
+    correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")
+    descend: Descend = key(Descend.HANDICAP, "games of one who dropped from an even group (handicap, even)", "R2.6")
 
 
 @dataclass(frozen=True)
@@ -126,17 +242,50 @@ class Scoring:
 
 @dataclass(frozen=True)
 class Attendance:
-    bye_points: Fraction | None = key(None, "points for a bye (empty: half the points of an even game)", "R5")
+    bye_points: Fraction | None = key(
+        None, "points for a bye (empty: the scheme's: Fors half an even game's points, renju 2, win-loss 1)", "R5"
+    )
     absent_points: Fraction | None = key(
-        None, "points per announced absence or round missed by a late entrant (empty: as a bye)", "R5"
+        None, "points per announced absence or round missed by a late entrant (empty: Fors as a bye, else 0)", "R5"
+    )
+    exclude_after: Fraction | None = key(
+        None, "forfeit losses in more than this share of the rounds exclude a player for good (empty: never)", "R5"
     )
 
 
 @dataclass(frozen=True)
 class Pairing:
-    method: PairingMethod = key(PairingMethod.NEIGHBOURS, "pairing method", "R7")
+    method: tuple[PairingMethod, ...] = key(
+        (PairingMethod.NEIGHBOURS,), "pairing method, or methods in turn (shift, neighbours) switched by until", "R7"
+    )
+    until: tuple[int, ...] = key((), "last round of each method but the last (3: the first method in rounds 1-3)", "R7")
     allow_rematch: bool = key(False, "whether two players may meet twice", "R7")
     avoid_same_club: bool = key(False, "whether players of one club never meet", "R7")
+    shift: int | None = key(None, "shift pairing: pair i with i+shift (empty: the rounds still to play)", "R7.2")
+    shift_order: ShiftOrder = key(ShiftOrder.RANKING, "shift pairing in the ranking or the start list", "R7.2")
+    shift_rating: int = key(250, "rating shift: each meets the rating closest to their own minus this", "R7.3")
+
+    def method_for(self, round_number: int) -> PairingMethod:
+        """The method of this round: the first whose `until` round it has not passed, else the last (R7)."""
+        ends = zip(self.method, self.until, strict=False)  # checked: one `until` per method but the last
+        return next((m for m, last in ends if round_number <= last), self.method[-1])
+
+
+def pairing_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
+    """R7: one `until` round per method but the last, increasing; a fixed shift in round 1 at least `rounds` (R7.2)."""
+    pairing = config.pairing
+    problems: list[tuple[str, str, dict[str, Any]]] = []
+    if not pairing.method:
+        problems.append(("pairing.method", "config_empty", {"key": "pairing.method"}))
+    elif len(pairing.until) != len(pairing.method) - 1 or any(
+        low >= high for low, high in zip((0, *pairing.until), pairing.until, strict=False)
+    ):
+        problems.append(("pairing.until", "config_pairing_until", {"count": len(pairing.method) - 1}))
+    if pairing.method[:1] == (PairingMethod.SHIFT,) and pairing.shift is not None and pairing.shift < config.rounds:
+        problems.append(("pairing.shift", "config_pairing_shift", {"shift": pairing.shift, "rounds": config.rounds}))
+    if pairing.shift_rating <= 0:
+        problems.append(("pairing.shift_rating", "config_positive", {"key": "pairing.shift_rating"}))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -191,6 +340,7 @@ def check(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
     problems: list[tuple[str, str, dict[str, Any]]] = []
     positive = ("rounds", "start.per", "start.lower_per", "handicap.step_points", "handicap.points_scale")
     problems += [(k, "config_positive", {"key": k}) for k in positive if get_key(config, k) <= 0]
+    problems += _start_problems(config)
     if any(size <= 0 for size in config.groups.sizes):
         problems.append(("groups.sizes", "config_positive", {"key": "groups.sizes"}))
     if not 0 <= config.handicap.max_steps <= 20:
@@ -204,4 +354,8 @@ def check(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
         problems.append(("tiebreaks", "config_empty", {"key": "tiebreaks"}))
     if len(set(config.tiebreaks)) != len(config.tiebreaks):
         problems.append(("tiebreaks", "config_repeated", {"key": "tiebreaks"}))
+    from forsxl.engine.scoring import scheme_problems  # R4: the scheme catalogue imports this module
+
+    problems += scheme_problems(config)
+    problems += pairing_problems(config)
     return problems

@@ -77,3 +77,9 @@ def steps_of_handicap(stones: int, komi: Fraction, kind: StepKind, rules: Handic
             return 2 * stones - 1
         return 2 * stones if komi == -rules.half_komi else None
     return stones if komi == 0 else None
+
+
+def corrected_steps(steps: int, giver_wins: Fraction, taker_wins: Fraction) -> int:
+    """Steps after the result-based correction: `wr - wg > 2` takes `wr - wg - 2` steps off, not below 0 (R2.4)."""
+    lead = taker_wins - giver_wins
+    return max(0, steps - int(lead - 2)) if lead > 2 else steps

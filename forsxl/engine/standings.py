@@ -112,8 +112,10 @@ def founders(t: Tournament) -> frozenset[PlayerId] | None:
 
 
 def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
-    top = t.config.groups.sizes[0] if t.config.groups.sizes else 0
-    return start_points(t.players, t.config.start, top, founders(t))
+    """Every player's start points under the tournament's Config, groups cut from the founders (R1)."""
+    sizes = t.config.groups.sizes
+    top, middle = (sizes[0] if sizes else 0), (sizes[1] if len(sizes) > 1 else 0)
+    return start_points(t.players, t.config.start, top, founders(t), middle_size=middle, scale=t.config.ratings.scale)
 
 
 @dataclass(frozen=True)
@@ -137,17 +139,34 @@ def _per_player(value: Callable[[_Table, PlayerId], Fraction]) -> Criterion:
     return lambda table, group: {pid: value(table, pid) for pid in group}
 
 
-def _opponent_sum(table: _Table, pid: PlayerId, value: Mapping[PlayerId, Fraction]) -> Fraction:
-    """Σ of the opponents' values (R6); an unplayed round is a draw against oneself, [000 §4.7],
-    and a forfeit win counts whichever of the two ways is smaller."""
+_RESULT_SHARE = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0)}
+
+
+def _opponent_sum(
+    table: _Table, pid: PlayerId, value: Mapping[PlayerId, Fraction], by_result: bool = False
+) -> Fraction:
+    """Σ of the opponents' values, each times the player's result against them when `by_result` (R6).
+
+    An unplayed round is a draw against oneself [000 §4.7]; a forfeit win counts whichever of that
+    and a real win against the absent opponent is smaller.
+    """
+    own = value[pid] * (Fraction(1, 2) if by_result else 1)
     total = Fraction(0)
     for cell in table.cells[pid]:
         if cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
-            total += value[pid]
-        elif cell.forfeit:
-            total += min(value[pid], value[cell.opponent])
+            total += own
         elif cell.outcome is not None:
-            total += value[cell.opponent]
+            real = value[cell.opponent] * (_RESULT_SHARE[cell.outcome] if by_result else 1)
+            total += min(own, real) if cell.forfeit else real
+    return total
+
+
+def _progress(table: _Table, pid: PlayerId) -> Fraction:
+    """Σ of the running score (points earned, without start points) after each round (R6, [000 §4.4])."""
+    running = total = Fraction(0)
+    for cell in table.cells[pid]:
+        running += cell.points or 0
+        total += running
     return total
 
 
@@ -187,6 +206,11 @@ TIEBREAKS: dict[Tiebreak, Criterion] = {
     Tiebreak.RATING: _per_player(lambda t, p: Fraction(t.players[p].rating)),
     Tiebreak.START_NUMBER: _per_player(lambda t, p: Fraction(-p)),
     Tiebreak.LOT: _per_player(lambda t, p: Fraction(-t.lot[p])),
+    # [000 §4.4] scores are game scores (renju and Swiss have no start points): Berger weighs each opponent's
+    # by the result against them, and Buchholz is then the same sum as sos_games.
+    Tiebreak.BERGER: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points, by_result=True)),
+    Tiebreak.PROGRESS: _per_player(_progress),
+    Tiebreak.BUCHHOLZ: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points)),
 }
 
 

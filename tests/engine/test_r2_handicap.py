@@ -7,11 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forsxl.engine.config import Basis, Config, Groups, Handicap, Komi, StepKind
+from forsxl.engine.config import Basis, Config, Descend, Groups, Handicap, Komi, StepKind
 from forsxl.engine.handicap import (
     adjusted_difference,
     basis_difference,
     basis_value,
+    corrected_steps,
     handicap_steps,
     steps_of_handicap,
     stones_and_komi,
@@ -206,3 +207,36 @@ def test_r2_5_even_games_balance_colours() -> None:
 def test_r2_game_records_are_games() -> None:
     rnd = pair_round(tournament("1 2230\n2 1915", Config()), 1)
     assert rnd.games == (Game(1, PlayerId(2), PlayerId(1), 4, Fraction(0), 4, 1),)
+
+
+@pytest.mark.parametrize(
+    ("steps", "giver_wins", "taker_wins", "expected"),
+    [
+        pytest.param(6, 1, 3, 6, id="[003] a lead of 2 changes nothing"),
+        pytest.param(6, 1, 4, 5, id="[003] a lead of 3 takes one step"),
+        pytest.param(6, 0, 5, 3, id="[003] a lead of 5 takes three steps"),
+        pytest.param(2, 0, 9, 0, id="never below 0"),
+        pytest.param(4, 5, 0, 4, id="the giver's lead changes nothing"),
+    ],
+)
+def test_r2_4_result_based_correction(steps: int, giver_wins: int, taker_wins: int, expected: int) -> None:
+    assert corrected_steps(steps, Fraction(giver_wins), Fraction(taker_wins)) == expected
+
+
+def _descent_tournament(descend: Descend) -> Tournament:
+    # Start points 100/100/95/95; round 1: 2 beats 1 and 4 beats 3 in even games, so 1 (rated 2000) drops
+    # from the even top group of two into the stone-step group, where 3 (rated 1500) is its neighbour.
+    players = tuple(Player(PlayerId(i), f"P{i}", r, start=Fraction(s))
+                    for i, r, s in ((1, 2000, 100), (2, 1990, 100), (3, 1500, 95), (4, 1500, 95)))
+    games = (Game(1, PlayerId(2), PlayerId(1), 0, Fraction(13, 2), 0, 1, Result.BLACK_WINS),
+             Game(2, PlayerId(4), PlayerId(3), 0, Fraction(13, 2), 0, 2, Result.BLACK_WINS))
+    config = Config(groups=Groups(sizes=(2,), steps=(StepKind.EVEN, StepKind.STONE)),
+                    handicap=Handicap(descend=descend))
+    return Tournament(config, players, (Round(1, games),))
+
+
+@pytest.mark.parametrize(("descend", "steps"), [(Descend.HANDICAP, 6), (Descend.EVEN, 0)])
+def test_r2_6_descend_from_an_even_top_group(descend: Descend, steps: int) -> None:
+    rnd = pair_round(_descent_tournament(descend), 2)
+    game = next(g for g in rnd.games if {g.black, g.white} == {1, 3})
+    assert (game.group, game.steps) == (2, steps)

@@ -6,7 +6,7 @@ import pytest
 from tables import rounds_from_text
 
 from forsxl.engine.attendance import absent_points, bye_points
-from forsxl.engine.config import Attendance, Config, Scoring
+from forsxl.engine.config import Attendance, Config, Scheme, Scoring
 from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
@@ -92,6 +92,44 @@ def test_r5_bye_and_absent_points(attendance: Attendance, bye: int, absent: int)
     assert absent_points(attendance, Scoring()) == absent
 
 
+# scheme            bye absent  (the defaults: Fors half an even game's points and absent as a bye)
+DEFAULTS = """
+fors30              15  15  [000] half of 20+10
+fors30-symmetric    15  15  [002 2009 §1.2] half of 20+10
+fors-asymmetric      5   5  [002 2009 §2.2] half of 10+0
+fors-simple          1   1  [002 2009 §3.2] half of 2+0
+fors-m               1   1  [002 FORS-m] half of 2+0
+nsk1977             15  15  [002 1977] half of 20+10
+serp15              10  10  [004] half of 15+5
+serp20              15  15  [004] half of 20+10
+renju                2   0  [000 §4.3] a bye is a win; [000 §3.3] a late entrant's rounds are 0
+win-loss             1   0  [McMahon] a bye is a win; an absence scores nothing
+"""
+
+
+@pytest.mark.parametrize(
+    ("scheme", "bye", "absent"),
+    [pytest.param(*row[:3], id=row[3]) for row in (line.split(maxsplit=3) for line in DEFAULTS.strip().splitlines())],
+)
+def test_r5_bye_and_absent_points_by_scheme(scheme: str, bye: str, absent: str) -> None:
+    assert bye_points(Attendance(), Scoring(Scheme(scheme))) == Fraction(bye)
+    assert absent_points(Attendance(), Scoring(Scheme(scheme))) == Fraction(absent)
+
+
+def test_r5_renju_absence_stays_0_when_the_bye_is_set() -> None:
+    attendance = Attendance(bye_points=Fraction(1))
+    assert (bye_points(attendance, Scoring(Scheme.RENJU)), absent_points(attendance, Scoring(Scheme.RENJU))) == (1, 0)
+
+
+def test_r5_renju_bye_is_a_win_and_a_late_entrant_gets_0() -> None:
+    config = Config(scoring=Scoring(Scheme.RENJU))
+    t = tournament("1 1500\n2 1400\n3 1300\n4 1200", "1: 2-1 B+, bye 3\n2: 3-2 =, 4-1 W+", config)
+    assert round_points(t, 3) == [2, 1]
+    assert round_points(t, 4) == [0, 0]
+    cells = {s.player.id: [c.outcome for c in s.cells] for s in standings(t)}
+    assert (cells[3], cells[4]) == (["+", "="], ["-", "-"])
+
+
 def test_r5_announced_absence() -> None:
     players = PLAYERS + "4 1200 absent=1"
     first = pair_round(tournament(players), 1)
@@ -125,3 +163,22 @@ def test_r5_withdrawal_is_not_paired_and_scores_nothing() -> None:
     t = tournament(players, "1: 2-1/2 B+, 4-3/2 W+\n2: 4-2/3 B+, bye 1")
     assert round_points(t, 3) == [22, 0]
     assert next(s for s in standings(t) if s.player.id == 3).cells[1].sitout is None
+
+
+def test_r5_forfeits_in_more_than_a_third_of_the_rounds_exclude_for_good() -> None:
+    # [000 §5.3.2]: player 1 lost two of three rounds by forfeit, which is more than a third of all rounds.
+    config = Config(rounds=3, attendance=Attendance(exclude_after=Fraction(1, 3)))
+    rounds = """
+    1: 1-2 W+F, 3-4 B+
+    2: 1-3 W+F, 2-4 B+
+    """
+    t = tournament("1 2000\n2 1900\n3 1800\n4 1700", rounds, config)
+    rnd = pair_round(t, 3)
+    assert 1 not in rnd.players()
+    assert len(rnd.games) == 1 and [kind for _, kind in rnd.sitouts] == [BYE]
+
+
+def test_r5_one_forfeit_in_three_rounds_does_not_exclude() -> None:
+    config = Config(rounds=3, attendance=Attendance(exclude_after=Fraction(1, 3)))
+    t = tournament("1 2000\n2 1900\n3 1800\n4 1700", "1: 1-2 W+F, 3-4 B+\n2: 1-3 B+, 2-4 B+", config)
+    assert 1 in pair_round(t, 3).players()

@@ -47,6 +47,9 @@ wins_not_taking  1    0    0    1    1
 handicap_given   5    -2   0    -3   0
 rating           2000 1900 1800 1700 1600
 start_number     -1   -2   -3   -4   -5
+berger           8    4    25/2 57   51/2
+progress         54   16   35   60   50
+buchholz         48   40   65   57   43
 """
 ROWS = [line.split() for line in EXPECTED.strip().splitlines()[1:]]
 
