@@ -21,7 +21,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from typer.main import get_command
 from typer.testing import CliRunner, Result
 
-from forsxl.book.config import KEYS
+from forsxl.book.config import KEYS, presets
 from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.model import Sitout
@@ -43,6 +43,7 @@ FORFEITS = {(2, 3): "B+F", (4, 5): "W+F"}
 """(round, board) -> a forfeit typed instead of the game's result."""
 
 KNOWN_KEYS = ", ".join(KEYS)
+PRESETS = ", ".join(presets())
 RESULT_HELP = "use B+, W+, =, B+F, W+F or 0-0"
 
 
@@ -258,9 +259,10 @@ def test_config_prints_effective_keys_with_their_origin(book: Path) -> None:
     assert "handicap.step_points: 50  # R2.2 rating points per half step [default]" in lines
 
 
-def test_presets_lists_fors_club() -> None:
-    result = ok("presets")
-    assert result.stdout.startswith("fors-club: [000] club Fors: ")
+def test_presets_lists_every_preset_with_its_description() -> None:
+    lines = ok("presets").stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == PRESETS.split(", ")
+    assert "fors-club: [000] club Fors: " in ok("presets").stdout
 
 
 # ------------------------------------------------------------------------------ a referee edits a handicap
@@ -416,7 +418,7 @@ def test_r12_bad_config_value(players_book: Path) -> None:
 
 def test_r12_unknown_preset(players_book: Path) -> None:
     edit(players_book, "Config", 5, Value="fors-klub")
-    line = "Config!B5: unknown preset 'fors-klub'; presets: fors-club (R12)"
+    line = f"Config!B5: unknown preset 'fors-klub'; presets: {PRESETS} (R12)"
     refused(players_book, ["pair", players_book], line)
     refused(players_book, ["check", players_book], line)
 
@@ -424,7 +426,7 @@ def test_r12_unknown_preset(players_book: Path) -> None:
 @pytest.mark.parametrize(("row", "typed", "line"), [
     pytest.param(8, "colour", f"Config!B8: unknown key 'colour'; known keys: {KNOWN_KEYS} (R12)", id="unknown key"),
     pytest.param(6, "five", "Config!B6: rounds: 'five' is not a whole number (R7)", id="bad value"),
-    pytest.param(5, "fors-klub", "Config!B5: unknown preset 'fors-klub'; presets: fors-club (R12)", id="preset"),
+    pytest.param(5, "fors-klub", f"Config!B5: unknown preset 'fors-klub'; presets: {PRESETS} (R12)", id="preset"),
 ])
 def test_r12_config_error_is_the_only_problem_once_rounds_exist(book: Path, row: int, typed: str, line: str) -> None:
     if row == 8:
@@ -436,7 +438,7 @@ def test_r12_config_error_is_the_only_problem_once_rounds_exist(book: Path, row:
 
 def test_r12_new_with_unknown_preset(tmp_path: Path) -> None:
     path = tmp_path / "club.xlsx"
-    refused(path, ["new", path, "--preset", "nope"], "unknown preset 'nope'; presets: fors-club (R12)")
+    refused(path, ["new", path, "--preset", "nope"], f"unknown preset 'nope'; presets: {PRESETS} (R12)")
     assert not path.exists()
 
 
@@ -627,7 +629,7 @@ def test_russian_config_errors(tmp_path: Path) -> None:
 def test_russian_unknown_preset(tmp_path: Path) -> None:
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
     edit(path, "Настройки", 5, Значение="форс")
-    refused(path, ["pair", path], "Настройки!B5: неизвестный пресет 'форс'; есть: fors-club (R12)")
+    refused(path, ["pair", path], f"Настройки!B5: неизвестный пресет 'форс'; есть: {PRESETS} (R12)")
 
 
 def test_russian_new_refuses_an_existing_file(tmp_path: Path) -> None:
@@ -637,7 +639,8 @@ def test_russian_new_refuses_an_existing_file(tmp_path: Path) -> None:
 
 def test_russian_new_with_unknown_preset(tmp_path: Path) -> None:
     path = tmp_path / "club.xlsx"
-    refused(path, ["new", path, "--lang", "ru", "--preset", "nope"], "неизвестный пресет 'nope'; есть: fors-club (R12)")
+    line = f"неизвестный пресет 'nope'; есть: {PRESETS} (R12)"
+    refused(path, ["new", path, "--lang", "ru", "--preset", "nope"], line)
 
 
 # ----------------------------------------------------------------------------------------- formula injection
