@@ -10,6 +10,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from forsxl.book import config as book_config
+from forsxl.book.layout import new_player_columns
 from forsxl.book.read import Book, load
 from forsxl.book.save import save
 from forsxl.book.write import new_workbook
@@ -71,7 +72,7 @@ def new(
             raise WorkbookErrors(errors)
     rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
             ("rounds", config.rounds), ("lang", lang.value)]
-    save(new_workbook(rows, lang), path)
+    save(new_workbook(rows, lang, new_player_columns(config)), path)
     typer.echo(f"{path}: created with preset {preset}; type the players into the Players sheet")
 
 
@@ -161,14 +162,16 @@ def demo(
         "forsxl-demo"),
     played: Annotated[int | None, typer.Option(help="Rounds to play (default: all).")] = None,
     lang: Annotated[Lang, typer.Option(help="Language of the workbook and the page.")] = Lang.RU,
+    preset: Annotated[str, typer.Option(help="Preset to play (see `forsxl presets`).")] = "fors-club",
 ) -> None:
-    """Run the bundled example: a 20-player [000] club tournament with simulated results, and publish it.
+    """Run the bundled example: a 20-player club tournament with simulated results, and publish it.
 
     Example: forsxl demo            (writes forsxl-demo/club.xlsx and forsxl-demo/club.html)
+             forsxl demo fm --preset fors-m --lang en
     """
     from forsxl.demo import run_demo
 
     with _errors(lang):
-        workbook, page = run_demo(directory, played, lambda line: typer.echo(line, err=True), lang)
+        workbook, page = run_demo(directory, played, lambda line: typer.echo(line, err=True), lang, preset)
     typer.echo(f"{workbook}: the tournament workbook\n{page}: the results page")
 

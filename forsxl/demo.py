@@ -6,10 +6,13 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from forsxl.book.config import build_config
+from forsxl.book.layout import new_player_columns
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
 from forsxl.engine.config import Lang
+from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Result, Tournament
 from forsxl.engine.probability import compensation, simulate_result
@@ -41,21 +44,39 @@ def _simulated(t: Tournament, games: tuple[Game, ...], rng: random.Random) -> di
     return results
 
 
+def _category(rating: int) -> str:
+    """A plausible sport category for a Go rating, for presets that start from categories (R1.6)."""
+    bands = ((2400, "МС"), (2100, "КМС"), (1800, "1р"), (1500, "2р"), (1000, "3р"))
+    return next((category for floor, category in bands if rating >= floor), "б/р")
+
+
+def _players() -> list[dict[str, object]]:
+    return [{"name": name, "rating": rating, "club": club, "category": _category(rating), "group": 1 + 3 * i // 20}
+            for i, (name, rating, club) in enumerate(PLAYERS)]
+
+
 def run_demo(
-    directory: Path, played: int | None, progress: Callable[[str], None], lang: Lang = Lang.RU
+    directory: Path,
+    played: int | None,
+    progress: Callable[[str], None],
+    lang: Lang = Lang.RU,
+    preset: str = "fors-club",
 ) -> tuple[Path, Path]:
     """Create, pair and play the example tournament round by round through the workbook; publish it."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / "club.xlsx"
     for old in (path, backup_path(path)):
         old.unlink(missing_ok=True)
+    config, _, errors = build_config([("preset", preset, None)])
+    if errors:
+        raise WorkbookErrors(errors, lang)
     rows = [("name", "Клубный турнир по системе Форс" if lang == Lang.RU else "Fors club tournament"),
-            ("date", "2026-11-28"), ("place", "Москва"), ("preset", "fors-club"), ("rounds", 5), ("lang", lang.value)]
-    workbook = new_workbook(rows, lang)
-    type_players(workbook, lang, [{"name": n, "rating": r, "club": c} for n, r, c in PLAYERS])
+            ("date", "2026-11-28"), ("place", "Москва"), ("preset", preset), ("rounds", config.rounds),
+            ("lang", lang.value)]
+    workbook = new_workbook(rows, lang, new_player_columns(config))
+    type_players(workbook, lang, _players())
     save(workbook, path)
-    rounds = 5 if played is None else played
-    for number in range(1, rounds + 1):
+    for number in range(1, (config.rounds if played is None else played) + 1):
         book = load(path)
         rnd, changes = pair_into(book)
         finish(book, "pair", changes)

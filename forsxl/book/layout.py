@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from forsxl.engine.config import Lang
+from forsxl.engine.config import Config, Lang, StartMethod
 
 SHEETS: dict[str, tuple[str, str]] = {
     "config": ("Config", "Настройки"),
@@ -36,6 +36,13 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "rfg_id": ("RFG ID", "РФГ ID", "ID РФГ"),
 }
 NEW_PLAYER_COLUMNS = ("no", "name", "rating", "rank", "club", "start", "absent", "left_after")
+_COLUMN_FOR_METHOD = {StartMethod.CATEGORY: "category", StartMethod.GROUP: "group"}
+
+
+def new_player_columns(config: Config) -> tuple[str, ...]:
+    """The Players columns of a new workbook: the usual ones, and the one its start method reads (R1.5, R1.6)."""
+    needed = _COLUMN_FOR_METHOD.get(config.start.method)
+    return (*NEW_PLAYER_COLUMNS[:5], needed, *NEW_PLAYER_COLUMNS[5:]) if needed else NEW_PLAYER_COLUMNS
 
 ROUND_COLUMNS: dict[str, tuple[str, str]] = {
     "board": ("Board", "Доска"),

@@ -132,7 +132,8 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     columns += ["start"]
     headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang) for c in columns]
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds]
-    tiebreaks = [c for c in t.config.tiebreaks if c != Tiebreak.POINTS]  # already the Points column
+    shown = (Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER)  # already columns of their own
+    tiebreaks = [c for c in t.config.tiebreaks if c not in shown]
     headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang)] + [c.value for c in tiebreaks]
     _row(sheet, 1, headings, bold=True)
     for row, s in enumerate(table, start=2):
@@ -162,7 +163,7 @@ def append_log(book: Book, when: str, command: str, version: str, changes: str) 
     _row(sheet, sheet.max_row + 1, [when, command, version, changes])
 
 
-def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang) -> Workbook:
+def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Sequence[str]) -> Workbook:
     """A fresh tournament: Config with the given keys, Players with headers only, and Log (forsxl new)."""
     workbook = Workbook()
     config = workbook.active
@@ -174,7 +175,7 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang) -> Workbook
     config.column_dimensions["A"].width = 24
     config.column_dimensions["B"].width = 40
     players = workbook.create_sheet(layout.sheet_name("players", lang))
-    _row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in layout.NEW_PLAYER_COLUMNS],
+    _row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in columns],
          bold=True)
     players.column_dimensions["B"].width = 28
     players.freeze_panes = "A2"
@@ -192,9 +193,10 @@ def type_results(book: Book, number: int, results: dict[int, Result]) -> None:
 
 
 def type_players(workbook: Workbook, lang: Lang, players: Sequence[dict[str, Any]]) -> None:
-    """Type players into the Players sheet under its headers, as an organizer would (the demo's organizer)."""
+    """Type players into the Players sheet under the headers it has, as an organizer would (the demo's organizer)."""
     sheet = workbook[layout.sheet_name("players", lang)]
     columns = layout.match_columns([c.value for c in sheet[1]], layout.PLAYER_COLUMNS)
     for row, player in enumerate(players, start=sheet.max_row + 1):
         for key, value in player.items():
-            put(sheet.cell(row, columns[key]), value)
+            if key in columns:
+                put(sheet.cell(row, columns[key]), value)
