@@ -5,19 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from forsxl.book.config import presets
 from forsxl.book.read import load
-from forsxl.demo import run_demo
-from forsxl.engine.config import Lang, Tiebreak
+from forsxl.cli import app
+from forsxl.engine.config import Tiebreak
 from forsxl.engine.model import Tournament
 from forsxl.engine.standings import standings
 
 
 def _played(tmp_path: Path, preset: str) -> Tournament:
-    workbook, page = run_demo(tmp_path, None, lambda line: None, Lang.EN, preset)
-    assert page.exists()
-    return load(workbook).tournament
+    result = CliRunner().invoke(app, ["demo", str(tmp_path), "--preset", preset, "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "club.html").exists()
+    return load(tmp_path / "club.xlsx").tournament
 
 
 @pytest.mark.parametrize("preset", list(presets()))

@@ -1,6 +1,7 @@
 """R6: the tie-break catalogue, shared places, unplayed rounds, direct encounter, lots."""
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -165,7 +166,11 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
 
     points = {p.id: start(p.rating) for p in t.players}
     wins = {p.id: Fraction(0) for p in t.players}
-    rows: dict[PlayerId, list[tuple[str, PlayerId | None]]] = {p.id: [] for p in t.players}
+    progress = {p.id: Fraction(0) for p in t.players}
+    given = {p.id: Fraction(0) for p in t.players}
+    not_taking = {p.id: Fraction(0) for p in t.players}
+    # per player and round: (kind, opponent, share of the game won)
+    rows: dict[PlayerId, list[tuple[str, PlayerId | None, Fraction]]] = {p.id: [] for p in t.players}
     for rnd in t.rounds:
         seen = set()
         for g in rnd.games:
@@ -173,47 +178,58 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
             black, white = fors30(g.steps, g.result)
             points[g.black] += black
             points[g.white] += white
-            for me, other, mine, theirs in ((g.black, g.white, black, white), (g.white, g.black, white, black)):
+            for me, other, mine, theirs, gives in ((g.black, g.white, black, white, -g.steps),
+                                                   (g.white, g.black, white, black, g.steps)):
                 seen.add(me)
-                if g.result == Result.DRAW and g.steps == 0:
-                    wins[me] += Fraction(1, 2)
-                elif mine > theirs:
-                    wins[me] += 1
+                share = Fraction(1, 2) if g.result == Result.DRAW and g.steps == 0 else Fraction(mine > theirs)
+                wins[me] += share
+                if mine > theirs and (gives >= 0 or g.result.is_forfeit):
+                    not_taking[me] += 1
+                if not g.result.is_forfeit:
+                    given[me] += gives
                 kind = "played" if not g.result.is_forfeit else "forfeit win" if mine > theirs else "unplayed"
-                rows[me].append((kind, other))
+                rows[me].append((kind, other, share))
         for p in t.players:
             if p.id not in seen:
                 points[p.id] += 15
-                rows[p.id].append(("unplayed", None))
+                rows[p.id].append(("unplayed", None, Fraction(1, 2)))
+        for p in t.players:
+            progress[p.id] += points[p.id] - start(p.rating)
     games = {p.id: points[p.id] - start(p.rating) for p in t.players}
 
-    def sos(value: dict[PlayerId, Fraction], pid: PlayerId) -> Fraction:
+    def sos(value: dict[PlayerId, Fraction], pid: PlayerId, by_result: bool = False) -> Fraction:
+        own = value[pid] / 2 if by_result else value[pid]
         total = Fraction(0)
-        for kind, other in rows[pid]:
-            if kind == "unplayed":
-                total += value[pid]
-            elif kind == "forfeit win":
-                total += min(value[pid], value[other])  # type: ignore[index]
-            else:
-                total += value[other]  # type: ignore[index]
+        for kind, other, share in rows[pid]:
+            real = Fraction(0) if other is None else value[other] * (share if by_result else 1)
+            total += own if kind == "unplayed" else min(own, real) if kind == "forfeit win" else real
         return total
 
     return {
         "points": points,
+        "wins": wins,
         "sos": {pid: sos(points, pid) for pid in points},
         "sos_games": {pid: sos(games, pid) for pid in points},
         "sos_wins": {pid: sos(wins, pid) for pid in points},
+        "berger": {pid: sos(games, pid, by_result=True) for pid in points},
+        "buchholz": {pid: sos(games, pid) for pid in points},
+        "progress": progress,
+        "handicap_given": given,
+        "wins_not_taking": not_taking,
     }
+
+
+BRUTE = ("wins", "sos", "sos_games", "sos_wins", "berger", "buchholz", "progress", "handicap_given", "wins_not_taking")
 
 
 @settings(deadline=None)
 @given(random_tournaments())
-def test_r6_sos_and_points_match_brute_force(t: Tournament) -> None:
+def test_r6_tiebreaks_and_points_match_brute_force(t: Tournament) -> None:
     expected = brute_force(t)
-    table = standings(t)
+    table = standings(replace(t, config=replace(t.config, tiebreaks=tuple(TB(name) for name in BRUTE))))
     assert {s.player.id: s.points for s in table} == expected["points"]
     assert {s.player.id: s.start + sum(c.points for c in s.cells) for s in table} == expected["points"]
-    for name in ("sos", "sos_games", "sos_wins"):
+    for name in BRUTE:
         assert {s.player.id: s.values[TB(name)] for s in table} == expected[name], name
 
 
