@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -17,6 +16,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.config import build_config
+from forsxl.book.history import Recorded, changed_results, recorded
+from forsxl.book.ods import read_ods, xlsx_beside
+from forsxl.book.safety import check_archive, check_sheet_size, refuse
 from forsxl.engine.config import Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import group_rules
@@ -26,9 +28,7 @@ from forsxl.engine.ratings import Rank, rating_of_rank
 from forsxl.engine.results import parse_result
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
-
-MAX_UNPACKED = 200 * 2**20
-"""A club tournament's workbook unpacks to a few megabytes; anything this large is refused unread."""
+from forsxl.engine.tournament import withdrawal_forfeits
 
 # Cyrillic letters that look like Latin ones: "Иванов" typed with a Latin "а" is still one player.
 _LOOKALIKES = str.maketrans("аеорсухкмтнвАЕОРСУХКМТНВ", "aeopcyxkmthbAEOPCYXKMTHB")
@@ -47,6 +47,8 @@ class RoundSheet:
     sheet: Worksheet
     columns: dict[str, int]
     rows: list[tuple[int, Game | tuple[PlayerId, Sitout]]] = field(default_factory=list)
+    renames: list[tuple[int, int, str]] = field(default_factory=list)
+    """(row, column, new name) of cells holding a player's old name, to rewrite (book/history.py)."""
 
 
 @dataclass
@@ -57,24 +59,27 @@ class Book:
     tournament: Tournament
     origins: dict[str, str]
     round_sheets: dict[int, RoundSheet]
+    warnings: list[ForsxlError] = field(default_factory=list)
+    """What a person changed that forsxl accepted but they should know (renames, results changed late, .ods)."""
+    source: Path | None = None
+    """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
 
 
 def open_workbook(path: Path) -> Workbook:
-    """The workbook at `path`, refusing missing, locked, oversized and non-xlsx files before parsing."""
+    """The workbook at `path`, refusing missing, locked, oversized, hostile and non-xlsx files before parsing."""
     if not path.is_file():
         raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
     for lock, app in ((f"~${path.name}", "Excel"), (f".~lock.{path.name}#", "LibreOffice")):
         if (path.parent / lock).exists():
             raise WorkbookErrors([ForsxlError("R0", "file_locked", path=path, app=app)])
-    if not zipfile.is_zipfile(path):
-        raise WorkbookErrors([ForsxlError("R0", "file_not_xlsx", path=path, why="not a zip archive")])
-    with zipfile.ZipFile(path) as archive:
-        unpacked = sum(info.file_size for info in archive.infolist())
-        if "xl/workbook.xml" not in archive.namelist():
-            raise WorkbookErrors([ForsxlError("R0", "file_not_xlsx", path=path, why="no xl/workbook.xml")])
-    if unpacked > MAX_UNPACKED:
-        raise WorkbookErrors([ForsxlError("R0", "file_too_big", path=path, size=unpacked // 2**20)])
-    return openpyxl.load_workbook(path)
+    if path.suffix.casefold() == ".ods":
+        return read_ods(path)
+    check_archive(path, "xl/workbook.xml")
+    try:
+        return openpyxl.load_workbook(path)
+    except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
+        cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
+        raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
 
 
 def _sheet(workbook: Workbook, kind: str) -> Worksheet | None:
@@ -101,6 +106,7 @@ class _Cells:
 
     def __init__(self) -> None:
         self.errors: list[ForsxlError] = []
+        self.warnings: list[ForsxlError] = []
 
     def fail(self, rule: str, key: str, source: Source, **params: Any) -> None:
         self.errors.append(ForsxlError(rule, key, source, **params))
@@ -297,8 +303,10 @@ def round_sheets(workbook: Workbook) -> list[tuple[int, Worksheet]]:
 class _RoundReader:
     """One round sheet: each row a board, a bye or an announced absence (WORKBOOK.md, R11)."""
 
-    def __init__(self, number: int, sheet: Worksheet, config: Config, players: dict[str, Player], cells: _Cells):
+    def __init__(self, number: int, sheet: Worksheet, config: Config, players: dict[str, Player], cells: _Cells,
+                 renamed: dict[str, Player] | None = None):
         self.config, self.players, self.cells = config, players, cells
+        self.renamed = renamed or {}
         self.into = RoundSheet(number, sheet, layout.match_columns(_headers(sheet), layout.ROUND_COLUMNS))
         self.seen: set[PlayerId] = set()
 
@@ -327,6 +335,11 @@ class _RoundReader:
     def _player(self, row: int, column: str) -> PlayerId | None:
         name = self._get(row, column)
         player = self.players.get(name_key(str(name))) if name not in (None, "") else None
+        if player is None and name not in (None, "") and name_key(str(name)) in self.renamed:
+            player = self.renamed[name_key(str(name))]
+            self.into.renames.append((row, self.into.columns[column], player.name))
+            self.cells.warnings.append(ForsxlError("R0", "player_renamed", self._at(row, column), old=str(name),
+                                                   new=player.name, no=player.id))
         if player is None:
             self.cells.fail("R0", "player_unknown", self._at(row, column), name=str(name or ""))
             return None
@@ -379,23 +392,51 @@ def load(path: Path) -> Book:
     """The workbook and the tournament in it; every problem found is raised at once (`forsxl check`)."""
     workbook = open_workbook(path)
     cells = _Cells()
+    _check_sizes(workbook, cells)
+    if cells.errors:
+        raise WorkbookErrors(cells.errors)
+    before = recorded(workbook)
     config, origins = _read_config(workbook, cells)
     config_ok = not cells.errors
     lang = detect_lang(workbook)
     config = replace(config, lang=lang)
     players = _read_players(workbook, config, cells)
     by_name = {name_key(p.name): p for p in players}
+    renamed = _renamed(players, before, by_name)
     rounds, sheets = [], {}
     # Round sheets are only judged against a valid config: a typo in Config must not flag every handicap.
     for expected, (number, sheet) in enumerate(round_sheets(workbook) if config_ok else [], start=1):
         if number != expected:
             cells.fail("R7", "round_sheet_name", Source(sheet.title), sheet=sheet.title, expected=expected)
             break
-        reader = _RoundReader(number, sheet, config, by_name, cells)
+        reader = _RoundReader(number, sheet, config, by_name, cells, renamed)
         rnd = reader.read()
         if rnd is not None:
             rounds.append(rnd)
             sheets[number] = reader.into
     if cells.errors:
         raise WorkbookErrors(cells.errors, lang)
-    return Book(path, workbook, lang, Tournament(config, players, tuple(rounds)), origins, sheets)
+    tournament = Tournament(config, players, tuple(rounds))
+    warnings = cells.warnings + changed_results(tournament, before)
+    tournament = withdrawal_forfeits(tournament)  # R5: a round robin's games after a withdrawal are forfeits
+    if path.suffix.casefold() == ".ods":
+        warnings.insert(0, ForsxlError("R0", "ods_read", path=path, xlsx=xlsx_beside(path)))
+        return Book(xlsx_beside(path), workbook, lang, tournament, origins, sheets, warnings, path)
+    return Book(path, workbook, lang, tournament, origins, sheets, warnings)
+
+
+def _check_sizes(workbook: Workbook, cells: _Cells) -> None:
+    """Refuse, at its far corner, a sheet forsxl reads cell by cell that reaches too far (a stray cell, a bomb)."""
+    ours = {name.casefold() for kind, names in layout.SHEETS.items() if kind != "log" for name in names}
+    for sheet in workbook.worksheets:
+        if sheet.title.casefold() in ours or layout.ROUND_NAME.match(sheet.title):
+            error = check_sheet_size(sheet.title, sheet.max_row, sheet.max_column)
+            if error is not None:
+                cells.errors.append(error)
+
+
+def _renamed(players: tuple[Player, ...], before: Recorded, by_name: dict[str, Player]) -> dict[str, Player]:
+    """Old name -> player, for each start number whose name in the last Standings is no longer in Players."""
+    by_id = {p.id: p for p in players}
+    return {name_key(old): by_id[no] for no, old in before.names.items()
+            if no in by_id and name_key(old) not in by_name}

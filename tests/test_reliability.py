@@ -1,0 +1,526 @@
+"""Nothing lost, nothing broken (issue 9): hostile files, edits between runs, saving that cannot half-happen, .ods.
+
+Built on test_cli's helpers: a workbook made by `forsxl new`, typed into with openpyxl as a person would, and every
+command run through typer's CliRunner. A refusal is exit code 1, the exact line, and the file byte for byte as it was.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+import openpyxl
+import pytest
+from defusedxml import DefusedXmlException
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openpyxl.comments import Comment
+from openpyxl.styles import Font, PatternFill
+from openpyxl.workbook.workbook import Workbook
+from test_cli import (
+    club_players,
+    edit,
+    higher_rating_wins,
+    invoke,
+    new_book,
+    ok,
+    problems,
+    refused,
+    rows,
+    type_results,
+)
+
+from forsxl.book import safety
+from forsxl.book.read import load
+
+
+@pytest.fixture(scope="module")
+def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """test_cli's 20-player club workbook with round 1 paired and no result yet; copied by each test."""
+    path = new_book(tmp_path_factory.mktemp("paired"), club_players())
+    ok("pair", path)
+    return path
+
+
+@pytest.fixture
+def book(paired: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(paired, path)
+    return path
+
+
+# ------------------------------------------------------------------------------------------------ hostile files
+
+
+def rezip(source: Path, target: Path, replace: dict[str, bytes] | None = None, add: dict[str, bytes] | None = None,
+          compression: int = zipfile.ZIP_DEFLATED) -> None:
+    """Copy a workbook's zip, replacing or adding parts."""
+    replace, add = replace or {}, add or {}
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", compression) as new:
+        for info in old.infolist():
+            new.writestr(info.filename, replace.get(info.filename, old.read(info.filename)))
+        for name, data in add.items():
+            new.writestr(name, data)
+
+
+BOMB = (b'<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">'
+        + b"".join(b'<!ENTITY lol%d "%s">' % (i, (b"&lol%d;" % (i - 1) if i > 1 else b"&lol;") * 10)
+                   for i in range(1, 10))
+        + b']>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+          b'<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>')
+XXE = (b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n'
+       b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+       b'<sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&e;</t></is></c></row></sheetData></worksheet>')
+
+
+@pytest.mark.parametrize("xml", [BOMB, XXE], ids=["entity bomb", "external entity"])
+def test_xml_entities_are_refused_before_parsing(book: Path, xml: bytes) -> None:
+    hostile = book.with_name("hostile.xlsx")
+    rezip(book, hostile, replace={"xl/worksheets/sheet1.xml": xml})
+    line = f"{hostile} is refused: its part xl/worksheets/sheet1.xml declares XML entities (a DTD), never found " \
+           "in a workbook (R0)"
+    refused(hostile, ["check", hostile], line)
+
+
+def test_xml_entities_past_the_prolog_scan_meet_defusedxml(book: Path) -> None:
+    """The second wall: openpyxl parses with defusedxml (a dependency), which forbids entity declarations."""
+    padded = b'<?xml version="1.0"?>\n<!--' + b" " * (100 * 1024) + b"-->" + BOMB.split(b"\n", 1)[1]
+    hostile = book.with_name("hostile.xlsx")
+    rezip(book, hostile, replace={"xl/worksheets/sheet1.xml": padded})
+    with pytest.raises(ValueError) as raised:
+        openpyxl.load_workbook(hostile)
+    assert isinstance(raised.value.__cause__, DefusedXmlException)
+    result = refused(hostile, ["check", hostile], *problems(invoke("check", hostile)))
+    assert "EntitiesForbidden" in result.stderr and "is not an .xlsx workbook" in result.stderr
+
+
+def test_zip_bomb_is_refused_from_the_directory_quickly(book: Path) -> None:
+    bomb = book.with_name("bomb.xlsx")
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/workbook.xml", "<workbook/>")
+        with archive.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as part:
+            zeros = b"\0" * 2**20
+            for _ in range(safety.MAX_UNPACKED // 2**20 + 1):
+                part.write(zeros)
+    assert bomb.stat().st_size < 2 * 2**20
+    start = time.perf_counter()
+    refused(bomb, ["pair", bomb], f"{bomb} is too large to be a tournament workbook (201 MB unpacked) (R0)")
+    assert time.perf_counter() - start < 2
+
+
+def test_highly_compressed_part_is_refused(book: Path) -> None:
+    bomb = book.with_name("bomb.xlsx")
+    rezip(book, bomb, add={"xl/media/padding.bin": b"\0" * (20 * 2**20)})
+    refused(bomb, ["pair", bomb],
+            f"{bomb} is refused: its part xl/media/padding.bin unpacks to 20 MB, far more than a tournament (R0)")
+
+
+@pytest.mark.parametrize("name", ["club.xlsm", "macro.xlsx"])
+def test_workbook_with_macros_is_refused(book: Path, name: str) -> None:
+    macro = book.with_name(name)
+    rezip(book, macro, add={"xl/vbaProject.bin": b"VBA"})
+    refused(macro, ["pair", macro], f"{macro} is a workbook with macros; forsxl does not open those: save it as .xlsx "
+                                    "(Excel Workbook) and run again (R0)")
+
+
+def test_huge_sheet_is_refused_quickly(book: Path) -> None:
+    huge = book.with_name("huge.xlsx")
+    row = b'<row r="%d"><c r="A%d"><v>1</v></c></row>'
+    sheet = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' + b"".join(
+        row % (i, i) for i in range(1, 1_100_000)) + b"</sheetData></worksheet>"
+    rezip(book, huge, replace={"xl/worksheets/sheet1.xml": sheet})
+    start = time.perf_counter()
+    size = len(sheet) // 2**20
+    refused(huge, ["check", huge], f"{huge} is refused: its part xl/worksheets/sheet1.xml unpacks to {size} MB, "
+                                   "far more than a tournament (R0)")
+    assert time.perf_counter() - start < 3
+
+
+def test_stray_cell_far_below_the_table_is_named(book: Path) -> None:
+    edit(book, "Players", 1048576, Name="x")
+    start = time.perf_counter()
+    refused(book, ["pair", book], "Players!H1048576: the sheet reaches row 1048576, column 8; forsxl reads at most "
+                                  "10000 rows and 200 columns: clear the cells beyond the table (R0)")
+    assert time.perf_counter() - start < 10
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage workbook.xml", "empty file"])
+def test_broken_xlsx_is_refused(book: Path, damage: str) -> None:
+    broken = book.with_name("broken.xlsx")
+    if damage == "truncated":
+        broken.write_bytes(book.read_bytes()[: book.stat().st_size // 2])
+    elif damage == "garbage workbook.xml":
+        rezip(book, broken, replace={"xl/workbook.xml": b"<not-a-workbook"})
+    else:
+        broken.write_bytes(b"")
+    result = invoke("check", broken)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert problems(result)[0].startswith(f"{broken} is not an .xlsx workbook (")
+
+
+# ------------------------------------------------------------------------------------------- saving safely
+
+
+def test_save_error_is_a_message_and_the_workbook_is_intact(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    type_results(book, "Round-1", higher_rating_wins)
+
+    def denied(source: Any, target: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", denied)
+    refused(book, ["pair", book], f"{book} could not be saved (Permission denied); the workbook is as it was (R0)")
+    monkeypatch.undo()
+    ok("pair", book)
+
+
+def test_disk_full_during_write(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(self: Workbook, filename: str) -> None:
+        Path(filename).write_bytes(b"PK\3\4 half a workbook")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Workbook, "save", full)
+    refused(book, ["standings", book], f"{book} could not be saved (No space left on device); the workbook is as it "
+                                       "was (R0)")
+
+
+def test_kill_during_save_leaves_the_original_readable(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An interrupt (Ctrl-C, a kill) half-way through writing: the old workbook stays, whole and loadable."""
+    type_results(book, "Round-1", higher_rating_wins)
+    before = book.read_bytes()
+    real_save = Workbook.save
+
+    def killed(self: Workbook, filename: str) -> None:
+        real_save(self, filename)
+        with open(filename, "r+b") as half:
+            half.truncate(os.path.getsize(filename) // 2)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Workbook, "save", killed)
+    result = invoke("pair", book)
+    assert result.exit_code != 0 and isinstance(result.exception, KeyboardInterrupt | SystemExit)
+    assert book.read_bytes() == before
+    assert sorted(p.name for p in book.parent.iterdir()) == ["club.xlsx"]
+    assert len(load(book).tournament.rounds) == 1
+
+
+def test_workbook_opened_in_excel_during_the_run_is_not_overwritten(book: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    type_results(book, "Round-1", higher_rating_wins)
+    before = book.read_bytes()
+    import forsxl.workflow
+
+    real = forsxl.workflow.refresh_rounds
+
+    def opened_meanwhile(loaded: Any) -> None:
+        (book.parent / "~$club.xlsx").write_bytes(b"x")
+        real(loaded)
+
+    monkeypatch.setattr(forsxl.workflow, "refresh_rounds", opened_meanwhile)
+    result = invoke("pair", book)
+    assert result.exit_code == 1
+    assert problems(result) == [f"{book} is open in Excel; close it there and run again (R0)"]
+    assert book.read_bytes() == before
+
+
+def test_new_workbook_that_cannot_be_saved(tmp_path: Path) -> None:
+    path = tmp_path / "no such folder" / "club.xlsx"
+    result = invoke("new", path)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert problems(result) == [f"{path} could not be saved (No such file or directory); the workbook is as it was "
+                                "(R0)"]
+
+
+# ----------------------------------------------------------------------------------- edits between runs
+
+
+def test_formula_typed_as_a_result(book: Path) -> None:
+    edit(book, "Round-1", 3, Result='=IF(1,"B+","W+")')
+    refused(book, ["standings", book], "Round-1!H3: a formula where a value was expected: =IF(1,\"B+\",\"W+\") (R0)")
+
+
+def test_rows_resorted_columns_moved_extras_kept(book: Path) -> None:
+    """Re-sorted rows, moved columns, an extra column and sheet, formatting, comments, an empty row in the middle."""
+    type_results(book, "Round-1", higher_rating_wins)
+    workbook = openpyxl.load_workbook(book)
+    sheet = workbook["Round-1"]
+    table = [[c.value for c in r] for r in sheet.iter_rows()]
+    table = [table[0], *sorted(table[1:], key=lambda r: str(r[1]), reverse=True)]
+    order = [7, 0, 2, 1, 3, 4, 5, 6, 8, 9]  # Result first, Black and White swapped as columns
+    sheet.delete_rows(1, sheet.max_row)
+    for r, values in enumerate(table, start=1):
+        target = r if r < 5 else r + 1  # an empty row after the third board
+        for c, source in enumerate(order, start=1):
+            sheet.cell(target, c).value = values[source]
+        sheet.cell(target, 11).value = "note" if r == 1 else f"table {r}"
+    sheet["B3"].font = Font(bold=True, color="FF0000")
+    sheet["C3"].fill = PatternFill("solid", fgColor="FFFF00")
+    sheet["C4"].comment = Comment("checked", "referee")
+    workbook.create_sheet("Notes")["A1"] = "tea at 11"
+    players = workbook["Players"]
+    players.insert_cols(1)
+    players["A1"] = "Phone"
+    workbook.save(book)
+    ok("pair", book)
+    after = openpyxl.load_workbook(book)
+    assert after["Notes"]["A1"].value == "tea at 11"
+    assert after["Players"]["A1"].value == "Phone"
+    assert after["Round-1"]["K1"].value == "note" and after["Round-1"]["C4"].comment.text == "checked"
+    assert after["Round-1"]["B3"].font.bold
+    assert all(r["Black pts"] is not None for r in rows(book, "Round-1"))
+
+
+def test_values_as_people_type_them_in_a_round_sheet(book: Path) -> None:
+    """Numbers stored as text, a decimal comma, trailing spaces, a look-alike letter in a name."""
+    first = rows(book, "Round-1")[0]
+    latin = first["Black"].replace("a", "а")  # a Cyrillic а in a Latin name
+    edit(book, "Round-1", 2, Board=" 1 ", Handicap=str(first["Handicap"]), Komi=str(first["Komi"]).replace(".", ","),
+         Black=f"{latin}  ", White=f" {first['White']}", Result=" b+ ")
+    type_results(book, "Round-1", lambda row: None if row["Board"] == " 1 " else "W+")
+    ok("pair", book)
+    assert len(load(book).tournament.rounds) == 2
+
+
+def test_merged_cells_in_owned_and_typed_columns(book: Path) -> None:
+    type_results(book, "Round-1", higher_rating_wins)
+    workbook = openpyxl.load_workbook(book)
+    sheet = workbook["Round-1"]
+    sheet.merge_cells("I2:J2")  # Black pts and White pts of board 1: forsxl's own cells
+    sheet.merge_cells("H3:H4")  # the Result of boards 2 and 3 in one cell
+    workbook.save(book)
+    ok("standings", book)  # forsxl's merged points cells are left to the person's layout
+    refused(book, ["pair", book], "Round-1!H4: round 1, board 3 has no result yet; type it before pairing the next "
+                                  "round (R11)")  # the lower cell of a merged Result reads empty
+
+
+def test_renamed_player_is_found_by_start_number(book: Path) -> None:
+    name = rows(book, "Round-1")[0]["Black"]
+    workbook = openpyxl.load_workbook(book)
+    players = workbook["Players"]
+    row = next(c.row for c in players["B"] if c.value == name)
+    players.cell(row, 2).value = f"{name}-Smith"
+    workbook.save(book)
+    result = ok("standings", book)
+    no = next(int(r["No"]) for r in rows(book, "Standings") if r["Name"] == f"{name}-Smith")
+    assert problems(result) == [f"Round-1!B2: warning: {name!r} is now {name + '-Smith'!r} in Players (No {no}); "
+                                "read as the same player and renamed here (R0)"]
+    assert rows(book, "Round-1")[0]["Black"] == f"{name}-Smith"
+    assert problems(ok("standings", book)) == []
+
+
+def test_result_changed_after_the_next_round_was_paired(book: Path) -> None:
+    type_results(book, "Round-1", lambda row: "B+")
+    ok("pair", book)
+    first = rows(book, "Round-1")[0]
+    edit(book, "Round-1", 2, Result="W+")
+    result = ok("standings", book)
+    pair = {first["Black"], first["White"]}
+    boards = sorted(r["Board"] for r in rows(book, "Round-2") if {r["Black"], r["White"]} & pair)
+    (line,) = problems(result)
+    assert line.startswith("Round-1!H2: warning: the result changed after round 2 was paired (Standings had ")
+    assert line.endswith(f"paired on the old result: Round-2 {', '.join(map(str, boards))} (R11)")
+    assert rows(book, "Log")[-1]["Changes"].endswith(line)  # and the Log keeps it
+    assert problems(ok("standings", book)) == []  # said once: Standings now records the new result
+
+
+# ------------------------------------------------------------------------------------------------- .ods
+
+
+def write_ods(workbook: openpyxl.Workbook, path: Path) -> None:
+    """A minimal OpenDocument spreadsheet with the values of every sheet, as LibreOffice would save them."""
+    tables = []
+    for sheet in workbook.worksheets:
+        body = []
+        for row in sheet.iter_rows(values_only=True):
+            cells = []
+            for value in row:
+                if value is None:
+                    cells.append("<table:table-cell/>")
+                elif isinstance(value, int | float) and not isinstance(value, bool):
+                    cells.append(f'<table:table-cell office:value-type="float" office:value="{value}">'
+                                 f"<text:p>{value}</text:p></table:table-cell>")
+                else:
+                    cells.append(f'<table:table-cell office:value-type="string"><text:p>{escape(str(value))}'
+                                 "</text:p></table:table-cell>")
+            body.append("<table:table-row>" + "".join(cells) + "</table:table-row>")
+        tables.append(f'<table:table table:name="{escape(sheet.title)}">' + "".join(body) + "</table:table>")
+    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ns} office:version="1.2">'
+               f"<office:body><office:spreadsheet>{''.join(tables)}</office:spreadsheet></office:body>"
+               "</office:document-content>")
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+                'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+                '<manifest:file-entry manifest:full-path="/" '
+                'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+                "</manifest:manifest>")
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet", zipfile.ZIP_STORED)
+        archive.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        archive.writestr("META-INF/manifest.xml", manifest, zipfile.ZIP_DEFLATED)
+
+
+def test_ods_is_read_and_written_as_xlsx_beside_it(book: Path) -> None:
+    type_results(book, "Round-1", higher_rating_wins)
+    ods = book.with_name("cup.ods")
+    workbook = openpyxl.load_workbook(book)
+    workbook["Players"]["E2"] = "=1+1"  # a club typed as text in LibreOffice
+    write_ods(workbook, ods)
+    before = ods.read_bytes()
+    xlsx = book.with_name("cup.xlsx")
+    result = ok("pair", ods)
+    assert problems(result)[0] == f"{ods} read; forsxl writes .xlsx only: a command that saves writes {xlsx} (R0)"
+    assert ods.read_bytes() == before
+    assert len(load(xlsx).tournament.rounds) == 2
+    assert openpyxl.load_workbook(xlsx)["Players"]["E2"].data_type == "s"
+    assert ok("check", ods).stdout == f"{ods}: 20 players, 1 rounds, no problems\n"  # the .ods, unchanged
+    refused(ods, ["standings", ods], problems(result)[0],
+            f"{xlsx} already exists beside {ods}; run forsxl on {xlsx}, or move it away (R0)")
+
+
+def test_ods_repeat_bomb_is_refused_before_calamine_expands_it(tmp_path: Path) -> None:
+    """Twenty bytes of `number-rows-repeated` would make calamine build 100 million cells (6 GB, 20 s)."""
+    workbook = openpyxl.Workbook()
+    assert workbook.active is not None
+    workbook.active.title = "Players"
+    write_ods(workbook, tmp_path / "empty.ods")
+    bomb = tmp_path / "bomb.ods"
+    row = ('<table:table-row table:number-rows-repeated="100000"><table:table-cell table:number-columns-repeated='
+           '"1000" office:value-type="float" office:value="1"><text:p>1</text:p></table:table-cell></table:table-row>')
+    with zipfile.ZipFile(tmp_path / "empty.ods") as old:
+        content = old.read("content.xml").decode().replace('<table:table table:name="Players">',
+                                                           f'<table:table table:name="Players">{row}')
+    with zipfile.ZipFile(tmp_path / "empty.ods") as old, zipfile.ZipFile(bomb, "w") as new:
+        for info in old.infolist():
+            new.writestr(info.filename, content if info.filename == "content.xml" else old.read(info.filename))
+    start = time.perf_counter()
+    refused(bomb, ["check", bomb], f"{bomb} is not an .xlsx workbook (sheet Players reaches row 100000, column 1000) "
+                                   "(R0)")
+    assert time.perf_counter() - start < 2
+
+
+def test_broken_ods_is_refused(tmp_path: Path) -> None:
+    ods = tmp_path / "cup.ods"
+    with zipfile.ZipFile(ods, "w") as archive:
+        archive.writestr("content.xml", "<office:document-content")
+    result = refused(ods, ["pair", ods], *problems(invoke("pair", ods)))
+    assert problems(result)[0].startswith(f"{ods} is not an .xlsx workbook (an unreadable OpenDocument file: ")
+
+
+# ------------------------------------------------------------------------------------------------- fuzz
+
+
+VALUES = st.one_of(
+    st.none(), st.integers(-3, 3000), st.floats(-10, 3000, allow_nan=False),
+    st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=8),
+    st.sampled_from(["=1+1", "=A1", "B+", "W+", "=", "B+F", "0-0", "bye", "absent", "своб.", "6,5", "1 915", "2d",
+                     "5k", "#REF!", "Adams", "  ", "1-3", "R1", "Round-1"]),
+)
+CELL = st.tuples(st.just("cell"), st.integers(1, 24), st.integers(1, 12), VALUES)
+SHEET = st.tuples(st.sampled_from(["delete", "rename", "insert_row", "delete_row", "merge", "insert_col"]),
+                  st.integers(1, 24), st.integers(1, 12), st.text("abcRoundTur-1 23", min_size=1, max_size=10))
+
+
+@pytest.fixture(scope="module")
+def fuzz_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Round 1 with results and round 2 paired: every sheet forsxl reads is there to be mutated."""
+    path = new_book(tmp_path_factory.mktemp("fuzz"), club_players())
+    ok("pair", path)
+    type_results(path, "Round-1", higher_rating_wins)
+    ok("pair", path)
+    return path
+
+
+def mutate(workbook: Workbook, mutation: tuple[Any, ...], sheet_index: int) -> None:
+    kind, row, column, value = mutation
+    sheet = workbook.worksheets[sheet_index % len(workbook.worksheets)]
+    if kind == "cell":
+        cell = sheet.cell(row, column)
+        if not isinstance(cell, openpyxl.cell.cell.MergedCell):
+            cell.value = value
+    elif kind == "delete" and len(workbook.worksheets) > 1:
+        del workbook[sheet.title]
+    elif kind == "rename":
+        sheet.title = "".join(ch for ch in value if ch not in "[]:*?/\\") or "x"
+    elif kind == "insert_row":
+        sheet.insert_rows(row)
+    elif kind == "delete_row":
+        sheet.delete_rows(row)
+    elif kind == "insert_col":
+        sheet.insert_cols(column)
+    elif kind == "merge":
+        sheet.merge_cells(start_row=row, start_column=column, end_row=row + 1, end_column=column)
+
+
+@settings(max_examples=int(os.environ.get("FORSXL_FUZZ_EXAMPLES", "50")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mutations=st.lists(st.tuples(st.one_of(CELL, SHEET), st.integers(0, 10)), min_size=1, max_size=4),
+       command=st.sampled_from(["pair", "standings", "check"]))
+def test_fuzz_mutated_workbooks_fail_cleanly_or_succeed(fuzz_base: Path, mutations: list[Any], command: str) -> None:
+    """Cells and sheets changed at random: success, or exit 1 with lines naming the cell and rule and the file intact.
+
+    CI runs 50 examples; `FORSXL_FUZZ_EXAMPLES=2000 pytest -k fuzz` searches harder.
+    """
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "club.xlsx"
+        workbook = openpyxl.load_workbook(fuzz_base)
+        for mutation, sheet_index in mutations:
+            mutate(workbook, mutation, sheet_index)
+        buffer = io.BytesIO()
+        workbook.save(buffer)
+        path.write_bytes(buffer.getvalue())
+        result = invoke(command, path)
+        assert result.exit_code in (0, 1), result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+        assert "Traceback" not in result.output
+        if result.exit_code == 1:
+            lines = problems(result)
+            assert lines and all(line.rstrip().endswith(")") for line in lines), lines
+            assert path.read_bytes() == buffer.getvalue()
+            assert sorted(p.name for p in path.parent.iterdir()) == ["club.xlsx"]
+
+
+# ------------------------------------------------------------------------------------- real spreadsheet clients
+
+
+def soffice(source: Path, fmt: str, outdir: Path) -> Path:
+    import subprocess
+
+    outdir.mkdir(exist_ok=True)
+    subprocess.run(["soffice", "--headless", f"-env:UserInstallation=file://{outdir}/.profile", "--convert-to", fmt,
+                    "--outdir", str(outdir), str(source)], check=True, timeout=180, capture_output=True)
+    return outdir / f"{source.stem}.{fmt.split(':')[0]}"
+
+
+@pytest.mark.libreoffice
+@pytest.mark.parametrize("route", ["xlsx-ods-xlsx", "xlsx-xlsx", "ods"])
+def test_libreoffice_round_trip_then_pair(book: Path, route: str) -> None:
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    type_results(book, "Round-1", higher_rating_wins)
+    ok("standings", book)
+    if route == "xlsx-ods-xlsx":
+        ods = soffice(book, "ods", book.parent / "ods")
+        converted = soffice(ods, "xlsx:Calc MS Excel 2007 XML", book.parent / "back")
+    elif route == "xlsx-xlsx":
+        converted = soffice(book, "xlsx:Calc MS Excel 2007 XML", book.parent / "back")
+    else:
+        converted = soffice(book, "ods", book.parent / "ods")
+    result = ok("pair", converted)
+    target = converted.with_suffix(".xlsx")
+    t = load(target).tournament
+    assert len(t.rounds) == 2 and all(g.result is not None for g in t.rounds[0].games)
+    sheet = openpyxl.load_workbook(target)["Round-2"]
+    assert sheet.data_validations.dataValidation, "the Result dropdown of the new round"
+    if route != "ods":
+        validations = openpyxl.load_workbook(target)["Round-1"].data_validations.dataValidation
+        assert validations, "the Result dropdown survives LibreOffice"
+    assert result.exit_code == 0
