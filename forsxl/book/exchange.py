@@ -1,0 +1,111 @@
+"""Workbooks for import and export: players appended under the headers a Players sheet has, a whole
+tournament brought in from another program, and a clean results-only workbook for a federation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from forsxl.book import layout
+from forsxl.book.read import Book
+from forsxl.book.write import BOLD, new_workbook, put, type_players, type_results, write_round
+from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.model import Player, Tournament
+from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.standings import Standing
+
+IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")
+
+
+def players_sheet(workbook: Workbook) -> Worksheet | None:
+    names = {n.casefold(): n for n in workbook.sheetnames}
+    found = next((names[c.casefold()] for c in layout.SHEETS["players"] if c.casefold() in names), None)
+    return workbook[found] if found else None
+
+
+def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> None:
+    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header."""
+    sheet = players_sheet(workbook)
+    assert sheet is not None  # the workbook was loaded, so Players exists
+    headers: list[object] = [c.value for c in sheet[1]]
+    columns = layout.match_columns(headers, layout.PLAYER_COLUMNS)
+    last = max([i for i, h in enumerate(headers, start=1) if h not in (None, "")] + [0])
+    for key in dict.fromkeys(k for row in rows for k, v in row.items() if v not in (None, "")):
+        if key not in columns:
+            last += 1
+            columns[key] = last
+            cell = sheet.cell(1, last)
+            put(cell, layout.PLAYER_COLUMNS[key][0 if lang == Lang.EN else 1])
+            cell.font = BOLD
+    top = max((r for r in range(2, sheet.max_row + 1)
+               if any(sheet.cell(r, c).value not in (None, "") for c in columns.values())), default=1)
+    for row, values in enumerate(rows, start=top + 1):
+        for key, value in values.items():
+            if value not in (None, ""):
+                put(sheet.cell(row, columns[key]), value)
+
+
+def player_row(player: Player) -> dict[str, Any]:
+    """A Player as the Players cells an organizer would type."""
+    return {"no": int(player.id), "name": player.name, "rating": player.rating, "club": player.club,
+            "country": player.country, "egd_pin": player.egd_pin,
+            "absent": ", ".join(map(str, sorted(player.absent)))}
+
+
+def tournament_book(
+    path: Path, t: Tournament, origins: dict[str, str], config_rows: Sequence[tuple[str, Any]]
+) -> Book:
+    """A new Book holding a tournament brought from another program: Config, Players, every Round-N."""
+    lang = t.config.lang
+    book = Book(path, new_workbook(config_rows, lang, IMPORTED_COLUMNS), lang, t, origins, {})
+    type_players(book.workbook, lang, [player_row(p) for p in t.players])
+    for rnd in t.rounds:
+        write_round(book, rnd)
+        type_results(book, rnd.number, {g.board: g.result for g in rnd.games if g.result is not None})
+    return book
+
+
+def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Workbook:
+    """Results only, for a federation: Standings with PINs and round cells like `12+/w2`, and every game."""
+    workbook = Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = layout.sheet_name("standings", lang)
+    en = lang == Lang.EN
+    shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
+    headings = ["Place" if en else "Место", "No" if en else "№", "Name" if en else "Имя",
+                "Rating" if en else "Рейтинг", "Rank" if en else "Ранг", "Club" if en else "Клуб",
+                "Country" if en else "Страна", "EGD PIN", "RFG ID"]
+    headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds]
+    headings += ["Points" if en else "Очки", *[c.value for c in shown]]
+    _line(sheet, 1, headings, bold=True)
+    for row, s in enumerate(table, start=2):
+        p = s.player
+        rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
+        _line(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,
+                           *[str(c) for c in s.cells], s.points, *[s.values[c] for c in shown]])
+    sheet.column_dimensions["C"].width = 28
+    sheet.freeze_panes = "D2"
+    games = workbook.create_sheet("Games" if en else "Партии")
+    _line(games, 1, [*[layout.ROUND_COLUMNS[c][0 if en else 1] for c in ("board", "black", "white", "stones",
+                                                                         "komi", "result")], "Round" if en else "Тур"],
+          bold=True)
+    row = 2
+    for rnd in t.rounds:
+        for g in rnd.games:
+            _line(games, row, [g.board, t.player(g.black).name, t.player(g.white).name, g.stones, g.komi,
+                               g.result.value if g.result else "", rnd.number])
+            row += 1
+    return workbook
+
+
+def _line(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
+    for column, value in enumerate(values, start=1):
+        cell = sheet.cell(row, column)
+        put(cell, value)
+        if bold:
+            cell.font = BOLD

@@ -1,0 +1,70 @@
+"""Thin adapters between forsxl and other programs' files: rating lists, OpenGotha XML, the EGF results table.
+
+Every reader takes text (or bytes) and returns plain records plus the problems it found, each with its line;
+every writer takes engine values and returns text. No workbook here: `book/` writes sheets, `cli`/`workflow`
+join the two (STYLE "Layout").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from forsxl.engine.config import Scale
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Source
+
+MAX_BYTES = 20 * 2**20
+"""The EGD's whole world list is about 8 MB; a larger file is refused unread."""
+
+
+def read_bytes(path: Path, limit: int | None = None) -> bytes:
+    """The file's bytes, refusing a missing or oversized file (over `MAX_BYTES`) before reading it."""
+    limit = MAX_BYTES if limit is None else limit
+    if not path.is_file():
+        raise ForsxlError("R0", "file_missing", path=path)
+    size = path.stat().st_size
+    if size > limit:
+        raise ForsxlError("R0", "import_too_big", path=path, size=size // 2**20 or 1, limit=limit // 2**20)
+    return path.read_bytes()
+
+
+def decode(data: bytes, *fallbacks: str) -> str:
+    """UTF-8 (with or without BOM), else the first fallback encoding that decodes (rating lists are often Latin-1)."""
+    for encoding in ("utf-8-sig", *fallbacks):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player as another program lists them: the Players columns forsxl knows, as text or numbers.
+
+    `rating` is on `scale` (None when the list has only a rank); `line` is where it was in the file.
+    """
+
+    name: str
+    rating: int | None = None
+    rank: str = ""
+    scale: Scale | None = None
+    club: str = ""
+    city: str = ""
+    country: str = ""
+    egd_pin: str = ""
+    rfg_id: str = ""
+    line: int = 0
+
+
+@dataclass
+class Parsed:
+    """What a reader found: the entries, and every line it could not read (never skipped silently)."""
+
+    entries: list[Entry] = field(default_factory=list)
+    problems: list[ForsxlError] = field(default_factory=list)
+
+    def bad_line(self, source: str, line: int, text: str, why: str) -> None:
+        self.problems.append(ForsxlError("R0", "import_line_bad", Source(f"{source}, line {line}"),
+                                         text=text.strip()[:60], why=why))

@@ -1,0 +1,105 @@
+"""A players CSV with the Players headers, in English or Russian (WORKBOOK.md "Players columns")."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping, Sequence
+
+from forsxl.engine.config import Tiebreak
+from forsxl.engine.model import Tournament, number_text
+from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.standings import Standing
+from forsxl.formats import Entry, Parsed
+
+FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
+"""The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"[\s._]+", "", text).casefold().replace("ё", "е")
+
+
+def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "CSV") -> Parsed:
+    """Players from a CSV whose header row uses the Players headers (`aliases`: column -> accepted headers).
+
+    The delimiter (`,`, `;` or tab) is sniffed; a row without a name, or with a rating or rank that does
+    not read, is a problem with its line number.
+    """
+    parsed = Parsed()
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = csv.reader(io.StringIO(text), dialect)
+    header = next(rows, [])
+    wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
+    columns: dict[str, int] = {}
+    for index, title in enumerate(header):
+        column = wanted.get(_fold(title))
+        if column in FIELDS and column not in columns:
+            columns[column] = index
+    if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
+        parsed.bad_line(source, 1, ",".join(header), "the header row needs Name and Rating or Rank")
+        return parsed
+    for row in rows:
+        if any(cell.strip() for cell in row):
+            _row(parsed, source, rows.line_num, row, columns)
+    return parsed
+
+
+def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict[str, int]) -> None:
+    values = {c: " ".join(row[i].split()) if i < len(row) else "" for c, i in columns.items()}
+    line = ",".join(row)
+    rating_text = re.sub(r"\s+", "", values.get("rating", "")).replace(",", ".")
+    if not values["name"]:
+        parsed.bad_line(source, number, line, "no name")
+        return
+    rating = None
+    if rating_text:
+        try:
+            rating = int(float(rating_text)) if re.fullmatch(r"-?\d+(\.0*)?", rating_text) else int(rating_text)
+        except ValueError:
+            parsed.bad_line(source, number, line, f"rating {values['rating']!r} is not a number")
+            return
+    rank = values.get("rank", "")
+    if rank and Rank.parse(rank) is None:
+        parsed.bad_line(source, number, line, f"rank {rank!r} is not a rank like 5k or 2d")
+        return
+    parsed.entries.append(Entry(
+        name=values["name"], rating=rating, rank=rank, club=values.get("club", ""), city=values.get("city", ""),
+        country=values.get("country", ""), egd_pin=values.get("egd_pin", ""), rfg_id=values.get("rfg_id", ""),
+        line=number,
+    ))
+
+
+_HEADINGS = {
+    "en": ("Place", "No", "Name", "Rating", "Rank", "Club", "Country", "EGD PIN", "R{n}", "Points"),
+    "ru": ("Место", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Страна", "EGD PIN", "Т{n}", "Очки"),
+}
+
+
+def safe_text(value: str) -> str:
+    """Text a spreadsheet will not run: a leading `= + - @` (or tab, CR) gets an apostrophe, unless it is a number."""
+    if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", value):
+        return "'" + value
+    return value
+
+
+def write_standings_csv(t: Tournament, table: Sequence[Standing], delimiter: str = ",") -> str:
+    """The standings as CSV: place, player, one cell per round like `12+/w2`, points, tie-breaks (R6)."""
+    lang = t.config.lang.value
+    place, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang]
+    shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    writer.writerow([place, no, name, rating, rank, club, country, pin,
+                     *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown]])
+    for s in table:
+        p = s.player
+        label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
+        cells = [s.place, str(p.id), p.name, str(p.rating), label, p.club, p.country, p.egd_pin,
+                 *[str(c) for c in s.cells], number_text(s.points), *[number_text(s.values[c]) for c in shown]]
+        writer.writerow([safe_text(c) for c in cells])
+    return out.getvalue()

@@ -1,0 +1,323 @@
+"""Import and export (FORMATS.md, issue 8): real files from ../shared/testdata/formats round-trip through a workbook.
+
+The real files are read where they lie, beside the repository; without them these tests skip.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import openpyxl
+import pytest
+from defusedxml.ElementTree import fromstring  # type: ignore[import-untyped]
+from typer.testing import CliRunner, Result
+
+from forsxl.book.read import load
+from forsxl.cli import app
+from forsxl.formats import decode
+from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
+from forsxl.formats.h9 import H9Table, parse_h9, parse_token
+from forsxl.formats.names import egf_name
+from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha
+
+FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
+needs_files = pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
+GOTHA = sorted((FORMATS / "opengotha_xml").glob("*.xml")) if FORMATS.is_dir() else []
+runner = CliRunner()
+
+
+def invoke(*args: object) -> Result:
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def games_of(table: H9Table) -> Counter[tuple[int, str, str, str, str, int]]:
+    """(round, player, opponent, outcome, colour, stones) for every game of an EGF table, by name."""
+    names = {i: row.name for i, row in enumerate(table.rows, start=1)}
+    return Counter((r, row.name, names[res.opponent], res.outcome, res.color, res.stones)
+                   for row in table.rows for r, res in enumerate(row.results, start=1) if res.opponent)
+
+
+def imported(tmp_path: Path, xml: Path) -> Path:
+    book = tmp_path / f"{xml.stem}.xlsx"
+    result = invoke("import", book, xml)
+    assert result.exit_code == 0, result.output
+    return book
+
+
+# ------------------------------------------------------------------------------------ OpenGotha and EGF
+
+
+@needs_files
+def test_formats_ioct_opengotha_to_h9_reproduces_the_real_h9_game_for_game(tmp_path: Path) -> None:
+    book = imported(tmp_path, FORMATS / "opengotha_xml" / "ioct-2020-02.xml")
+    out = tmp_path / "ioct.h9"
+    result = invoke("export", book, "--format", "egf", "-o", out, "--egf-class", "D", "--minutes", "120")
+    assert result.exit_code == 0, result.output
+    ours = parse_h9(out.read_text("utf-8"), "ours")
+    real = parse_h9((FORMATS / "egf_h9" / "ioct-2020-02.h9").read_text("latin-1"), "real")
+    assert ours.problems == [] and real.problems == []
+    assert games_of(ours) == games_of(real)
+    assert {r.name for r in ours.rows} == {r.name for r in real.rows}
+    assert {r.name: r.country for r in ours.rows} == {r.name: r.country for r in real.rows}
+    assert {k: ours.tags[k] for k in ("CL", "EV", "DT", "KM", "TM")} == {
+        "CL": "D", "EV": "Istanbul Online City Tournament 2020/02", "DT": "2020-08-30,2020-08-30", "KM": "6.5",
+        "TM": "120"}
+    assert {r.pin for r in ours.rows} == {"18586293", "13701534", "19513340", "19250198"}
+
+
+@needs_files
+@pytest.mark.parametrize("xml", GOTHA, ids=lambda p: p.stem)
+def test_formats_opengotha_round_trip_loses_no_player_game_result_or_handicap(tmp_path: Path, xml: Path) -> None:
+    book = imported(tmp_path, xml)
+    assert invoke("check", book).exit_code == 0
+    out = tmp_path / "again.xml"
+    assert invoke("export", book, "--format", "opengotha", "-o", out).exit_code == 0
+    before, after = parse_opengotha(xml.read_bytes()), parse_opengotha(out.read_bytes())
+    assert {(p.full_name, p.rating, p.egd_pin, p.club) for p in after.players} == {
+        (p.full_name, p.rating, p.egd_pin, p.club) for p in before.players}
+    assert game_records(after) == game_records(before)
+    assert bye_records(after) == bye_records(before)
+    assert after.general["numberOfRounds"] == before.general["numberOfRounds"]
+
+
+@needs_files
+def test_formats_opengotha_import_keeps_byes_and_continues_where_opengotha_stopped(tmp_path: Path) -> None:
+    book = load(imported(tmp_path, FORMATS / "opengotha_xml" / "veterans-2021.xml"))
+    t = book.tournament
+    assert len(t.players) == 43 and len(t.rounds) == 5 and all(r.complete for r in t.rounds)
+    bye = next(p for p in t.players if p.name == "Gajdos Chantal")
+    assert (bye.id, "bye") in [(pid, str(kind)) for pid, kind in t.rounds[1].sitouts]
+    out = tmp_path / "v.h9"
+    assert invoke("export", book.path, "-o", out).exit_code == 0
+    row = next(r for r in parse_h9(out.read_text("utf-8")).rows if r.name == "Gajdos Chantal")
+    assert (row.results[1].opponent, row.results[1].outcome) == (0, "+")
+    assert invoke("pair", book.path).exit_code == 1  # all 5 rounds are played: nothing left to pair
+
+
+def _dtd(text: str) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Declared attributes and required attributes per element of a DTD."""
+    declared: dict[str, set[str]] = {}
+    required: dict[str, set[str]] = {}
+    for element, attribute, rest in re.findall(r"<!ATTLIST\s+(\w+)\s+(\w+)\s+CDATA\s+([^>]*)>", text):
+        declared.setdefault(element, set()).add(attribute)
+        if "#REQUIRED" in rest:
+            required.setdefault(element, set()).add(attribute)
+    return declared, required
+
+
+def _xsd_ints() -> dict[str, set[str]]:
+    """Attributes the pairgoth XSD types as xs:int, per element name."""
+    root = fromstring((FORMATS / "opengotha_xml" / "opengotha.xsd").read_bytes())
+    ns = "{http://www.w3.org/2001/XMLSchema}"
+    types = {t.get("name"): {a.get("name") for a in t.iter(f"{ns}attribute") if a.get("type") == "xs:int"}
+             for t in root.iter(f"{ns}complexType")}
+    return {e.get("name"): types.get(e.get("type"), set()) for e in root.iter(f"{ns}element")}
+
+
+@needs_files
+def test_formats_opengotha_export_fits_the_dtd_and_the_xsd(tmp_path: Path) -> None:
+    book = imported(tmp_path, FORMATS / "opengotha_xml" / "veterans-2021.xml")
+    out = tmp_path / "v.xml"
+    assert invoke("export", book, "--format", "opengotha", "-o", out).exit_code == 0
+    declared, required = _dtd((FORMATS / "opengotha_xml" / "tournament.dtd").read_text("utf-8"))
+    elements = set(re.findall(r"<!ELEMENT\s+(\w+)", (FORMATS / "opengotha_xml" / "tournament.dtd").read_text()))
+    ints = _xsd_ints()
+    root = fromstring(out.read_bytes())
+    for element in root.iter():
+        assert element.tag in elements, element.tag
+        assert required.get(element.tag, set()) <= set(element.attrib), element.tag
+        assert set(element.attrib) <= declared.get(element.tag, set()), (element.tag, element.attrib)
+        for attribute in ints.get(element.tag, set()) & set(element.attrib):
+            int(element.get(attribute))
+    assert [c.tag for c in root] == ["Players", "Games", "ByePlayers", "TournamentParameterSet"]
+
+
+GOTHA_FORFEIT = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+<Players>
+<Player name="Иванов" firstName="Пётр" rank="2D" rating="2200" club="Msk" country="RU"/>
+<Player name="=HYPERLINK(1)" firstName="X" rank="1D" rating="2100"/>
+<Player name="Smith" firstName="Ann" rank="5K" rating="1600"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ИВАНОВПЁТР" blackPlayer="smithann" handicap="3"
+ result="RESULT_WHITEWINS_BYDEF"/>
+</Games>
+<ByePlayers><ByePlayer player="=HYPERLINK(1)X" roundNumber="1"/></ByePlayers>
+<TournamentParameterSet><GeneralParameterSet name="Forfeits" numberOfRounds="3" komi="6.5"/></TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_formats_forfeits_go_to_the_egf_as_0_eq_unless_kept(tmp_path: Path) -> None:
+    xml = tmp_path / "f.xml"
+    xml.write_text(GOTHA_FORFEIT, encoding="utf-8")
+    book = imported(tmp_path, xml)
+    plain, kept = tmp_path / "plain.h9", tmp_path / "kept.h9"
+    assert invoke("export", book, "-o", plain).exit_code == 0
+    assert invoke("export", book, "-o", kept, "--keep-forfeits").exit_code == 0
+    rows = {r.name: r.results[0] for r in parse_h9(plain.read_text("utf-8")).rows}
+    assert rows["Ivanov Petr"] == parse_token("0=") and rows["Smith Ann"] == parse_token("0=")
+    assert rows["=HYPERLINK(1) X"] == parse_token("0+")
+    table = parse_h9(kept.read_text("utf-8"))
+    index = {r.name: i for i, r in enumerate(table.rows, start=1)}
+    kept_rows = {r.name: r.results[0] for r in table.rows}
+    assert kept_rows["Ivanov Petr"] == parse_token(f"{index['Smith Ann']}+!w3")
+    sheet = openpyxl.load_workbook(book)["Players"]
+    name = next(c for c in sheet["B"] if str(c.value).startswith("="))
+    assert name.data_type == "s"
+
+
+def test_formats_xml_with_entities_is_refused(tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.xml"
+    bomb.write_text('<?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "aaaa">]><Tournament>&a;</Tournament>')
+    result = invoke("import", tmp_path / "b.xlsx", bomb)
+    assert result.exit_code == 1
+    assert result.output.startswith("bomb.xml: not a readable OpenGotha file: XML")
+    assert not (tmp_path / "b.xlsx").exists()
+
+
+def test_formats_oversized_file_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import forsxl.formats
+
+    monkeypatch.setattr(forsxl.formats, "MAX_BYTES", 2**20)
+    big = tmp_path / "big.csv"
+    big.write_bytes(b"Name,Rating\n" + b"x" * 2**21)
+    invoke("new", tmp_path / "c.xlsx")
+    result = invoke("import", tmp_path / "c.xlsx", big)
+    assert result.exit_code == 1
+    assert result.output.strip() == f"{big} is 2 MB; files over 1 MB are refused unread (R0)"
+
+
+# ------------------------------------------------------------------------------------ player lists
+
+
+@needs_files
+def test_formats_egd_list_sample_parses() -> None:
+    parsed = parse_egd((FORMATS / "rating_lists" / "egd-allworld_lp-sample.txt").read_text("latin-1"))
+    assert parsed.problems == [] and len(parsed.entries) == 10
+    first, sixth = parsed.entries[0], parsed.entries[5]
+    assert (first.egd_pin, first.name, first.country, first.club, first.rank, first.rating) == (
+        "13633719", "Aagren Thomas", "SE", "Upp", "6k", 1484)
+    assert (sixth.name, sixth.country, sixth.club, sixth.rating) == ("Aalto Jukka", "", "", 218)
+
+
+@needs_files
+def test_formats_aga_list_sample_parses() -> None:
+    parsed = parse_aga((FORMATS / "rating_lists" / "aga-tdlista-sample.txt").read_text("latin-1"))
+    assert parsed.problems == [] and len(parsed.entries) == 10
+    assert (parsed.entries[0].name, parsed.entries[0].rank, parsed.entries[0].club) == ("Anderson Glenn", "13k", "SEAG")
+    assert parsed.entries[1].rank == ""  # Brain, Cocoa: no rating
+
+
+@needs_files
+def test_formats_ffg_list_sample_parses() -> None:
+    parsed = parse_ffg(decode((FORMATS / "rating_lists" / "ffg-ech_ffg_V3-sample.txt").read_bytes(), "latin-1"))
+    assert parsed.problems == [] and len(parsed.entries) == 10
+    assert (parsed.entries[0].name, parsed.entries[0].rating, parsed.entries[0].country) == ("Aaij René", 2293, "NL")
+    assert parsed.entries[5].rating is None  # -9999: not rated
+
+
+def test_formats_bad_lines_are_reported_with_their_line_number() -> None:
+    text = (" 13633719  Aagren Thomas                         SE  Upp     6k   --   1484     1  T040529C\n"
+            " 15813842  Aahman Sebastian                      SE  Vaxj   10k   --   1l29     2  T110219Q\n")
+    parsed = parse_egd(text, "list.txt")
+    assert len(parsed.entries) == 1
+    assert [(str(p.source), p.params["why"]) for p in parsed.problems] == [
+        ("list.txt, line 2", "GoR '1l29' in columns 72-75 is not a number")]
+    table = parse_h9("; CL[A]\n   1 A B  3D FR xx  3  2+/w0\n   2 C D  2K XX xx  2  1-/b0 x9\n"
+                     "   3 E F  2K XX xx  2  1-/b0\n", "t.h9")
+    assert [str(p.source) for p in table.problems] == ["t.h9, line 3"]
+
+
+def _book(tmp_path: Path, scale: str = "egf") -> Path:
+    book = tmp_path / "club.xlsx"
+    assert invoke("new", book).exit_code == 0
+    workbook = openpyxl.load_workbook(book)
+    workbook["Config"].append(["ratings.scale", scale])
+    players = workbook["Players"]
+    players.append([None, "Иванов Пётр", 2100])
+    workbook.save(book)
+    return book
+
+
+def test_formats_csv_import_adds_players_and_skips_those_already_there(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    csv = tmp_path / "players.csv"
+    csv.write_text("Имя;Рейтинг;Клуб;EGD PIN\nИвaнов Пётр;2000;Msk;\n=1+2;1500;@x;\nSmith Ann;1 800;;12345678\n",
+                   encoding="utf-8")
+    result = invoke("import", book, csv)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        f"{book}: imported 2 players from players.csv (csv)",
+        "skipped Ивaнов Пётр (players.csv, line 2): already in Players"]
+    t = load(book).tournament
+    assert {(p.name, p.rating, p.club, p.egd_pin) for p in t.players} == {
+        ("Иванов Пётр", 2100, "", ""), ("=1+2", 1500, "@x", ""), ("Smith Ann", 1800, "", "12345678")}
+    assert invoke("import", book, csv).output.count("already in Players") == 3
+
+
+def test_formats_csv_bad_line_stops_the_import_with_its_number(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    before = book.read_bytes()
+    csv = tmp_path / "players.csv"
+    csv.write_text("Name,Rating\nA,1500\nB,19l5\n", encoding="utf-8")
+    result = invoke("import", book, csv)
+    assert result.exit_code == 1
+    assert result.output.strip() == "players.csv, line 3: 'B,19l5': rating '19l5' is not a number (R0)"
+    assert book.read_bytes() == before
+
+
+@needs_files
+def test_r0_egd_gor_into_an_rfg_book_goes_through_the_rank(tmp_path: Path) -> None:
+    book = _book(tmp_path, "rfg")
+    egd = FORMATS / "rating_lists" / "egd-allworld_lp-sample.txt"
+    result = invoke("import", book, egd, "--format", "egd", "--only", "10537560, Aagren Thomas, 99999999")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == ["not in egd-allworld_lp-sample.txt: 99999999",
+                                              "2 ratings converted to ratings.scale rfg through their ranks (R0)"]
+    ratings = {p.name: p.rating for p in load(book).tournament.players}
+    # GoR 2375 is 4d (centred bands): the rfg 4d band is 2400-2499, its middle 2450; GoR 1484 is 6k: 1762.
+    assert ratings["Aaij Rene"] == 2450 and ratings["Aagren Thomas"] == 600 + 14 * 75 + 37
+
+
+def test_r0_opengotha_export_keeps_an_rfg_rating_apart_from_gor(tmp_path: Path) -> None:
+    book = _book(tmp_path, "rfg")
+    out = tmp_path / "club.xml"
+    assert invoke("export", book, "--format", "opengotha", "-o", out).exit_code == 0
+    player = parse_opengotha(out.read_bytes()).players[0]
+    assert (player.rating, player.rating_origin, player.rank) == (2100, "RGF : 2100", "1D")  # 1d: GoR 2100
+    back = tmp_path / "back.xlsx"
+    assert invoke("import", back, out).exit_code == 0
+    t = load(back).tournament
+    assert str(t.config.ratings.scale) == "rfg" and t.players[0].rating == 2100
+
+
+def test_formats_egf_names_are_latin_with_underscores() -> None:
+    assert egf_name("Иванов Пётр Сергеевич") == "Ivanov Petr_Sergeevich"
+    assert egf_name("Çelebican Barkın") == "Celebican Barkin"
+    assert egf_name("Щукин Юрий") == "Shchukin Yuriy"
+
+
+def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    workbook["Players"].append([None, "cmd", 1500])
+    workbook["Players"]["B3"].value = "=cmd()"
+    workbook["Players"]["B3"].data_type = "s"  # typed as text, as Excel keeps a name with a leading apostrophe
+    workbook.save(book)
+    result = invoke("export", book, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert "'=cmd()" in result.output and result.output.startswith("Place,No,Name,Rating,Rank")
+
+
+def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    out = tmp_path / "fed.xlsx"
+    assert invoke("export", book, "--format", "xlsx", "-o", out).exit_code == 0
+    workbook = openpyxl.load_workbook(out)
+    assert workbook.sheetnames == ["Standings", "Games"]
+    assert [c.value for c in workbook["Standings"][2]][:3] == ["1", 1, "Иванов Пётр"]
+    assert invoke("export", book, "--format", "xlsx", "-o", book).exit_code == 1
