@@ -3,7 +3,7 @@
     python bench/engine.py                # both cases, 5 timed runs each
     python bench/engine.py --repeat 3     # fewer runs
     python bench/engine.py --profile      # also cProfile the main case's pair_round and standings
-    python bench/engine.py --case main    # only the main case (or: --case adversarial)
+    python bench/engine.py --case main    # only the main case (or: --case adversarial, --case team)
 
 Engine values only (no workbook): a Tournament built in memory with the fors-club settings,
 rounds paired by `pair_round` and played with R10 simulated results from a seeded generator.
@@ -56,7 +56,7 @@ def fors_club(rounds: int, allow_rematch: bool = False) -> Config:
         komi=Komi(even=Fraction(13, 2)),
         attendance=Attendance(bye_points=Fraction(15), absent_points=Fraction(15)),
         tiebreaks=(Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.SOS_WINS, Tiebreak.RATING),
-        pairing=Pairing(PairingMethod.NEIGHBOURS, allow_rematch=allow_rematch),
+        pairing=Pairing((PairingMethod.NEIGHBOURS,), allow_rematch=allow_rematch),
     )
 
 
@@ -72,6 +72,7 @@ class Case:
 CASES = (
     Case("main: 1000 players, 9 played", 1000, 9, extra_round=True),
     Case("adversarial: 999, teams of 3, 12 played", 999, 12, team_size=3),
+    Case("team cup: 300 players in 100 teams, 4 played", 300, 4, team_size=3),
 )
 
 
@@ -139,7 +140,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per measurement (the median is reported)")
     parser.add_argument("--profile", action="store_true", help="cProfile the main case's pair_round and standings")
-    parser.add_argument("--case", choices=("all", "main", "adversarial"), default="all", help="which case to run")
+    cases = ("all", "main", "adversarial", "team")
+    parser.add_argument("--case", choices=cases, default="all", help="which case to run")
     args = parser.parse_args()
     print(machine())
     timing_rows, split_rows, build_rows = [], [], []

@@ -77,6 +77,16 @@ def test_book_publish_formats_never_import_each_other(layer: str) -> None:
         assert [n for n in names if n in others or n.startswith(tuple(f"{o}." for o in others))] == [], path
 
 
+@pytest.mark.parametrize("library", ["openpyxl", "jinja2"])
+def test_one_layer_knows_each_library(library: str) -> None:
+    owner = {"openpyxl": "book", "jinja2": "publish"}[library]
+    for path in sorted(FORSXL.rglob("*.py")):
+        if path.is_relative_to(FORSXL / owner):
+            continue
+        names = imports(ast.parse(path.read_text(encoding="utf-8")), module_name(path))
+        assert [n for n in names if n.split(".")[0] == library] == [], path
+
+
 # The checkers themselves must catch what they are for.
 
 @pytest.mark.parametrize(

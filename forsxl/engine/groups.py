@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
 from forsxl.engine.config import Groups, StepKind
-from forsxl.engine.model import PlayerId
+from forsxl.engine.model import PlayerId, Tournament
 
 T = TypeVar("T")
 
@@ -41,3 +42,14 @@ def cut_groups(ranking: Sequence[PlayerId], sizes: tuple[int, ...]) -> dict[Play
     for position, pid in enumerate(ranking):
         groups[pid] = 1 + sum(1 for bound in bounds if position >= bound)
     return groups
+
+
+def group_sizes(t: Tournament) -> tuple[int, ...]:
+    """The fixed sizes of every group but the last: configured, or counted from the declared groups (R3).
+
+    [003 §4]: "the sizes of the groups are fixed at the start from the declarations and never change".
+    """
+    if not t.config.groups.declared:
+        return t.config.groups.sizes
+    counts = Counter(p.group for p in t.players if p.group)
+    return tuple(counts[group] for group in range(1, max(counts, default=1)))

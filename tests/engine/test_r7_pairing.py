@@ -66,6 +66,13 @@ def test_r7_same_club_only_when_asked() -> None:
     assert show(pair_neighbours(clubbed, PairingRules(avoid_same_club=True))) == "1-3 2-4"
 
 
+def test_r7_same_club_is_a_preference_not_a_prohibition() -> None:
+    # Everyone is from one club but 4: the club-mates still meet, 1 takes the other club first.
+    clubs = {PlayerId(i): "Tver" for i in (1, 2, 3)}
+    clubbed = RoundState(1, tuple(map(PlayerId, (1, 2, 3, 4))), clubs=clubs)
+    assert show(pair_neighbours(clubbed, PairingRules(avoid_same_club=True))) == "1-4 2-3"
+
+
 @pytest.mark.parametrize(
     ("count", "met", "teams", "key", "params"),
     [
@@ -108,7 +115,12 @@ def forbidden(state: RoundState, rules: PairingRules, a: PlayerId, b: PlayerId) 
         return bool(labels[a].strip()) and labels[a].strip().casefold() == labels[b].strip().casefold()
 
     met = frozenset((a, b)) in state.met and not rules.allow_rematch
-    return met or same(state.teams) or (rules.avoid_same_club and same(state.clubs))
+    return met or same(state.teams)
+
+
+def club_mates(state: RoundState, a: PlayerId, b: PlayerId) -> bool:
+    club = state.clubs[a].strip().casefold()
+    return bool(club) and club == state.clubs[b].strip().casefold()
 
 
 def backtracking(state: RoundState, rules: PairingRules) -> Pairing | None:
@@ -117,7 +129,10 @@ def backtracking(state: RoundState, rules: PairingRules) -> Pairing | None:
         if not rest:
             return ()
         top = rest[0]
-        for i, other in enumerate(rest[1:], start=1):
+        candidates = list(enumerate(rest[1:], start=1))
+        if rules.avoid_same_club:  # other clubs first, then club-mates, each nearest first
+            candidates.sort(key=lambda item: club_mates(state, top, item[1]))
+        for i, other in candidates:
             if not forbidden(state, rules, top, other):
                 tail = pair(rest[1:i] + rest[i + 1:])
                 if tail is not None:

@@ -68,17 +68,26 @@ def not_teammates(state: RoundState, rules: PairingRules) -> Iterator[Pair]:
     yield from _same(state.teams, state.players)
 
 
-def not_same_club(state: RoundState, rules: PairingRules) -> Iterator[Pair]:
-    """Pairs forbidden because both come from one club, when `avoid_same_club` is on (R7)."""
-    if rules.avoid_same_club:
-        yield from _same(state.clubs, state.players)
-
-
 HARD_RULES: dict[str, Callable[[RoundState, PairingRules], Iterator[Pair]]] = {
     "not_met_before": not_met_before,
     "not_teammates": not_teammates,
-    "not_same_club": not_same_club,
 }
+
+
+def club_preference(state: RoundState, rules: PairingRules) -> Callable[[int], list[int]] | None:
+    """With `avoid_same_club`, each player's candidates below from other clubs first, nearest first (R7).
+
+    A preference, not a prohibition: unlike team-mates (R9), players of one club still meet when no
+    other pairing is left, and then the nearest of them.
+    """
+    if not rules.avoid_same_club:
+        return None
+    clubs = [state.clubs.get(pid, "").strip().casefold() for pid in state.players]
+
+    def prefer(a: int) -> list[int]:
+        return [c for c in range(a + 1, len(clubs)) if not clubs[a] or clubs[c] != clubs[a]]
+
+    return prefer
 
 
 def forbidden_by_index(

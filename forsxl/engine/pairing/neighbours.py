@@ -6,6 +6,7 @@ from forsxl.engine.pairing.constraints import (
     Pairing,
     PairingRules,
     RoundState,
+    club_preference,
     forbidden_by_index,
     impossible,
 )
@@ -35,7 +36,7 @@ def pair_neighbours(state: RoundState, rules: PairingRules) -> Pairing:
         bye = next((i for i in bye_order(state) if has_perfect_matching(n, forbidden, without=i)), None)
         if bye is None:
             raise impossible(state, rules, lambda only: pairable(state, rules, only))
-    pairs = first_perfect_matching(n, forbidden, without=bye)
+    pairs = first_perfect_matching(n, forbidden, without=bye, prefer=club_preference(state, rules))
     if pairs is None:
         raise impossible(state, rules, lambda only: pairable(state, rules, only))
     return Pairing(

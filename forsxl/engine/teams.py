@@ -1,0 +1,122 @@
+"""Teams: declared start groups, their limits, and team standings (R9, [003])."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Player, Points, Tournament
+from forsxl.engine.standings import Standing
+
+# [003 §4]: group 1 from 1800, group 3 up to 1000; a team member may reach 300 beyond those borders.
+ONLY_TOP, ONLY_BOTTOM = 1800, 1000
+TEAM_RANGE = {1: (1500, None), 2: (700, 2100), 3: (None, 1300)}
+
+
+def _group_limits(player: Player) -> Iterator[ForsxlError]:
+    """Rating limits on any declared group, and the team members' 300-point margin (R9)."""
+    group, rating = player.group, player.rating
+    if rating >= ONLY_TOP and group != 1:
+        yield ForsxlError("R9", "team_only_top", player.source, name=player.name, rating=rating)
+    elif rating <= ONLY_BOTTOM and group != 3:
+        yield ForsxlError("R9", "team_only_bottom", player.source, name=player.name, rating=rating)
+    elif player.team and group in TEAM_RANGE:
+        low, high = TEAM_RANGE[group]
+        if (low is not None and rating < low) or (high is not None and rating > high):
+            yield ForsxlError("R9", "team_beyond_border", player.source, name=player.name, rating=rating,
+                              group=group, low=low or "", high=high or "")
+
+
+def _team_shape(team: str, members: Sequence[Player], size: int) -> Iterator[ForsxlError]:
+    """A team has `size` members, one per group, the higher rating in the higher group (R9)."""
+    first = members[0].source
+    if len(members) != size:
+        yield ForsxlError("R9", "team_size", first, team=team, count=len(members), size=size)
+        return
+    groups = sorted(p.group or 0 for p in members)
+    if groups != list(range(1, size + 1)):
+        yield ForsxlError("R9", "team_groups", first, team=team, size=size)
+        return
+    by_group = sorted(members, key=lambda p: p.group or 0)
+    for upper, lower in pairwise(by_group):
+        if upper.rating < lower.rating:
+            yield ForsxlError("R9", "team_order", lower.source, team=team, upper=upper.name, lower=lower.name)
+
+
+def _individual_limit(player: Player, lowest: dict[int, int]) -> Iterator[ForsxlError]:
+    """An individual may claim the highest group whose lowest team member is not rated above them (R9)."""
+    group = player.group or 0
+    if group in lowest and player.rating < lowest[group]:
+        yield ForsxlError("R9", "team_individual_above", player.source, name=player.name, group=group,
+                          rating=lowest[group])
+
+
+def declaration_problems(players: Sequence[Player], size: int) -> list[ForsxlError]:
+    """Every breach of R9's declaration rules, each naming the player's row; empty when all is well."""
+    teams: dict[str, list[Player]] = defaultdict(list)
+    for player in players:
+        if player.team:
+            teams[player.team.casefold()].append(player)
+    problems = [e for p in players if p.group for e in _group_limits(p)]
+    for members in teams.values():
+        problems += _team_shape(members[0].team, members, size)
+    lowest: dict[int, int] = {}
+    for p in players:
+        if p.team and p.group:
+            lowest[p.group] = min(lowest.get(p.group, p.rating), p.rating)
+    # An individual forced into a group by rating alone (from 1800, up to 1000) stays there.
+    problems += [e for p in players if not p.team and ONLY_BOTTOM < p.rating < ONLY_TOP
+                 for e in _individual_limit(p, lowest)]
+    return problems
+
+
+def lift_candidates(players: Sequence[Player]) -> dict[int, list[Player]]:
+    """For each upper group of odd size, the individuals the organizer may lift into it (R9, [003 §4]).
+
+    The seed says "one or two individuals, chosen by rating": the strongest individuals of the group below.
+    """
+    counts: dict[int, int] = defaultdict(int)
+    for p in players:
+        if p.group:
+            counts[p.group] += 1
+    candidates = {}
+    for group in (1, 2):
+        if counts[group] % 2:
+            below = sorted((p for p in players if not p.team and p.group == group + 1), key=lambda p: -p.rating)
+            if below:
+                candidates[group] = below[:2]
+    return candidates
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    place: str
+    team: str
+    points: Points
+    members: tuple[Standing, ...]
+    best: int
+    """The best individual position (1-based) among the members, the tie-break (R9)."""
+
+
+def team_standings(table: Sequence[Standing]) -> list[TeamStanding]:
+    """Teams by the sum of their members' tournament points, ties to the best individual place (R9)."""
+    members: dict[str, list[tuple[int, Standing]]] = defaultdict(list)
+    for position, standing in enumerate(table, start=1):
+        if standing.player.team:
+            members[standing.player.team.casefold()].append((position, standing))
+    rows = [(sum((s.points for _, s in team), Fraction(0)), min(pos for pos, _ in team), team)
+            for team in members.values()]
+    rows.sort(key=lambda row: (-row[0], row[1]))
+    return [
+        TeamStanding(str(place), team[0][1].player.team, points, tuple(s for _, s in team), best)
+        for place, (points, best, team) in enumerate(rows, start=1)
+    ]
+
+
+def tournament_problems(t: Tournament) -> list[ForsxlError]:
+    """R9's declaration rules, for a tournament whose groups are declared (R3 `groups.declared`)."""
+    return declaration_problems(t.players, t.config.teams.size) if t.config.groups.declared else []
