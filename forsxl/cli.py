@@ -17,8 +17,9 @@ from forsxl.book.write import new_workbook
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.standings import standings
-from forsxl.messages import message
-from forsxl.workflow import finish, pair_into
+from forsxl.engine.teams import lift_candidates, tournament_problems
+from forsxl.messages import message, text
+from forsxl.workflow import finish, pair_into, schedule_into
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
@@ -45,7 +46,10 @@ def _errors(lang: Lang = Lang.EN) -> Iterator[None]:
 
 def _load(path: Path) -> Book:
     with _errors():
-        return load(path)
+        loaded = load(path)
+    for warning in loaded.warnings:  # accepted, but a person should know (renames, late result edits, .ods)
+        typer.echo(message(warning, loaded.lang), err=True)
+    return loaded
 
 
 def _run(loaded: Book, step: Callable[[], T]) -> T:
@@ -72,7 +76,8 @@ def new(
             raise WorkbookErrors(errors)
     rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
             ("rounds", config.rounds), ("lang", lang.value)]
-    save(new_workbook(rows, lang, new_player_columns(config)), path)
+    with _errors(lang):
+        save(new_workbook(rows, lang, new_player_columns(config)), path)
     typer.echo(f"{path}: created with preset {preset}; type the players into the Players sheet")
 
 
@@ -84,6 +89,13 @@ def check(path: Workbook) -> None:
     """
     loaded = _load(path)
     t = loaded.tournament
+    with _errors(loaded.lang):
+        problems = tournament_problems(t)
+        if problems:
+            raise WorkbookErrors(problems)
+    for group, players in lift_candidates(t.players).items() if t.config.groups.declared else ():
+        names = ", ".join(f"{p.name} ({p.rating})" for p in players)
+        typer.echo(text("team_lift", loaded.lang, group=group, names=names))
     typer.echo(f"{path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems")
 
 
@@ -100,7 +112,19 @@ def pair(
     loaded = _load(path)
     typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
     _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
-    finish(loaded, "pair", changes)
+    _run(loaded, lambda: finish(loaded, "pair", changes))
+    typer.echo(f"{path}: {changes}")
+
+
+@app.command()
+def schedule(path: Workbook) -> None:
+    """Write a round robin or Serp whole: the Schedule sheet and every Round-N sheet at once (R7.5, R7.6).
+
+    Example: forsxl schedule rr.xlsx        (Config: pairing.method round_robin, or serp with serp.games 10)
+    """
+    loaded = _load(path)
+    changes = _run(loaded, lambda: schedule_into(loaded))
+    finish(loaded, "schedule", changes)
     typer.echo(f"{path}: {changes}")
 
 
@@ -112,7 +136,7 @@ def standings_command(path: Workbook) -> None:
     """
     loaded = _load(path)
     played = sum(1 for r in loaded.tournament.rounds for g in r.games if g.result is not None)
-    finish(loaded, "standings", f"{played} results")
+    _run(loaded, lambda: finish(loaded, "standings", f"{played} results"))
     typer.echo(f"{path}: standings after {played} results")
 
 
@@ -175,3 +199,48 @@ def demo(
         workbook, page = run_demo(directory, played, lambda line: typer.echo(line, err=True), lang, preset)
     typer.echo(f"{workbook}: the tournament workbook\n{page}: the results page")
 
+
+
+@app.command("import")
+def import_command(
+    path: Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx); new for an OpenGotha file.",
+                                         dir_okay=False)],
+    source: Annotated[Path, typer.Argument(help="The file to import: CSV, EGD/AGA/FFG list, OpenGotha XML.",
+                                           dir_okay=False)],
+    format: Annotated[str, typer.Option("--format", help="auto, csv, egd, aga, ffg or opengotha.")] = "auto",
+    only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.")] = "",
+    lang: Annotated[Lang, typer.Option(help="Language of a workbook made from an OpenGotha file.")] = Lang.EN,
+) -> None:
+    """Add players from a CSV or rating list to Players (never twice), or make a workbook of an OpenGotha tournament.
+
+    Example: forsxl import club.xlsx allworld_lp.html --only 13633719,10537560
+             forsxl import ioct.xlsx ioct.xml          (the whole tournament, rounds and results)
+    """
+    from forsxl.exchange import import_file
+
+    with _errors(lang):
+        lines = import_file(path, source, format, only, lang)
+    typer.echo("\n".join(lines))
+
+
+@app.command("export")
+def export_command(
+    path: Workbook,
+    format: Annotated[str, typer.Option("--format", help="egf (.h9), opengotha (.xml), csv or xlsx.")] = "egf",
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="The file to write (csv: stdout).")] = None,
+    egf_class: Annotated[str, typer.Option(help="EGF class for CL[]: A, B, C, D (internet) or X.")] = "A",
+    minutes: Annotated[int | None, typer.Option(help="EGF adjusted time in minutes for TM[].")] = None,
+    keep_forfeits: Annotated[bool, typer.Option(help="Write forfeits as 12+!w0 instead of 0=.")] = False,
+) -> None:
+    """Write the results for a rating system or another program: EGF .h9, OpenGotha XML, CSV or a results .xlsx.
+
+    Example: forsxl export club.xlsx --format egf -o club.h9 --egf-class B --minutes 90
+    """
+    from forsxl import __version__
+    from forsxl.exchange import export_book
+    from forsxl.formats.h9 import H9Options
+
+    options = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
+    with _errors():
+        text, _ = export_book(path, format, output, options)
+    typer.echo(text, nl=not text.endswith("\n"))

@@ -11,14 +11,14 @@ from forsxl.book.layout import new_player_columns
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
-from forsxl.engine.config import Lang
+from forsxl.engine.config import SCHEDULED, Lang
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Result, Tournament
 from forsxl.engine.probability import compensation, simulate_result
 from forsxl.engine.standings import standings
 from forsxl.publish.html import render_html
-from forsxl.workflow import finish, pair_into
+from forsxl.workflow import finish, pair_into, schedule_into
 
 # [000]: five dans from 1d to 6d, two 1k (2025, 1960), a 2k (1915), then 1890, 1780, ... down to 100.
 PLAYERS = (
@@ -50,9 +50,25 @@ def _category(rating: int) -> str:
     return next((category for floor, category in bands if rating >= floor), "б/р")
 
 
+TEAMS = ("Дракон", "Тигр", "Журавль", "Черепаха", "Феникс")
+
+
+def _group(rating: int) -> int:
+    """A start group the team cup allows for the rating (R9): from 1800 the top, up to 1000 the bottom."""
+    return 1 if rating >= 1800 else 3 if rating <= 1000 else 2
+
+
 def _players() -> list[dict[str, object]]:
-    return [{"name": name, "rating": rating, "club": club, "category": _category(rating), "group": 1 + 3 * i // 20}
-            for i, (name, rating, club) in enumerate(PLAYERS)]
+    """The players as an organizer types them; five teams of three take the weakest of each group (R9)."""
+    rows: list[dict[str, object]] = [
+        {"name": name, "rating": rating, "club": club, "category": _category(rating), "group": _group(rating)}
+        for name, rating, club in PLAYERS
+    ]
+    for group in (1, 2, 3):
+        weakest = [row for row in rows if row["group"] == group][-len(TEAMS):]
+        for team, row in zip(TEAMS, weakest, strict=True):
+            row["team"] = team
+    return rows
 
 
 def run_demo(
@@ -74,13 +90,24 @@ def run_demo(
             ("date", "2026-11-28"), ("place", "Москва"), ("preset", preset), ("rounds", config.rounds),
             ("lang", lang.value)]
     workbook = new_workbook(rows, lang, new_player_columns(config))
-    type_players(workbook, lang, _players())
+    # R8: the renju weekly format depends on the field; eight players play a single round robin
+    type_players(workbook, lang, _players()[:8] if config.round_robin.by_size else _players())
     save(workbook, path)
-    for number in range(1, (config.rounds if played is None else played) + 1):
+    scheduled = config.pairing.method[0] in SCHEDULED
+    if scheduled:  # R7.5, R7.6: every round written at once
         book = load(path)
-        rnd, changes = pair_into(book)
-        finish(book, "pair", changes)
+        changes = schedule_into(book)
+        finish(book, "schedule", changes)
         progress(changes)
+    total = len(load(path).tournament.rounds) if scheduled else config.rounds
+    for number in range(1, (total if played is None else played) + 1):
+        book = load(path)
+        if scheduled:
+            rnd = book.tournament.rounds[number - 1]
+        else:
+            rnd, changes = pair_into(book)
+            finish(book, "pair", changes)
+            progress(changes)
         book = load(path)  # the referee types the results
         type_results(book, number, _simulated(book.tournament, rnd.games, random.Random(f"demo|{number}")))
         save(book.workbook, path)

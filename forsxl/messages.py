@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
@@ -17,6 +18,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "{path} слишком велик для турнирной книги ({size} МБ в распакованном виде)"),
     "file_locked": ("{path} is open in {app}; close it there and run again",
                     "{path} открыт в {app}; закройте его и повторите"),
+    # reliability and hostile files (issue 9)
+    "file_macros": ("{path} is a workbook with macros; forsxl does not open those: save it as .xlsx "
+                    "(Excel Workbook) and run again",
+                    "{path} — книга с макросами; forsxl их не открывает: сохраните её как .xlsx и повторите"),
+    "file_part_too_big": ("{path} is refused: its part {part} unpacks to {size} MB, far more than a tournament",
+                          "{path} отклонён: его часть {part} распаковывается в {size} МБ, турниру столько не нужно"),
+    "file_unsafe_xml": ("{path} is refused: its part {part} declares XML entities (a DTD), never found in a workbook",
+                        "{path} отклонён: его часть {part} объявляет XML-сущности (DTD), в книге их не бывает"),
+    "sheet_too_big": ("the sheet reaches row {rows}, column {columns}; forsxl reads at most {max_rows} rows and "
+                      "{max_columns} columns: clear the cells beyond the table",
+                      "лист доходит до строки {rows}, столбца {columns}; forsxl читает не больше {max_rows} строк и "
+                      "{max_columns} столбцов: очистите ячейки за таблицей"),
+    "save_failed": ("{path} could not be saved ({why}); the workbook is as it was",
+                    "{path} не удалось сохранить ({why}); книга осталась прежней"),
+    "ods_read": ("{path} read; forsxl writes .xlsx only: a command that saves writes {xlsx}",
+                 "{path} прочитан; forsxl пишет только .xlsx: команда, которая сохраняет, запишет {xlsx}"),
+    "ods_target_exists": ("{xlsx} already exists beside {path}; run forsxl on {xlsx}, or move it away",
+                          "{xlsx} уже лежит рядом с {path}; запустите forsxl для {xlsx} или уберите его"),
+    "player_renamed": ("warning: {old!r} is now {new!r} in Players (No {no}); read as the same player and renamed here",
+                       "внимание: {old!r} теперь {new!r} среди участников (№ {no}); это тот же игрок, имя здесь "
+                       "исправлено"),
+    "result_changed": ("warning: the result changed after round {later} was paired (Standings had {old}, now {new}); "
+                       "paired on the old result: {boards}",
+                       "внимание: результат изменён после жеребьёвки тура {later} (в итогах было {old}, теперь {new}); "
+                       "по старому результату составлены: {boards}"),
     "sheet_missing": ("sheet {sheet} is missing", "нет листа {sheet}"),
     "header_missing": ("column {column} is missing in row 1", "в строке 1 нет столбца {column}"),
     "formula_cell": ("a formula where a value was expected: {value}", "формула вместо значения: {value}"),
@@ -86,17 +112,79 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "тур {round}, доска {board}: нет результата; внесите его до жеребьёвки следующего тура"),
     "all_rounds_paired": ("all {rounds} rounds are paired (Config: rounds)",
                           "все {rounds} туров уже составлены (Настройки: rounds)"),
+    "team_lift": ("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)",
+                  "в группе {group} нечётное число игроков; оргкомитет может поднять на группу выше: {names} (R9)"),
+    "team_only_top": ("{name} is rated {rating}: from 1800 only group 1 may be declared",
+                      "у {name} рейтинг {rating}: с 1800 заявляется только группа 1"),
+    "team_only_bottom": ("{name} is rated {rating}: up to 1000 only group 3 may be declared",
+                         "у {name} рейтинг {rating}: до 1000 заявляется только группа 3"),
+    "team_beyond_border": ("{name} (rating {rating}) is more than 300 beyond group {group}'s border "
+                           "(team members: {low}..{high})",
+                           "{name} (рейтинг {rating}) выходит за границу группы {group} больше чем на 300 "
+                           "(для членов команд: {low}..{high})"),
+    "team_size": ("team {team} has {count} players; a team has {size}",
+                  "в команде {team} {count} игроков; в команде должно быть {size}"),
+    "team_groups": ("team {team} must declare one player in each of groups 1..{size}",
+                    "команда {team} должна заявить по одному игроку в каждую группу 1..{size}"),
+    "team_order": ("team {team}: {lower} is rated above {upper}, who is declared in a higher group",
+                   "команда {team}: рейтинг {lower} выше, чем у {upper}, заявленного в более высокую группу"),
+    "team_individual_above": ("{name} plays alone and may not be declared above a team member of group {group} "
+                              "rated {rating}", "{name} в личном зачёте не может быть заявлен выше члена команды "
+                              "группы {group} с рейтингом {rating}"),
     "pairing_player_stuck": ("{player} has already met, or may not meet, every other present player",
                              "{player} уже сыграл или не может играть со всеми присутствующими"),
+    # issue 5: tournaments fixed in advance (R7.5, R7.6, R8)
+    "use_schedule": ("pairing.method {method} writes every round at once: run forsxl schedule",
+                     "при pairing.method {method} все туры составляются сразу: forsxl schedule"),
+    "not_scheduled": ("pairing.method {method} pairs round by round: run forsxl pair (schedule needs round_robin "
+                      "or serp)", "при pairing.method {method} пары составляются по турам: forsxl pair (для "
+                      "schedule нужен round_robin или serp)"),
+    "schedule_has_results": ("round {round} already has results; the schedule cannot be written again",
+                             "в туре {round} уже есть результаты; расписание нельзя составить заново"),
+    "serp_games": ("serp.games {games} needs between 1 and {count} - 1 players' worth of opponents ({count} players)",
+                   "serp.games {games}: должно быть от 1 до числа участников минус 1 ({count} участников)"),
+    "serp_subgroups": ("{count} players cannot be cut into subgroups of {size} (serp.subgroup_size)",
+                       "{count} участников нельзя разбить на подгруппы по {size} (serp.subgroup_size)"),
+    "serp_sickle_odd": ("serp.layout sickle needs an even serp.games, not {games}; use compact",
+                        "для serp.layout sickle serp.games должно быть чётным, а не {games}; используйте compact"),
+    "serp_no_layout": ("no layout of {games} games each within {games} places was found for {count} players",
+                       "не найдено расписание по {games} партий на расстоянии не больше {games} "
+                       "для {count} участников"),
+    "serp_teammates": ("{first} and {second} are team-mates and would meet in this layout; use serp.layout compact",
+                       "{first} и {second} из одной команды и встретились бы; используйте serp.layout compact"),
+    "too_few_players": ("{count} players: the tournament is not held with fewer than 4",
+                        "участников {count}: при меньше чем 4 турнир не проводится"),
+    "swiss_not_yet": ("{count} players: R8 gives a Swiss of {rounds} rounds, and Swiss pairing comes with another "
+                      "issue; not available yet", "участников {count}: по R8 — швейцарская система в {rounds} туров, "
+                      "она появится в другой задаче и пока недоступна"),
     "pairing_impossible": ("round {round}: the {count} present players cannot all be paired without breaking: {rules}",
                            "тур {round}: {count} присутствующих нельзя разбить на пары, не нарушив: {rules}"),
+    # import and export (FORMATS; issue 8)
+    "import_too_big": ("{path} is {size} MB; files over {limit} MB are refused unread",
+                       "{path}: {size} МБ; файлы больше {limit} МБ не читаются"),
+    "import_line_bad": ("{text!r}: {why}", "{text!r}: {why}"),
+    "import_format_unknown": ("cannot tell the format of {path}; name it with --format ({known})",
+                              "не удалось определить формат {path}; укажите --format ({known})"),
+    "import_gotha_existing": ("an OpenGotha file brings a whole tournament: import it into a new workbook, "
+                              "not into {path}",
+                              "файл OpenGotha — это весь турнир: импортируйте его в новую книгу, а не в {path}"),
+    "gotha_bad": ("not a readable OpenGotha file: {what} {value!r}", "файл OpenGotha не читается: {what} {value!r}"),
+    "gotha_result": ("{where}: {value} has no forsxl record; the Result cell is left empty for a referee",
+                     "{where}: у {value} нет записи в forsxl; ячейка результата оставлена пустой"),
+    "export_over_book": ("the export would overwrite the workbook {path}; pick another -o",
+                         "экспорт перезаписал бы книгу {path}; выберите другой -o"),
+    "choice_bad": ("{what} {value!r} is not one of {known}", "{what} {value!r} — не одно из: {known}"),
 }
+
+
+def text(code: str, lang: Lang, **params: Any) -> str:
+    """The text of a message code in the language, numbers written as people write them."""
+    english, russian = MESSAGES[code]
+    shown = {k: number_text(v) if isinstance(v, Fraction) else v for k, v in params.items()}
+    return (russian if lang == Lang.RU else english).format(**shown)
 
 
 def message(error: ForsxlError, lang: Lang) -> str:
     """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`."""
-    english, russian = MESSAGES[error.code]
-    params = {k: number_text(v) if isinstance(v, Fraction) else v for k, v in error.params.items()}
-    text = (russian if lang == Lang.RU else english).format(**params)
     where = f"{error.source}: " if error.source else ""
-    return f"{where}{text} ({error.rule})"
+    return f"{where}{text(error.code, lang, **error.params)} ({error.rule})"

@@ -8,10 +8,13 @@ from datetime import datetime
 from forsxl import __version__
 from forsxl.book.read import Book
 from forsxl.book.save import save
-from forsxl.book.write import append_log, refresh_rounds, write_round, write_standings
+from forsxl.book.write import append_log, refresh_rounds, write_round, write_standings, write_teams
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Round
 from forsxl.engine.standings import standings
-from forsxl.engine.tournament import pair_round, round_to_pair
+from forsxl.engine.teams import team_standings
+from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
+from forsxl.messages import message
 
 
 def pair_into(book: Book, number: int | None = None, force: bool = False) -> tuple[Round, str]:
@@ -27,7 +30,25 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
 
 def finish(book: Book, command: str, changes: str) -> None:
     """Points in the round sheets, Standings and a Log row, then the atomic save."""
+    if book.source is not None and book.path.exists():  # club.ods is saved as club.xlsx: never over another one
+        raise ForsxlError("R0", "ods_target_exists", path=book.source, xlsx=book.path)
     refresh_rounds(book)
-    write_standings(book, standings(book.tournament))
+    table = standings(book.tournament)
+    write_standings(book, table)
+    if any(p.team for p in book.tournament.players):
+        write_teams(book, team_standings(table))
+    changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
     append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
     save(book.workbook, book.path)
+
+
+
+def schedule_into(book: Book) -> str:
+    """Write a round robin or Serp whole (R7.5, R7.6): the Schedule sheet and every round; says what changed."""
+    from forsxl.book.schedule import write_schedule
+
+    schedule = schedule_tournament(book.tournament)
+    book.tournament = replace(book.tournament, rounds=schedule.rounds)
+    write_schedule(book, schedule)
+    games = sum(len(r.games) for r in schedule.rounds)
+    return f"schedule: {len(schedule.rounds)} rounds, {games} games"

@@ -11,7 +11,9 @@ SHEETS: dict[str, tuple[str, str]] = {
     "config": ("Config", "Настройки"),
     "players": ("Players", "Участники"),
     "standings": ("Standings", "Итоги"),
+    "schedule": ("Schedule", "Расписание"),
     "log": ("Log", "Журнал"),
+    "teams": ("Teams", "Команды"),
 }
 ROUND_SHEET = {Lang.EN: "Round-{n}", Lang.RU: "Тур-{n}"}
 ROUND_NAME = re.compile(r"^\s*(?:round|тур)\s*[-_ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)
@@ -36,13 +38,13 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "rfg_id": ("RFG ID", "РФГ ID", "ID РФГ"),
 }
 NEW_PLAYER_COLUMNS = ("no", "name", "rating", "rank", "club", "start", "absent", "left_after")
-_COLUMN_FOR_METHOD = {StartMethod.CATEGORY: "category", StartMethod.GROUP: "group"}
+_COLUMNS_FOR_METHOD = {StartMethod.CATEGORY: ("category",), StartMethod.GROUP: ("team", "group")}
 
 
 def new_player_columns(config: Config) -> tuple[str, ...]:
-    """The Players columns of a new workbook: the usual ones, and the one its start method reads (R1.5, R1.6)."""
-    needed = _COLUMN_FOR_METHOD.get(config.start.method)
-    return (*NEW_PLAYER_COLUMNS[:5], needed, *NEW_PLAYER_COLUMNS[5:]) if needed else NEW_PLAYER_COLUMNS
+    """The Players columns of a new workbook: the usual ones, and those its start method reads (R1.5, R1.6, R9)."""
+    needed = _COLUMNS_FOR_METHOD.get(config.start.method, ())
+    return (*NEW_PLAYER_COLUMNS[:5], *needed, *NEW_PLAYER_COLUMNS[5:])
 
 ROUND_COLUMNS: dict[str, tuple[str, str]] = {
     "board": ("Board", "Доска"),
@@ -72,6 +74,10 @@ STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
     "group": ("Group", "Группа"),
     "start": ("Start", "Старт"),
     "points": ("Points", "Очки"),
+}
+TEAM_COLUMNS = {
+    Lang.EN: ("Place", "Team", "Points", "Best place", "Members"),
+    Lang.RU: ("Место", "Команда", "Очки", "Лучшее место", "Участники"),
 }
 ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
 LOG_COLUMNS = {Lang.EN: ("Time", "Command", "Version", "Changes"), Lang.RU: ("Время", "Команда", "Версия", "Изменения")}

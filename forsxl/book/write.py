@@ -17,11 +17,13 @@ from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
 from forsxl.engine.attendance import sitout_points
 from forsxl.engine.config import Config, Lang, Tiebreak
+from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.results import RESULT_CHOICES
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import Standing
+from forsxl.engine.teams import TeamStanding
 
 BOLD = Font(bold=True)
 
@@ -85,6 +87,8 @@ def _owned_cells(rs: RoundSheet, config: Config) -> None:
 def refresh_rounds(book: Book) -> None:
     """Rewrite the owned cells of every round sheet from the sheet as it stands."""
     for rs in book.round_sheets.values():
+        for row, column, name in rs.renames:  # a player renamed in Players (book/history.py)
+            put(rs.sheet.cell(row, column), name)
         _owned_cells(rs, book.tournament.config)
 
 
@@ -149,8 +153,20 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     sheet.freeze_panes = "D2"
 
 
+def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
+    """The Teams sheet, rewritten whole: team points and each member with their place (R9)."""
+    lang = book.lang
+    sheet = _fresh_sheet(book.workbook, layout.sheet_name("teams", lang), layout.SHEETS["log"])
+    _row(sheet, 1, list(layout.TEAM_COLUMNS[lang]), bold=True)
+    for row, team in enumerate(table, start=2):
+        members = ", ".join(f"{s.player.name} ({s.place})" for s in team.members)
+        _row(sheet, row, [team.place, team.team, team.points, team.best, members])
+    sheet.column_dimensions["B"].width = 24
+    sheet.column_dimensions["E"].width = 80
+
+
 def _used(column: str, t: Tournament) -> bool:
-    return any(p.team for p in t.players) if column == "team" else bool(t.config.groups.sizes)
+    return any(p.team for p in t.players) if column == "team" else bool(group_sizes(t))
 
 
 def append_log(book: Book, when: str, command: str, version: str, changes: str) -> None:

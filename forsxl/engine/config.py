@@ -96,6 +96,17 @@ class PairingMethod(StrEnum):
     NEIGHBOURS = "neighbours"
     SHIFT = "shift"
     RATING_SHIFT = "rating_shift"
+    ROUND_ROBIN = "round_robin"  # R7.5: every round written at once by `forsxl schedule`
+    SERP = "serp"  # R7.6: every round written at once by `forsxl schedule`
+
+
+SCHEDULED = frozenset({PairingMethod.ROUND_ROBIN, PairingMethod.SERP})
+"""Methods that fix every round before the tournament starts (R7.5, R7.6)."""
+
+
+class SerpLayout(StrEnum):
+    COMPACT = "compact"
+    SICKLE = "sickle"
 
 
 class ShiftOrder(StrEnum):
@@ -231,6 +242,12 @@ class Groups:
     )
     factor: tuple[Fraction, ...] = key((Fraction(1),), "difference factor per group; the last repeats", "R3")
     reduction: tuple[int, ...] = key((0,), "stones of reduction per group; the last repeats", "R3")
+    declared: bool = key(False, "sizes are the counts of the declared groups (Group column) instead", "R3")
+
+
+@dataclass(frozen=True)
+class Teams:
+    size: int = key(3, "players in a team", "R9")
 
 
 @dataclass(frozen=True)
@@ -260,7 +277,7 @@ class Pairing:
     )
     until: tuple[int, ...] = key((), "last round of each method but the last (3: the first method in rounds 1-3)", "R7")
     allow_rematch: bool = key(False, "whether two players may meet twice", "R7")
-    avoid_same_club: bool = key(False, "whether players of one club never meet", "R7")
+    avoid_same_club: bool = key(False, "prefer opponents from other clubs (a preference, not a ban)", "R7")
     shift: int | None = key(None, "shift pairing: pair i with i+shift (empty: the rounds still to play)", "R7.2")
     shift_order: ShiftOrder = key(ShiftOrder.RANKING, "shift pairing in the ranking or the start list", "R7.2")
     shift_rating: int = key(250, "rating shift: each meets the rating closest to their own minus this", "R7.3")
@@ -269,6 +286,21 @@ class Pairing:
         """The method of this round: the first whose `until` round it has not passed, else the last (R7)."""
         ends = zip(self.method, self.until, strict=False)  # checked: one `until` per method but the last
         return next((m for m, last in ends if round_number <= last), self.method[-1])
+
+
+@dataclass(frozen=True)
+class RoundRobin:
+    cycles: int = key(1, "round robin: how many times everyone meets everyone (2: double, colours swapped)", "R7.5")
+    by_size: bool = key(False, "round robin: cycles by the number of players, renju weekly (4-6: 2, 7-10: 1)", "R8")
+
+
+@dataclass(frozen=True)
+class Serp:
+    games: int = key(10, "serp: games per player (g)", "R7.6")
+    layout: SerpLayout = key(SerpLayout.COMPACT, "serp: who meets whom: compact (nearest), sickle (the published)",
+                             "R7.6")
+    subgroup_size: int | None = key(None, "serp: subgroups of this size, each a round robin plus full matches with "
+                                    "its neighbours (empty: no subgroups)", "R7.6")
 
 
 def pairing_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
@@ -301,12 +333,15 @@ class Config:
     handicap: Handicap = field(default_factory=Handicap)
     komi: Komi = field(default_factory=Komi)
     groups: Groups = field(default_factory=Groups)
+    teams: Teams = field(default_factory=Teams)
     scoring: Scoring = field(default_factory=Scoring)
     attendance: Attendance = field(default_factory=Attendance)
     tiebreaks: tuple[Tiebreak, ...] = key(
         (Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.RATING), "ranking criteria in order", "R6"
     )
     pairing: Pairing = field(default_factory=Pairing)
+    round_robin: RoundRobin = field(default_factory=RoundRobin)
+    serp: Serp = field(default_factory=Serp)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from forsxl.engine.attendance import absent_points, sitout_points
 from forsxl.engine.config import Config, Tiebreak
-from forsxl.engine.groups import cut_groups
+from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES, game_points
 from forsxl.engine.start_points import start_points
@@ -113,7 +113,7 @@ def founders(t: Tournament) -> frozenset[PlayerId] | None:
 
 def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
     """Every player's start points under the tournament's Config, groups cut from the founders (R1)."""
-    sizes = t.config.groups.sizes
+    sizes = group_sizes(t)
     top, middle = (sizes[0] if sizes else 0), (sizes[1] if len(sizes) > 1 else 0)
     return start_points(t.players, t.config.start, top, founders(t), middle_size=middle, scale=t.config.ratings.scale)
 
@@ -269,7 +269,8 @@ def standings(t: Tournament, before_round: int | None = None) -> list[Standing]:
     table = _table(t, rounds, lot_seed(t))
     classes, values = _tie_classes(table, table.cells, t.config.tiebreaks)
     order = [pid for group in classes for pid in group]
-    groups = cut_groups(order, t.config.groups.sizes) if t.config.groups.sizes else {}
+    sizes = group_sizes(t)
+    groups = cut_groups(order, sizes) if sizes else {}
     result: list[Standing] = []
     for group in classes:
         first = len(result) + 1

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import Config, Descend, PairingMethod, StepKind
-from forsxl.engine.errors import ForsxlError
-from forsxl.engine.groups import cut_groups, group_rules
+from forsxl.engine.config import SCHEDULED, Config, Descend, PairingMethod, SerpLayout, StepKind
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.groups import cut_groups, group_rules, group_sizes
 from forsxl.engine.handicap import (
     adjusted_difference,
     basis_difference,
@@ -19,11 +19,15 @@ from forsxl.engine.handicap import (
     handicap_steps,
     stones_and_komi,
 )
-from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
+from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import pair_neighbours
+from forsxl.engine.pairing.round_robin import round_robin_table
+from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
-from forsxl.engine.standings import Standing, standings
+from forsxl.engine.standings import Standing, standings, tournament_start_points
+from forsxl.engine.system_by_size import format_by_size
+from forsxl.engine.teams import tournament_problems
 
 PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairing]] = {
     PairingMethod.NEIGHBOURS: pair_neighbours,
@@ -36,6 +40,11 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     """The round `pair` may pair now; refuses to skip an unfinished round or re-pair a played one (R11)."""
     if not t.players:
         raise ForsxlError("R7", "no_players")
+    problems = tournament_problems(t)
+    if problems:
+        raise WorkbookErrors(problems)
+    if t.config.pairing.method[0] in SCHEDULED:
+        raise ForsxlError("R7.5", "use_schedule", method=t.config.pairing.method[0].value)
     last = t.rounds[-1] if t.rounds else None
     if number is None:
         number = 1 if last is None else last.number + 1
@@ -96,7 +105,7 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
         return frozenset()
     played = t.rounds[number - 2].players()
     before = [s.player.id for s in standings(t, before_round=number - 1) if s.player.id in played]
-    previous = cut_groups(before, t.config.groups.sizes)
+    previous = cut_groups(before, group_sizes(t))
     return frozenset(
         pid for pid, group in groups.items()
         if pid in previous and group > previous[pid]
@@ -136,7 +145,7 @@ def pair_round(t: Tournament, number: int) -> Round:
     c = t.config.pairing
     rules = PairingRules(c.allow_rematch, c.avoid_same_club, c.shift, c.shift_order, c.shift_rating)
     pairing = PAIRING_METHODS[c.method_for(number)](state, rules)
-    groups = cut_groups(present, t.config.groups.sizes)
+    groups = cut_groups(present, group_sizes(t))
     blacks = Counter(g.black for r in earlier for g in r.games)
 
     descended = _descended(t, number, groups)
@@ -153,3 +162,130 @@ def pair_round(t: Tournament, number: int) -> Round:
                 if not p.plays_in(number) and number in p.absent
                 and (p.left_after is None or number <= p.left_after)]
     return Round(number, games, tuple(sitouts))
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Every round of a round robin or a Serp, and the Serp figures the Schedule sheet reports (R7.5, R7.6)."""
+
+    rounds: tuple[Round, ...]
+    method: PairingMethod
+    serp: SerpPlan | None = None
+
+
+def _serp_layout(t: Tournament, order: list[PlayerId]) -> SerpPlan:
+    """The Serp layout of Config `serp.*` over the rating order, scheduled into rounds (R7.6)."""
+    rules, n = t.config.serp, len(order)
+    index = {pid: i for i, pid in enumerate(order)}
+    teams = {p.id: p.team.casefold() for p in t.players if p.team.strip()}
+    forbidden = frozenset((index[a], index[b]) for a in order for b in order
+                          if index[a] < index[b] and a in teams and teams[a] == teams.get(b))
+    if rules.subgroup_size:
+        if n % rules.subgroup_size:
+            raise ForsxlError("R7.6", "serp_subgroups", count=n, size=rules.subgroup_size)
+        edges, games = subgroup_opponents(n, rules.subgroup_size), 3 * rules.subgroup_size - 1
+    elif not 0 < rules.games < n:
+        raise ForsxlError("R7.6", "serp_games", games=rules.games, count=n)
+    elif rules.layout == SerpLayout.SICKLE:
+        if rules.games % 2:
+            raise ForsxlError("R7.6", "serp_sickle_odd", games=rules.games)
+        edges, games = sickle_opponents(n, rules.games), rules.games
+    else:
+        try:
+            edges, games = compact_opponents(n, rules.games, forbidden), rules.games
+        except ValueError:
+            raise ForsxlError("R7.6", "serp_no_layout", games=rules.games, count=n) from None
+    if edges & forbidden:
+        a, b = min(edges & forbidden)
+        raise ForsxlError("R7.6", "serp_teammates", first=t.player(order[a]).name, second=t.player(order[b]).name)
+    return serp_plan(n, edges, games, t.config.name)
+
+
+def schedule_tournament(t: Tournament) -> Schedule:
+    """Every round at once, handicaps and colours included (R7.5, R7.6, R2): a round robin by the Berger
+    tables over the start numbers, or a Serp over the rating order.
+
+    In even games a round robin keeps the Berger table's colours; a Serp balances colours round by round.
+    """
+    if not t.players:
+        raise ForsxlError("R7", "no_players")
+    played = next((r for r in t.rounds if r.has_results()), None)
+    if played is not None:
+        raise ForsxlError("R7.5", "schedule_has_results", round=played.number)
+    method = t.config.pairing.method[0]
+    order = [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
+    plan = None
+    if method == PairingMethod.ROUND_ROBIN:
+        ids = [p.id for p in t.players]
+        berger = round_robin_table(len(ids), _cycles(t))
+        table = [[(ids[w - 1], ids[b - 1]) for w, b in rnd] for rnd in berger]
+    elif method == PairingMethod.SERP:
+        plan = _serp_layout(t, order)
+        table = [[(order[a], order[b]) for a, b in rnd] for rnd in plan.rounds]
+    else:
+        raise ForsxlError("R7.5", "not_scheduled", method=method.value)
+    return Schedule(_scheduled_rounds(t, order, table, method == PairingMethod.ROUND_ROBIN), method, plan)
+
+
+def _cycles(t: Tournament) -> int:
+    """Round robin cycles: `round_robin.cycles`, or by the number of players for the renju weekly (R7.5, R8)."""
+    if not t.config.round_robin.by_size:
+        return t.config.round_robin.cycles
+    chosen = format_by_size(len(t.players))
+    if chosen.system != "round_robin":
+        raise ForsxlError("R8", "swiss_not_yet", count=len(t.players), rounds=chosen.rounds)
+    return chosen.cycles
+
+
+def _scheduled_rounds(
+    t: Tournament, order: list[PlayerId], table: list[list[tuple[PlayerId, PlayerId]]], keep_colours: bool
+) -> tuple[Round, ...]:
+    """Games with handicaps by the upper player's group (R2, R3); a bye for whoever has no game (R5)."""
+    start = tournament_start_points(t)
+    groups = cut_groups(order, t.config.groups.sizes)
+    rank = {pid: i for i, pid in enumerate(order)}
+    blacks: Counter[PlayerId] = Counter()
+    rounds = []
+    for number, pairs in enumerate(table, start=1):
+        games = []
+        for board, (white, black) in enumerate(sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]])), start=1):
+            upper, lower = sorted((white, black), key=lambda pid: rank[pid])
+            sides = [_Side(pid, t.player(pid).rating, start[pid], blacks[pid], Fraction(0), False)
+                     for pid in (upper, lower)]
+            game = _game(board, sides[0], sides[1], groups[upper], t.config)
+            if keep_colours and game.steps == 0:
+                game = Game(board, black, white, game.stones, game.komi, 0, game.group)
+            blacks[game.black] += 1
+            games.append(game)
+        playing = {pid for pair in pairs for pid in pair}
+        rounds.append(Round(number, tuple(games), tuple((pid, Sitout.BYE) for pid in order if pid not in playing)))
+    return tuple(rounds)
+
+
+def withdrawal_forfeits(t: Tournament) -> Tournament:
+    """The tournament as scored: in a round robin or Serp, a game after a player's `left_after` round with no
+    result typed is a forfeit loss for whoever left (both left: a double forfeit), and their later byes go (R5).
+
+    [000 §5.3.1]: the player stays in the table with a loss in every remaining game. A result a referee typed
+    always stands; the Result cells are never written, only the points follow.
+    """
+    if t.config.pairing.method[0] not in SCHEDULED:
+        return t
+
+    def gone(pid: PlayerId, number: int) -> bool:
+        left = t.player(pid).left_after
+        return left is not None and number > left
+
+    rounds = []
+    for rnd in t.rounds:
+        games = []
+        for g in rnd.games:
+            black, white = gone(g.black, rnd.number), gone(g.white, rnd.number)
+            result = g.result
+            if result is None and (black or white):
+                one = Result.WHITE_FORFEIT if black else Result.BLACK_FORFEIT
+                result = Result.DOUBLE_FORFEIT if black and white else one
+            games.append(replace(g, result=result))
+        sitouts = tuple((pid, kind) for pid, kind in rnd.sitouts if not gone(pid, rnd.number))
+        rounds.append(Round(rnd.number, tuple(games), sitouts))
+    return replace(t, rounds=tuple(rounds))

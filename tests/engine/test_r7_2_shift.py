@@ -214,7 +214,7 @@ def test_r7_pairing_keys_typed_in_two_cells() -> None:
     assert (config.pairing.method, config.pairing.until) == ((SHIFT, NEIGHBOURS), (3,))
     _, _, errors = build_config([("pairing.method", "shift, swiss", None)])
     assert [(e.code, e.params["expected"]) for e in errors] == [
-        ("config_bad_value", "a comma-separated list of one of neighbours, shift, rating_shift")]
+        ("config_bad_value", "a comma-separated list of one of neighbours, shift, rating_shift, round_robin, serp")]
 
 
 @pytest.mark.parametrize(

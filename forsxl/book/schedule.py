@@ -1,0 +1,76 @@
+"""Writing a tournament fixed in advance: the Schedule sheet (a crosstable) and every round sheet (R7.5, R7.6)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from forsxl.book import layout
+from forsxl.book.read import Book, round_sheets
+from forsxl.book.write import BOLD, _fresh_sheet, put, write_round
+from forsxl.engine.config import Lang, PairingMethod
+from forsxl.engine.model import PlayerId, number_text
+from forsxl.engine.tournament import Schedule
+
+_REASONS = {
+    "even": ("{n} players (even): {rounds} rounds, every round a full pairing, nobody sits out",
+             "{n} участников (чётное число): {rounds} туров, в каждом туре играют все"),
+    "odd": ("{n} players (odd): {rounds} rounds = games + 1, every player has one bye",
+            "{n} участников (нечётное число): {rounds} туров = партий + 1, каждый один раз свободен"),
+    "class2": ("{n} players: no schedule in {games} rounds was found, so {rounds} rounds with byes",
+               "{n} участников: расписание в {games} туров не найдено, поэтому {rounds} туров со свободными"),
+}
+_TEXT = {
+    "title": ("Schedule: the round in which each pair meets", "Расписание: тур, в котором встречается каждая пара"),
+    "round_robin": ("Round robin (Berger tables), {cycles} cycle(s), {rounds} rounds",
+                    "Круговая система (таблицы Бергера), кругов: {cycles}, туров: {rounds}"),
+    "serp": ("Serp: {games} games each; largest distance in the rating order {max}, mean {mean} "
+             "(lower bound {bound})", "Серп: по {games} партий; наибольшая разница мест по рейтингу {max}, "
+             "средняя {mean} (нижняя граница {bound})"),
+}
+
+
+def _text(key: str, lang: Lang, table: dict[str, tuple[str, str]] = _TEXT) -> str:
+    return table[key][0 if lang == Lang.EN else 1]
+
+
+def write_schedule(book: Book, schedule: Schedule) -> None:
+    """The Schedule sheet and every Round-N sheet at once; round sheets forsxl wrote before are replaced."""
+    for number, sheet in round_sheets(book.workbook):
+        del book.workbook[sheet.title]
+        book.round_sheets.pop(number, None)
+    lang, t = book.lang, book.tournament
+    sheet = _fresh_sheet(book.workbook, layout.sheet_name("schedule", lang),
+                         [*layout.SHEETS["standings"], *layout.SHEETS["log"]])
+    meets: dict[tuple[PlayerId, PlayerId], list[str]] = defaultdict(list)
+    for rnd in schedule.rounds:
+        for g in rnd.games:
+            meets[(g.black, g.white)].append(str(rnd.number))
+            meets[(g.white, g.black)].append(str(rnd.number))
+    put(sheet.cell(1, 1), _text("title", lang))
+    sheet.cell(1, 1).font = BOLD
+    rounds = len(schedule.rounds)
+    if schedule.method == PairingMethod.ROUND_ROBIN:
+        cycles = rounds // max(1, len(t.players) - 1 + len(t.players) % 2)
+        put(sheet.cell(2, 1), _text("round_robin", lang).format(cycles=cycles, rounds=rounds))
+    elif schedule.serp is not None:
+        plan = schedule.serp
+        put(sheet.cell(2, 1), _text("serp", lang).format(
+            games=plan.games, max=plan.max_distance, mean=f"{float(plan.mean_distance):.2f}",
+            bound=number_text(plan.lower_bound) if plan.lower_bound.denominator < 3 else
+            f"{float(plan.lower_bound):.2f}"))
+        put(sheet.cell(3, 1), _text(plan.reason, lang, _REASONS).format(n=plan.n, games=plan.games, rounds=rounds))
+    players = sorted(t.players, key=lambda p: p.id)
+    header = 5
+    put(sheet.cell(header, 1), layout.header(layout.STANDINGS_COLUMNS, "no", lang))
+    put(sheet.cell(header, 2), layout.header(layout.STANDINGS_COLUMNS, "name", lang))
+    for column, p in enumerate(players, start=3):
+        put(sheet.cell(header, column), int(p.id))
+        sheet.cell(header, column).font = BOLD
+    for row, p in enumerate(players, start=header + 1):
+        put(sheet.cell(row, 1), int(p.id))
+        put(sheet.cell(row, 2), p.name)
+        for column, q in enumerate(players, start=3):
+            put(sheet.cell(row, column), "X" if p.id == q.id else ", ".join(meets.get((p.id, q.id), [])))
+    sheet.column_dimensions["B"].width = 26
+    for rnd in schedule.rounds:
+        write_round(book, rnd)
