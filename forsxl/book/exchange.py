@@ -12,7 +12,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.read import Book
-from forsxl.book.write import BOLD, new_workbook, put, type_players, type_results, write_round
+from forsxl.book.write import BOLD, new_workbook, put, type_players, type_results, write_round, write_row
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.ratings import rank_of_rating
@@ -82,30 +82,22 @@ def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Wo
                 "Country" if en else "Страна", "EGD PIN", "RFG ID"]
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds]
     headings += ["Points" if en else "Очки", *[c.value for c in shown]]
-    _line(sheet, 1, headings, bold=True)
+    write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(table, start=2):
         p = s.player
         rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
-        _line(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,
+        write_row(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,
                            *[str(c) for c in s.cells], s.points, *[s.values[c] for c in shown]])
     sheet.column_dimensions["C"].width = 28
     sheet.freeze_panes = "D2"
     games = workbook.create_sheet("Games" if en else "Партии")
-    _line(games, 1, [*[layout.ROUND_COLUMNS[c][0 if en else 1] for c in ("board", "black", "white", "stones",
+    write_row(games, 1, [*[layout.ROUND_COLUMNS[c][0 if en else 1] for c in ("board", "black", "white", "stones",
                                                                          "komi", "result")], "Round" if en else "Тур"],
           bold=True)
     row = 2
     for rnd in t.rounds:
         for g in rnd.games:
-            _line(games, row, [g.board, t.player(g.black).name, t.player(g.white).name, g.stones, g.komi,
+            write_row(games, row, [g.board, t.player(g.black).name, t.player(g.white).name, g.stones, g.komi,
                                g.result.value if g.result else "", rnd.number])
             row += 1
     return workbook
-
-
-def _line(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
-    for column, value in enumerate(values, start=1):
-        cell = sheet.cell(row, column)
-        put(cell, value)
-        if bold:
-            cell.font = BOLD

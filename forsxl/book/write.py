@@ -23,6 +23,7 @@ from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.results import RESULT_CHOICES
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import Standing
+from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import TeamStanding
 
 BOLD = Font(bold=True)
@@ -39,7 +40,8 @@ def put(cell: Cell | MergedCell, value: Any) -> None:
         cell.data_type = "s"
 
 
-def _row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
+def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
+    """Values into a row from column A, each through `put`."""
     for column, value in enumerate(values, start=1):
         cell = sheet.cell(row, column)
         put(cell, value)
@@ -98,18 +100,18 @@ def write_round(book: Book, rnd: Round) -> None:
     title = layout.ROUND_SHEET[lang].format(n=rnd.number)
     sheet = _fresh_sheet(book.workbook, title, [*layout.SHEETS["standings"], *layout.SHEETS["log"]])
     names = list(layout.ROUND_COLUMNS)
-    _row(sheet, 1, [layout.header(layout.ROUND_COLUMNS, c, lang) for c in names], bold=True)
+    write_row(sheet, 1, [layout.header(layout.ROUND_COLUMNS, c, lang) for c in names], bold=True)
     rs = RoundSheet(rnd.number, sheet, {c: i for i, c in enumerate(names, start=1)})
     row = 2
     for game in rnd.games:
         komi = int(game.komi) if game.komi.denominator == 1 else float(game.komi)
-        _row(sheet, row, [game.board, t.player(game.black).name, t.player(game.white).name,
+        write_row(sheet, row, [game.board, t.player(game.black).name, t.player(game.white).name,
                           game.stones, komi, game.steps, game.group])
         rs.rows.append((row, game))
         row += 1
     for pid, sitout in rnd.sitouts:
         label = (layout.BYE_LABEL if sitout == Sitout.BYE else layout.ABSENT_LABEL)[lang]
-        _row(sheet, row, [label, t.player(pid).name])
+        write_row(sheet, row, [label, t.player(pid).name])
         rs.rows.append((row, (pid, sitout)))
         row += 1
     result_col = rs.columns["result"]
@@ -128,7 +130,8 @@ def write_round(book: Book, rnd: Round) -> None:
 
 
 def write_standings(book: Book, table: Sequence[Standing]) -> None:
-    """The Standings sheet, rewritten whole: places, round cells like `12+/w2`, points, tie-breaks (R6)."""
+    """The Standings sheet, rewritten whole: places, round cells like `12+/w2`, points, tie-breaks (R6), and a
+    superfinal note below the table when one is due (R7.8)."""
     lang, t = book.lang, book.tournament
     sheet = _fresh_sheet(book.workbook, layout.sheet_name("standings", lang), layout.SHEETS["log"])
     columns = ["place", "no", "name", "rating", "rank", "club"]
@@ -139,7 +142,7 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     shown = (Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER)  # already columns of their own
     tiebreaks = [c for c in t.config.tiebreaks if c not in shown]
     headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang)] + [c.value for c in tiebreaks]
-    _row(sheet, 1, headings, bold=True)
+    write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(table, start=2):
         p = s.player
         values: dict[str, Any] = {
@@ -148,7 +151,11 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
             "team": p.team, "group": s.group or None, "start": s.start,
         }
         cells = [str(c) for c in s.cells]
-        _row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
+        write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
+    pair = final_superfinal(t, table)
+    if pair is not None:  # R7.8: a note one blank row below the table
+        a, b = (t.player(pid).name for pid in pair)
+        write_row(sheet, len(table) + 3, [layout.SUPERFINAL_NOTE[lang].format(a=a, b=b)], bold=True)
     sheet.column_dimensions["C"].width = 26
     sheet.freeze_panes = "D2"
 
@@ -157,10 +164,10 @@ def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
     """The Teams sheet, rewritten whole: team points and each member with their place (R9)."""
     lang = book.lang
     sheet = _fresh_sheet(book.workbook, layout.sheet_name("teams", lang), layout.SHEETS["log"])
-    _row(sheet, 1, list(layout.TEAM_COLUMNS[lang]), bold=True)
+    write_row(sheet, 1, list(layout.TEAM_COLUMNS[lang]), bold=True)
     for row, team in enumerate(table, start=2):
         members = ", ".join(f"{s.player.name} ({s.place})" for s in team.members)
-        _row(sheet, row, [team.place, team.team, team.points, team.best, members])
+        write_row(sheet, row, [team.place, team.team, team.points, team.best, members])
     sheet.column_dimensions["B"].width = 24
     sheet.column_dimensions["E"].width = 80
 
@@ -175,8 +182,8 @@ def append_log(book: Book, when: str, command: str, version: str, changes: str) 
     existing = next((book.workbook[n] for n in book.workbook.sheetnames if n in layout.SHEETS["log"]), None)
     sheet = existing or book.workbook.create_sheet(title)
     if sheet.max_row == 1 and sheet.cell(1, 1).value is None:
-        _row(sheet, 1, list(layout.LOG_COLUMNS[book.lang]), bold=True)
-    _row(sheet, sheet.max_row + 1, [when, command, version, changes])
+        write_row(sheet, 1, list(layout.LOG_COLUMNS[book.lang]), bold=True)
+    write_row(sheet, sheet.max_row + 1, [when, command, version, changes])
 
 
 def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Sequence[str]) -> Workbook:
@@ -185,18 +192,18 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Se
     config = workbook.active
     assert config is not None
     config.title = layout.sheet_name("config", lang)
-    _row(config, 1, [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")], bold=True)
+    write_row(config, 1, [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")], bold=True)
     for row, (key, value) in enumerate(config_rows, start=2):
-        _row(config, row, [key, value])
+        write_row(config, row, [key, value])
     config.column_dimensions["A"].width = 24
     config.column_dimensions["B"].width = 40
     players = workbook.create_sheet(layout.sheet_name("players", lang))
-    _row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in columns],
+    write_row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in columns],
          bold=True)
     players.column_dimensions["B"].width = 28
     players.freeze_panes = "A2"
     log = workbook.create_sheet(layout.sheet_name("log", lang))
-    _row(log, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    write_row(log, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
     return workbook
 
 

@@ -22,6 +22,17 @@ def bye_order(state: RoundState) -> list[int]:
     return sorted(bottom_up, key=lambda i: state.players[i] in state.byes)
 
 
+def choose_bye(state: RoundState, rules: PairingRules, forbidden: list[frozenset[int]]) -> int | None:
+    """The bye's index for an odd field: the first of `bye_order` with whom the rest can be paired (R5)."""
+    n = len(state.players)
+    if n % 2 == 0:
+        return None
+    bye = next((i for i in bye_order(state) if has_perfect_matching(n, forbidden, without=i)), None)
+    if bye is None:
+        raise impossible(state, rules, lambda only: pairable(state, rules, only))
+    return bye
+
+
 def pair_neighbours(state: RoundState, rules: PairingRules) -> Pairing:
     """Each highest-ranked unpaired player meets the nearest allowed player below (R7.1).
 
@@ -31,11 +42,7 @@ def pair_neighbours(state: RoundState, rules: PairingRules) -> Pairing:
     """
     n = len(state.players)
     forbidden = forbidden_by_index(state, rules)
-    bye = None
-    if n % 2:
-        bye = next((i for i in bye_order(state) if has_perfect_matching(n, forbidden, without=i)), None)
-        if bye is None:
-            raise impossible(state, rules, lambda only: pairable(state, rules, only))
+    bye = choose_bye(state, rules, forbidden)
     pairs = first_perfect_matching(n, forbidden, without=bye, prefer=club_preference(state, rules))
     if pairs is None:
         raise impossible(state, rules, lambda only: pairable(state, rules, only))

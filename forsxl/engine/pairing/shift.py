@@ -13,8 +13,8 @@ from functools import cache
 
 from forsxl.engine.config import ShiftOrder
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState, forbidden_by_index, impossible
-from forsxl.engine.pairing.matching import first_perfect_matching, has_perfect_matching
-from forsxl.engine.pairing.neighbours import bye_order, pairable
+from forsxl.engine.pairing.matching import first_perfect_matching
+from forsxl.engine.pairing.neighbours import choose_bye, pairable
 
 Prefer = Callable[[int], Iterable[int]]
 
@@ -112,11 +112,7 @@ def _pair_top_down(
     """
     n = len(state.players)
     forbidden = forbidden_by_index(state, rules)
-    bye = None
-    if n % 2:
-        bye = next((i for i in bye_order(state) if has_perfect_matching(n, forbidden, without=i)), None)
-        if bye is None:
-            raise impossible(state, rules, lambda only: pairable(state, rules, only))
+    bye = choose_bye(state, rules, forbidden)
     seated = order([i for i in range(n) if i != bye])
     local = {i: k for k, i in enumerate(seated)}
     local_forbidden = [frozenset(local[j] for j in forbidden[i] if j in local) for i in seated]
