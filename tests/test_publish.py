@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from fractions import Fraction
-from html import unescape
+from html import escape, unescape
 from html.parser import HTMLParser
 
 import pytest
 
 import forsxl
-from forsxl.engine.config import Config, Lang
+from forsxl.engine.config import (
+    Config,
+    Handicap,
+    Lang,
+    Pairing,
+    PairingMethod,
+    Scheme,
+    Scoring,
+    StartPoints,
+    Tiebreak,
+    TopStart,
+)
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.standings import standings
+from forsxl.engine.tournament import schedule_tournament
 from forsxl.publish.html import LABELS, TEMPLATE, format_decimal, format_points, render_html, template_dirs
 
 SCRIPT = "<script>alert(1)</script>"
@@ -235,3 +248,92 @@ def test_format_decimal(value: Fraction, lang: Lang, text: str) -> None:
 
 def test_template_is_found() -> None:
     assert any((d / TEMPLATE).is_file() for d in template_dirs())
+
+
+def round_robin(lang: Lang, beats: set[tuple[int, int]], pending: frozenset[int] = frozenset(),
+                forfeit: frozenset[int] = frozenset(), superfinal: bool = False) -> Tournament:
+    """4 players, a single renju round robin of even games scheduled by the engine; `beats` holds (winner, loser),
+    `pending` and `forfeit` the numbers of players whose game between them is not played yet or forfeited."""
+    players = tuple(Player(PlayerId(i), name, rating) for i, (name, rating) in enumerate(
+        (("Ann", 2100), (SCRIPT, 1950), ("Cid", 1800), ("Dan", 1700)), start=1))
+    config = Config(
+        name="RR", rounds=3, lang=lang, handicap=Handicap(max_steps=0), scoring=Scoring(scheme=Scheme.RENJU),
+        start=StartPoints(per=100000, lower_below=None, top=TopStart.RATING, min=0),  # renju: no start points
+        tiebreaks=(Tiebreak.POINTS,), pairing=Pairing(method=(PairingMethod.ROUND_ROBIN,)), superfinal=superfinal,
+    )
+    rounds = []
+    for rnd in schedule_tournament(Tournament(config, players, ())).rounds:
+        games = []
+        for g in rnd.games:
+            black_won = (int(g.black), int(g.white)) in beats
+            pair = {int(g.black), int(g.white)}
+            result: Result | None = Result.BLACK_WINS if black_won else Result.WHITE_WINS
+            if pair == pending:
+                result = None
+            elif pair == forfeit:
+                result = Result.BLACK_FORFEIT if black_won else Result.WHITE_FORFEIT
+            games.append(replace(g, result=result))
+        rounds.append(replace(rnd, games=tuple(games)))
+    return Tournament(config, players, tuple(rounds))
+
+
+STRONGER_WINS = {(a, b) for a in range(1, 5) for b in range(1, 5) if a < b}
+
+
+def test_crosstable_of_a_round_robin() -> None:
+    t = round_robin(Lang.EN, STRONGER_WINS, pending=frozenset({3, 4}), forfeit=frozenset({2, 4}))
+    table = standings(t)
+    page = render_html(t, table)
+    assert parse(page).errors == []
+    assert '<a href="#crosstable">Crosstable</a>' in page and '<section id="crosstable">' in page
+    assert SCRIPT not in page
+    order = [int(s.player.id) for s in table]
+    assert order == [1, 2, 3, 4]
+    colour = {(int(g.black), int(g.white)): "b" for r in t.rounds for g in r.games}
+    colour |= {(w, b): "w" for b, w in colour}
+    body = rows(page, "crosstable")
+    assert [row[:3] for row in body] == [[str(i), s.player.name, s.place] for i, s in enumerate(table, start=1)]
+    assert [row[-1] for row in body] == [format_points(s.points, Lang.EN) for s in table]
+    cells = {(order[i], order[j]): row[3 + j] for i, row in enumerate(body) for j in range(4)}
+    assert all(cells[a, a] == "" for a in order)
+    assert cells[1, 2] == "1" + colour[1, 2] and cells[2, 1] == "0" + colour[2, 1]
+    assert cells[1, 4] == "1" + colour[1, 4] and cells[4, 1] == "0" + colour[4, 1]
+    assert cells[2, 4] == "+" + colour[2, 4] and cells[4, 2] == "\u2212" + colour[4, 2]
+    assert cells[3, 4] == "?" + colour[3, 4] and cells[4, 3] == "?" + colour[4, 3]
+    assert page.count('<td class="c x self">') == 4
+    assert 'class="c x win"' in page and 'class="c x pending"' in page and 'class="c x loss forfeit"' in page
+
+
+def test_crosstable_russian_and_absent_for_fors() -> None:
+    t = round_robin(Lang.RU, STRONGER_WINS)
+    page = render_html(t, standings(t))
+    assert '<a href="#crosstable">Турнирная таблица</a>' in page and LABELS["ru"]["crosstable_cells"] in page
+    fors = render(Lang.EN)
+    assert 'href="#crosstable"' not in fors and 'id="crosstable"' not in fors
+    assert '<table class="crosstable">' not in fors
+
+
+CYCLE = {(1, 2), (2, 3), (3, 1), (1, 4), (2, 4), (3, 4)}
+"""1, 2 and 3 each beat one another in a ring and all beat 4: a tie for first on points."""
+
+
+def test_r7_8_superfinal_note_on_the_page() -> None:
+    t = round_robin(Lang.EN, CYCLE, superfinal=True)
+    table = standings(t)
+    assert [s.place for s in table] == ["1-3", "1-3", "1-3", "4"]
+    page = render_html(t, table)
+    note = f"Superfinal: Ann and {SCRIPT} play a match to two wins for places 1–2 (R7.8)"
+    assert f'<p class="note">{escape(note)}</p>' in page
+    assert page.index('class="note"') < page.index('<table class="standings">')
+    ru = round_robin(Lang.RU, CYCLE, superfinal=True)
+    assert "Суперфинал: Ann и " in render_html(ru, standings(ru))
+
+
+@pytest.mark.parametrize(("superfinal", "beats", "pending"), [
+    (False, CYCLE, frozenset()),  # not asked for
+    (True, CYCLE, frozenset({3, 4})),  # a game still to play
+    (True, STRONGER_WINS, frozenset()),  # a single winner
+])
+def test_r7_8_no_superfinal_note(superfinal: bool, beats: set[tuple[int, int]], pending: frozenset[int]) -> None:
+    t = round_robin(Lang.EN, beats, pending=pending, superfinal=superfinal)
+    assert 'class="note"' not in render_html(t, standings(t))

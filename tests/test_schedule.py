@@ -85,3 +85,41 @@ def test_r8_cli_swiss_not_yet(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["schedule", str(path)])
     assert result.exit_code == 1
     assert "Swiss" in result.output
+
+
+def test_r7_8_superfinal_note_in_standings_sheet_and_page(tmp_path: Path) -> None:
+    # a double round robin of 4 where Black always wins: everyone 3 wins, 3 losses, tied on every criterion
+    path = _book(tmp_path, "renju-weekly", 4, {"tiebreaks": "points, direct, berger"})
+    assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
+    assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
+    assert openpyxl.load_workbook(path)["Standings"].cell(7, 1).value is None  # not finished: no note
+    _type_results(path, "B+")
+    assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    assert [sheet.cell(row, 1).value for row in range(2, 6)] == ["1-4"] * 4
+    note = "Superfinal: Player 01 and Player 02 play a match to two wins for places 1–2 (R7.8)"
+    assert sheet.cell(6, 1).value is None and sheet.cell(7, 1).value == note and sheet.cell(7, 1).font.bold
+    page = tmp_path / "r.html"
+    assert CliRunner().invoke(app, ["publish", str(path), "-o", str(page)]).exit_code == 0
+    text = page.read_text(encoding="utf-8")
+    assert f'<p class="note">{note}</p>' in text and '<table class="crosstable">' in text
+
+
+def test_r7_8_no_superfinal_without_the_key(tmp_path: Path) -> None:
+    path = _book(tmp_path, "renju-weekly", 4, {"tiebreaks": "points, direct, berger", "superfinal": "no"})
+    assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
+    _type_results(path, "B+")
+    assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    assert sheet.max_row == 5
+
+
+def test_r7_8_rating_never_splits_a_tie_for_first(tmp_path: Path) -> None:
+    # The preset's own tie-breaks end with rating, which orders the places but not the superfinal [000 §4.5-4.6].
+    path = _book(tmp_path, "renju-weekly", 4, {})
+    assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
+    _type_results(path, "B+")
+    assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    notes = [sheet.cell(row, 1).value for row in range(6, 9)]
+    assert any(str(note).startswith("Superfinal: ") for note in notes)

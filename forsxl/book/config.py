@@ -13,7 +13,8 @@ from typing import Any
 
 import yaml
 
-from forsxl.engine.config import Config, KeyInfo, check, config_keys
+from forsxl.engine.checks import check
+from forsxl.engine.config import Config, KeyInfo, config_keys
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source, number_text
 

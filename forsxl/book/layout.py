@@ -80,6 +80,10 @@ TEAM_COLUMNS = {
     Lang.RU: ("Место", "Команда", "Очки", "Лучшее место", "Участники"),
 }
 ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
+SUPERFINAL_NOTE = {
+    Lang.EN: "Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)",
+    Lang.RU: "Суперфинал: {a} и {b} играют матч до двух побед за 1–2 места (R7.8)",
+}
 LOG_COLUMNS = {Lang.EN: ("Time", "Command", "Version", "Changes"), Lang.RU: ("Время", "Команда", "Версия", "Изменения")}
 
 

@@ -154,64 +154,16 @@ class StartPoints:
 
     def table_bands(self) -> tuple[tuple[int, int], ...]:
         """(lowest rating, points) for each of `bands`, highest first (R1.3); `check` reports a band not like 2400:5."""
-        return tuple(sorted((band for band in map(_band, self.bands) if band is not None), reverse=True))
+        return tuple(sorted((band for band in map(parse_band, self.bands) if band is not None), reverse=True))
 
 
-def _band(text: str) -> tuple[int, int] | None:
+def parse_band(text: str) -> tuple[int, int] | None:
+    """(lowest rating, points) of a band typed as `2400:5`, or None (R1.3)."""
     rating, colon, points = text.replace("−", "-").partition(":")
     try:
         return (int(rating), int(points)) if colon else None
     except ValueError:
         return None
-
-
-def _start_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
-    """Problems of the start-point keys (R1): steps, bands, ranks, list lengths, and what R1.7 needs."""
-    rules = config.start
-    problems: list[tuple[str, str, dict[str, Any]]] = [
-        (f"start.{name}", "config_positive", {"key": f"start.{name}"})
-        for name in ("per2", "per3", "points_per_rank", "ranks_per_point")
-        if (value := getattr(rules, name)) is not None and value <= 0
-    ]
-    problems += _band_problems(rules) + _rank_problems(rules)
-    if not rules.group_points:
-        problems.append(("start.group_points", "config_empty", {"key": "start.group_points"}))
-    if len(rules.category_points) != 7:
-        problems.append(("start.category_points", "config_count", {"key": "start.category_points", "count": 7}))
-    for name, sizes in (("per2", 1), ("per3", 2)):  # R1.7 counts down from the top and middle groups
-        if getattr(rules, name) is None:
-            continue
-        if rules.method != StartMethod.LINEAR:
-            problems.append((f"start.{name}", "config_needs_linear", {"key": f"start.{name}"}))
-        elif len(config.groups.sizes) < sizes:
-            problems.append((f"start.{name}", "config_needs_sizes", {"key": f"start.{name}", "count": sizes}))
-    return problems
-
-
-def _band_problems(rules: StartPoints) -> list[tuple[str, str, dict[str, Any]]]:
-    bad = [text for text in rules.bands if _band(text) is None]
-    if bad:
-        return [("start.bands", "config_band_bad", {"key": "start.bands", "value": text}) for text in bad]
-    if not rules.bands:
-        return [("start.bands", "config_empty", {"key": "start.bands"})]
-    ratings = [rating for rating, _ in rules.table_bands()]
-    if len(set(ratings)) != len(ratings):
-        return [("start.bands", "config_repeated", {"key": "start.bands"})]
-    return []
-
-
-def _rank_problems(rules: StartPoints) -> list[tuple[str, str, dict[str, Any]]]:
-    from forsxl.engine.ratings import Rank  # a local import: ratings imports this module
-
-    problems: list[tuple[str, str, dict[str, Any]]] = [
-        (f"start.{name}", "config_bad_value", {"key": f"start.{name}", "value": text, "expected": "a rank: 1d, 20k"})
-        for name in ("bar", "floor")
-        if (text := getattr(rules, name)) and Rank.parse(text) is None
-    ]
-    bar, floor = Rank.parse(rules.bar), Rank.parse(rules.floor)
-    if bar is not None and floor is not None and bar < floor:
-        problems.append(("start.bar", "config_below", {"key": "start.bar", "other": "start.floor"}))
-    return problems
 
 
 @dataclass(frozen=True)
@@ -303,23 +255,6 @@ class Serp:
                                     "its neighbours (empty: no subgroups)", "R7.6")
 
 
-def pairing_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
-    """R7: one `until` round per method but the last, increasing; a fixed shift in round 1 at least `rounds` (R7.2)."""
-    pairing = config.pairing
-    problems: list[tuple[str, str, dict[str, Any]]] = []
-    if not pairing.method:
-        problems.append(("pairing.method", "config_empty", {"key": "pairing.method"}))
-    elif len(pairing.until) != len(pairing.method) - 1 or any(
-        low >= high for low, high in zip((0, *pairing.until), pairing.until, strict=False)
-    ):
-        problems.append(("pairing.until", "config_pairing_until", {"count": len(pairing.method) - 1}))
-    if pairing.method[:1] == (PairingMethod.SHIFT,) and pairing.shift is not None and pairing.shift < config.rounds:
-        problems.append(("pairing.shift", "config_pairing_shift", {"shift": pairing.shift, "rounds": config.rounds}))
-    if pairing.shift_rating <= 0:
-        problems.append(("pairing.shift_rating", "config_positive", {"key": "pairing.shift_rating"}))
-    return problems
-
-
 @dataclass(frozen=True)
 class Config:
     name: str = key("", "tournament name (also seeds the lots)", "R6")
@@ -339,6 +274,7 @@ class Config:
     tiebreaks: tuple[Tiebreak, ...] = key(
         (Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.RATING), "ranking criteria in order", "R6"
     )
+    superfinal: bool = key(False, "a tie for first on every criterion is settled by a superfinal match", "R7.8")
     pairing: Pairing = field(default_factory=Pairing)
     round_robin: RoundRobin = field(default_factory=RoundRobin)
     serp: Serp = field(default_factory=Serp)
@@ -368,29 +304,3 @@ def get_key(config: Config, dotted: str) -> Any:
     for part in dotted.split("."):
         value = getattr(value, part)
     return value
-
-
-def check(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
-    """Cross-field problems as (key, message key, params); empty when the config is consistent."""
-    problems: list[tuple[str, str, dict[str, Any]]] = []
-    positive = ("rounds", "start.per", "start.lower_per", "handicap.step_points", "handicap.points_scale")
-    problems += [(k, "config_positive", {"key": k}) for k in positive if get_key(config, k) <= 0]
-    problems += _start_problems(config)
-    if any(size <= 0 for size in config.groups.sizes):
-        problems.append(("groups.sizes", "config_positive", {"key": "groups.sizes"}))
-    if not 0 <= config.handicap.max_steps <= 20:
-        problems.append(("handicap.max_steps", "config_range", {"key": "handicap.max_steps", "low": 0, "high": 20}))
-    if not 0 <= config.handicap.blend <= 1:
-        problems.append(("handicap.blend", "config_range", {"key": "handicap.blend", "low": 0, "high": 1}))
-    for name in ("steps", "factor", "reduction"):
-        if not getattr(config.groups, name):
-            problems.append((f"groups.{name}", "config_empty", {"key": f"groups.{name}"}))
-    if not config.tiebreaks:
-        problems.append(("tiebreaks", "config_empty", {"key": "tiebreaks"}))
-    if len(set(config.tiebreaks)) != len(config.tiebreaks):
-        problems.append(("tiebreaks", "config_repeated", {"key": "tiebreaks"}))
-    from forsxl.engine.scoring import scheme_problems  # R4: the scheme catalogue imports this module
-
-    problems += scheme_problems(config)
-    problems += pairing_problems(config)
-    return problems

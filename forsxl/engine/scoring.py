@@ -113,7 +113,7 @@ def draws_allowed(game: Game, rules: Scoring) -> bool:
 
 
 def scheme_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
-    """The scheme's own cap on handicap steps, as a `config.check` problem when `handicap.max_steps` exceeds it (R4)."""
+    """The scheme's own cap on handicap steps, as a `checks.check` problem when `handicap.max_steps` exceeds it (R4)."""
     cap = SCHEMES[config.scoring.scheme].max_steps
     if cap is None or config.handicap.max_steps <= cap:
         return []

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from forsxl.book.config import build_config
-from forsxl.engine.config import Config, Groups, Lang, Ratings, Scale, StartMethod, StartPoints, TopStart, check
+from forsxl.engine.checks import check
+from forsxl.engine.config import Config, Groups, Lang, Ratings, Scale, StartMethod, StartPoints, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Round, Sitout, Source, Tournament
 from forsxl.engine.ratings import Rank, rank_of_rating

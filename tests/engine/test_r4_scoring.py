@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forsxl.engine.config import Config, Handicap, Scheme, Scoring, check
+from forsxl.engine.checks import check
+from forsxl.engine.config import Config, Handicap, Scheme, Scoring
 from forsxl.engine.model import Game, PlayerId, Result
 from forsxl.engine.scoring import draws_allowed, game_points
 

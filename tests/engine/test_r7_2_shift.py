@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from forsxl.book.config import build_config
-from forsxl.engine.config import Config, PairingMethod, ShiftOrder, check
+from forsxl.engine.checks import check
+from forsxl.engine.config import Config, PairingMethod, ShiftOrder
 from forsxl.engine.config import Pairing as PairingConfig
 from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.model import Player, PlayerId, Result, Round, Tournament

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
+from forsxl.engine.config import Config, Tiebreak
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import PlayerId
-from forsxl.engine.system_by_size import format_by_size, superfinal
+from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.standings import Standing
+from forsxl.engine.system_by_size import final_superfinal, finished, format_by_size, superfinal
 
 
 @pytest.mark.parametrize(("n", "system", "cycles", "rounds"), [
@@ -30,3 +34,27 @@ def test_r7_8_superfinal_two_highest_rated_of_the_tied() -> None:
                (PlayerId(4), "4", 1900)]
     assert superfinal(ranking) == (PlayerId(2), PlayerId(3))
     assert superfinal([(PlayerId(1), "1", 1500), (PlayerId(2), "2", 1700)]) is None
+
+
+def _tournament(superfinal: bool, results: tuple[Result | None, ...], rounds: int = 1) -> Tournament:
+    players = (Player(PlayerId(1), "A", 1500), Player(PlayerId(2), "B", 1700), Player(PlayerId(3), "C", 1600))
+    config = Config(rounds=rounds, tiebreaks=(Tiebreak.POINTS,), superfinal=superfinal)
+    games = tuple(Game(1, PlayerId(1), PlayerId(2), 0, Fraction(0), 0, 1, result) for result in results[:1])
+    return Tournament(config, players, (Round(1, games, ((PlayerId(3), Sitout.ABSENT),)),))
+
+
+def _table(t: Tournament) -> list[Standing]:
+    """Everyone shares first place: the superfinal only reads the places and the ratings."""
+    return [Standing(p, "1-3", Fraction(0), Fraction(0), {}, ()) for p in t.players]
+
+
+def test_r7_8_final_superfinal_only_when_asked_and_finished() -> None:
+    done = _tournament(True, (Result.BLACK_WINS,))
+    assert finished(done)
+    assert final_superfinal(done, _table(done)) == (PlayerId(2), PlayerId(3))
+    off = _tournament(False, (Result.BLACK_WINS,))
+    assert final_superfinal(off, _table(off)) is None
+    pending = _tournament(True, (None,))
+    assert not finished(pending) and final_superfinal(pending, _table(pending)) is None
+    short = _tournament(True, (Result.BLACK_WINS,), rounds=3)  # rounds still to pair
+    assert not finished(short) and final_superfinal(short, _table(short)) is None
