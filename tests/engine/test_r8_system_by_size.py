@@ -44,8 +44,9 @@ def _tournament(superfinal: bool, results: tuple[Result | None, ...], rounds: in
 
 
 def _table(t: Tournament) -> list[Standing]:
-    """Everyone shares first place: the superfinal only reads the places and the ratings."""
-    return [Standing(p, "1-3", Fraction(0), Fraction(0), {}, ()) for p in t.players]
+    """Everyone shares first place on every criterion before rating, which the superfinal never reads."""
+    values = {c: Fraction(0) for c in t.config.tiebreaks if c != Tiebreak.RATING}
+    return [Standing(p, "1-3", Fraction(0), Fraction(0), values, ()) for p in t.players]
 
 
 def test_r7_8_final_superfinal_only_when_asked_and_finished() -> None:
