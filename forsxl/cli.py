@@ -16,7 +16,7 @@ from forsxl.book.save import save
 from forsxl.book.write import new_workbook
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.standings import standings
+from forsxl.engine.playoff import final_standings
 from forsxl.engine.teams import lift_candidates, tournament_problems
 from forsxl.messages import message, text
 from forsxl.workflow import finish, pair_into, schedule_into
@@ -152,7 +152,7 @@ def publish(
     from forsxl.publish.html import render_html
 
     loaded = _load(path)
-    page = render_html(loaded.tournament, standings(loaded.tournament))
+    page = render_html(loaded.tournament, final_standings(loaded.tournament))
     output.write_text(page, encoding="utf-8")
     typer.echo(f"{output}: written")
 

@@ -110,6 +110,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "тур {round} сейчас составить нельзя; следующий — {expected}"),
     "round_incomplete": ("round {round}, board {board} has no result yet; type it before pairing the next round",
                          "тур {round}, доска {board}: нет результата; внесите его до жеребьёвки следующего тура"),
+    "config_playoff_size": ("playoff.size {value}: a playoff has 4 or 8 players (0: none)",
+                            "playoff.size {value}: в плей-офф 4 или 8 игроков (0 — без плей-офф)"),
+    "config_playoff_rounds": ("a playoff of {size} needs {stages} rounds after round {after}, but there are {rounds} "
+                              "rounds: lower playoff.after_round or raise rounds",
+                              "плей-офф на {size} нужно {stages} тура после {after}-го, а туров {rounds}: "
+                              "уменьшите playoff.after_round или увеличьте rounds"),
+    "config_playoff_scheduled": ("a playoff needs rounds paired one by one; pairing.method {method} fixes them all",
+                                 "плей-офф требует жеребьёвки по турам; pairing.method {method} задаёт все туры сразу"),
+    "playoff_too_big": ("a playoff of {size} needs {size} players; only {count} play round {round}",
+                        "для плей-офф на {size} нужно {size} игроков, а в {round}-м туре играют {count}"),
+    "playoff_not_decisive": ("round {round}, {stage}: a playoff game needs a winner, not {result}; "
+                             "type B+ or W+ (or a forfeit)",
+                             "тур {round}, {stage}: в плей-офф нужен победитель, а не {result}; "
+                             "внесите B+ или W+ (или неявку)"),
     "all_rounds_paired": ("all {rounds} rounds are paired (Config: rounds)",
                           "все {rounds} туров уже составлены (Настройки: rounds)"),
     "team_lift": ("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)",

@@ -8,10 +8,10 @@ from datetime import datetime
 from forsxl import __version__
 from forsxl.book.read import Book
 from forsxl.book.save import save
-from forsxl.book.write import append_log, refresh_rounds, write_round, write_standings, write_teams
+from forsxl.book.write import append_log, refresh_rounds, write_playoff, write_round, write_standings, write_teams
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Round
-from forsxl.engine.standings import standings
+from forsxl.engine.playoff import bracket, final_standings
 from forsxl.engine.teams import team_standings
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
 from forsxl.messages import message
@@ -33,8 +33,11 @@ def finish(book: Book, command: str, changes: str) -> None:
     if book.source is not None and book.path.exists():  # club.ods is saved as club.xlsx: never over another one
         raise ForsxlError("R0", "ods_target_exists", path=book.source, xlsx=book.path)
     refresh_rounds(book)
-    table = standings(book.tournament)
+    table = final_standings(book.tournament)
     write_standings(book, table)
+    matches = bracket(book.tournament)
+    if matches:
+        write_playoff(book, matches)
     if any(p.team for p in book.tournament.players):
         write_teams(book, team_standings(table))
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted

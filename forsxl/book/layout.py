@@ -14,6 +14,7 @@ SHEETS: dict[str, tuple[str, str]] = {
     "schedule": ("Schedule", "Расписание"),
     "log": ("Log", "Журнал"),
     "teams": ("Teams", "Команды"),
+    "playoff": ("Playoff", "Плей-офф"),
 }
 ROUND_SHEET = {Lang.EN: "Round-{n}", Lang.RU: "Тур-{n}"}
 ROUND_NAME = re.compile(r"^\s*(?:round|тур)\s*[-_ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)
@@ -57,6 +58,10 @@ ROUND_COLUMNS: dict[str, tuple[str, str]] = {
     "result": ("Result", "Результат"),
     "black_pts": ("Black pts", "Очки чёрных"),
     "white_pts": ("White pts", "Очки белых"),
+}
+PLAYOFF_STAGES = {
+    Lang.EN: {"QF": "Quarter-finals", "SF": "Semi-finals", "F": "Final", "3rd": "3rd place"},
+    Lang.RU: {"QF": "Четвертьфиналы", "SF": "Полуфиналы", "F": "Финал", "3rd": "За 3-е место"},
 }
 BYE_LABEL = {Lang.EN: "bye", Lang.RU: "своб."}
 ABSENT_LABEL = {Lang.EN: "absent", Lang.RU: "пропуск"}

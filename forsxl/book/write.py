@@ -19,6 +19,7 @@ from forsxl.engine.attendance import sitout_points
 from forsxl.engine.config import Config, Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
+from forsxl.engine.playoff import Match
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.results import RESULT_CHOICES
 from forsxl.engine.scoring import game_points
@@ -105,7 +106,7 @@ def write_round(book: Book, rnd: Round) -> None:
     row = 2
     for game in rnd.games:
         komi = int(game.komi) if game.komi.denominator == 1 else float(game.komi)
-        write_row(sheet, row, [game.board, t.player(game.black).name, t.player(game.white).name,
+        write_row(sheet, row, [game.stage or game.board, t.player(game.black).name, t.player(game.white).name,
                           game.stones, komi, game.steps, game.group])
         rs.rows.append((row, game))
         row += 1
@@ -170,6 +171,42 @@ def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
         write_row(sheet, row, [team.place, team.team, team.points, team.best, members])
     sheet.column_dimensions["B"].width = 24
     sheet.column_dimensions["E"].width = 80
+
+
+_BRACKET_ORDER = ("QF1", "QF4", "QF2", "QF3", "SF1", "SF2", "F", "3rd")
+"""Matches in the order drawn: each semi-final beside the two quarter-finals that feed it (R7.7)."""
+
+
+def write_playoff(book: Book, matches: Sequence[Match]) -> None:
+    """The Playoff sheet, rewritten whole and drawn as a bracket: a column per stage, each game two rows
+    `(seed) name` and the score 1 / 0, the 3rd-place match under the final (R7.7)."""
+    t, lang = book.tournament, book.lang
+    sheet = _fresh_sheet(book.workbook, layout.sheet_name("playoff", lang), layout.SHEETS["log"])
+    stages = t.config.playoff.stages()
+    titles = layout.PLAYOFF_STAGES[lang]
+    for k, stage in enumerate(stages):
+        put(sheet.cell(1, 1 + 2 * k), titles[stage])
+        sheet.cell(1, 1 + 2 * k).font = BOLD
+        sheet.column_dimensions[get_column_letter(1 + 2 * k)].width = 30
+        sheet.column_dimensions[get_column_letter(2 + 2 * k)].width = 4
+    first = len(stages) - 1  # rows of a stage's games double at each stage towards the final
+    for match in sorted(matches, key=lambda m: _BRACKET_ORDER.index(m.label)):
+        stage = "F" if match.label == "3rd" else match.label.rstrip("1234")
+        k = stages.index(stage)
+        index = int(match.label[-1]) - 1 if match.label[-1].isdigit() else 0
+        order = [label for label in _BRACKET_ORDER if label.startswith(stage) and label != "3rd"]
+        slot = order.index(match.label) if match.label in order else index
+        span = 3 * 2 ** k
+        row = 2 + slot * span + (span - 3) // 2 + (3 * 2 ** first + 2 if match.label == "3rd" else 0)
+        if match.label == "3rd":
+            put(sheet.cell(row - 1, 1 + 2 * k), titles["3rd"])
+            sheet.cell(row - 1, 1 + 2 * k).font = BOLD
+        for offset, (pid, seed) in enumerate(((match.white, match.white_seed), (match.black, match.black_seed))):
+            put(sheet.cell(row + offset, 1 + 2 * k), f"({seed}) {t.player(pid).name}")
+            if match.winner is not None:
+                put(sheet.cell(row + offset, 2 + 2 * k), 1 if match.winner == pid else 0)
+                if match.winner == pid:
+                    sheet.cell(row + offset, 1 + 2 * k).font = BOLD
 
 
 def _used(column: str, t: Tournament) -> bool:

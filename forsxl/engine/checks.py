@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from forsxl.engine.config import Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
+from forsxl.engine.config import SCHEDULED, Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
 from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import scheme_problems
 
@@ -80,6 +80,27 @@ def pairing_problems(config: Config) -> list[Problem]:
     return problems
 
 
+def playoff_problems(config: Config) -> list[Problem]:
+    """R7.7: a playoff of 0, 4 or 8 after at least one qualifying round, with a round left for each stage,
+    in a tournament paired round by round."""
+    rules = config.playoff
+    if rules.size == 0:
+        return []
+    if rules.size not in (4, 8):
+        return [("playoff.size", "config_playoff_size", {"value": rules.size})]
+    problems: list[Problem] = []
+    stages = len(rules.stages())
+    if not 1 <= rules.after_round < config.rounds:
+        problems.append(("playoff.after_round", "config_range",
+                         {"key": "playoff.after_round", "low": 1, "high": config.rounds - 1}))
+    elif rules.after_round + stages > config.rounds:
+        problems.append(("playoff.after_round", "config_playoff_rounds",
+                         {"size": rules.size, "stages": stages, "after": rules.after_round, "rounds": config.rounds}))
+    if config.pairing.method and config.pairing.method[0] in SCHEDULED:
+        problems.append(("playoff.size", "config_playoff_scheduled", {"method": config.pairing.method[0].value}))
+    return problems
+
+
 def check(config: Config) -> list[Problem]:
     """Cross-field problems as (key, message key, params); empty when the config is consistent."""
     problems: list[Problem] = []
@@ -101,4 +122,5 @@ def check(config: Config) -> list[Problem]:
         problems.append(("tiebreaks", "config_repeated", {"key": "tiebreaks"}))
     problems += scheme_problems(config)
     problems += pairing_problems(config)
+    problems += playoff_problems(config)
     return problems

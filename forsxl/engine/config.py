@@ -256,6 +256,18 @@ class Serp:
 
 
 @dataclass(frozen=True)
+class Playoff:
+    size: int = key(0, "playoff of the best 4 or 8 by the ranking after after_round rounds (0: no playoff)", "R7.7")
+    after_round: int = key(3, "qualifying rounds before the playoff", "R7.7")
+    third_place: bool = key(True, "the semi-final losers play a match for 3rd place", "R7.7")
+    losers_return: bool = key(True, "quarter-final losers go back into the main tournament from the next round", "R7.7")
+
+    def stages(self) -> tuple[str, ...]:
+        """The bracket's stages in order (R7.7): QF, SF, F for 8; SF, F for 4; none for 0."""
+        return ("QF", "SF", "F") if self.size == 8 else ("SF", "F") if self.size == 4 else ()
+
+
+@dataclass(frozen=True)
 class Config:
     name: str = key("", "tournament name (also seeds the lots)", "R6")
     date: str = key("", "dates", "R0")
@@ -276,6 +288,7 @@ class Config:
     )
     superfinal: bool = key(False, "a tie for first on every criterion is settled by a superfinal match", "R7.8")
     pairing: Pairing = field(default_factory=Pairing)
+    playoff: Playoff = field(default_factory=Playoff)
     round_robin: RoundRobin = field(default_factory=RoundRobin)
     serp: Serp = field(default_factory=Serp)
 

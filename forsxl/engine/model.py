@@ -104,6 +104,8 @@ class Game:
     group: int
     result: Result | None = None
     source: Source | None = None
+    stage: str = ""
+    """A playoff game's label (R7.7): QF1-QF4, SF1, SF2, F, 3rd; empty in the main tournament."""
 
     def color_of(self, player: PlayerId) -> Color:
         return Color.BLACK if player == self.black else Color.WHITE

@@ -25,6 +25,7 @@ from forsxl.engine.pairing.neighbours import pair_neighbours
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
+from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size
 from forsxl.engine.teams import tournament_problems
@@ -59,7 +60,7 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
         raise ForsxlError("R7", "round_out_of_order", round=number, expected=expected)
     if last is not None and not last.complete:
         game = next(g for g in last.games if g.result is None)
-        raise ForsxlError("R11", "round_incomplete", game.source, round=last.number, board=game.board)
+        raise ForsxlError("R11", "round_incomplete", game.source, round=last.number, board=game.stage or game.board)
     if number > t.config.rounds:
         raise ForsxlError("R7", "all_rounds_paired", rounds=t.config.rounds)
     return number
@@ -121,14 +122,18 @@ def _forfeit_losses(standing: Standing) -> int:
 
 
 def pair_round(t: Tournament, number: int) -> Round:
-    """Round `number`: the present players paired by the configured method, with handicaps (R7, R2, R3, R5)."""
+    """Round `number`: the present players paired by the configured method, with handicaps (R7, R2, R3, R5);
+    in a playoff round the bracket's boards come first and the main tournament pairs the rest (R7.7)."""
+    playoff = playoff_games(t, number)
+    out = out_of_main(t, number, playoff)
     table = standings(t, before_round=number)
     points: Mapping[PlayerId, Points] = {s.player.id: s.points for s in table}
     wins = {s.player.id: sum((_SHARE.get(c.outcome or "", Fraction(0)) for c in s.cells if c.opponent), Fraction(0))
             for s in table}
     present = tuple(
         s.player.id for s in table
-        if s.player.plays_in(number) and not excluded(_forfeit_losses(s), t.config.rounds, t.config.attendance)
+        if s.player.plays_in(number) and s.player.id not in out
+        and not excluded(_forfeit_losses(s), t.config.rounds, t.config.attendance)
     )
     earlier = [r for r in t.rounds if r.number < number]
     state = RoundState(
@@ -153,9 +158,9 @@ def pair_round(t: Tournament, number: int) -> Round:
     def side(pid: PlayerId) -> _Side:
         return _Side(pid, t.player(pid).rating, points[pid], blacks[pid], wins[pid], pid in descended)
 
-    games = tuple(
+    games = playoff + tuple(
         _game(board, side(upper), side(lower), groups[upper], t.config)
-        for board, (upper, lower) in enumerate(pairing.pairs, start=1)
+        for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
     sitouts += [(p.id, Sitout.ABSENT) for p in t.players
