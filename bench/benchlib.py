@@ -9,7 +9,9 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -109,3 +111,28 @@ def machine() -> str:
     return (f"python {platform.python_version()} ({sys.implementation.name}), {platform.machine()}, "
             f"{os.cpu_count()} CPUs, {platform.system()} {platform.release()}; "
             f"forsxl {forsxl.__version__} sources sha256 {digest.hexdigest()[:12]}")
+
+
+@contextmanager
+def timers(patches: Sequence[tuple[Any, str, str]]) -> Iterator[dict[str, float]]:
+    """Seconds spent in each (owner, attribute, label), by wrapping the attributes for the duration (restored after)."""
+    spent: dict[str, float] = defaultdict(float)
+
+    def timed(fn: Callable[..., Any], key: str) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[key] += time.perf_counter() - start
+
+        return wrapper
+
+    originals = [(owner, name, getattr(owner, name)) for owner, name, _ in patches]
+    for owner, name, key in patches:
+        setattr(owner, name, timed(getattr(owner, name), key))
+    try:
+        yield spent
+    finally:
+        for owner, name, original in originals:
+            setattr(owner, name, original)

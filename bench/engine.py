@@ -18,14 +18,13 @@ import pstats
 import random
 import statistics
 import time
-from collections import defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from benchlib import SEED, field, fmt, machine, measure, simulated, spread, table
+from benchlib import SEED, field, fmt, machine, measure, simulated, spread, table, timers
 
 import forsxl.engine.pairing.neighbours as neighbours_module
 import forsxl.engine.tournament as tournament_module
@@ -97,34 +96,14 @@ def build(case: Case) -> tuple[Tournament, list[float]]:
     return t, per_round
 
 
-@contextmanager
-def split_timers() -> Iterator[dict[str, float]]:
+def split_timers() -> AbstractContextManager[dict[str, float]]:
     """Seconds spent inside pair_round's parts, by wrapping the module attributes it calls (restored after)."""
-    spent: dict[str, float] = defaultdict(float)
     patches: list[tuple[Any, str, Any]] = [
         (tournament_module, "standings", "standings before the round"),
         (neighbours_module, "has_perfect_matching", "bye search"),
         (neighbours_module, "first_perfect_matching", "matching"),
     ]
-
-    def timed(fn: Callable[..., Any], key: str) -> Callable[..., Any]:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                spent[key] += time.perf_counter() - start
-
-        return wrapper
-
-    originals = [(module, name, getattr(module, name)) for module, name, _ in patches]
-    for module, name, key in patches:
-        setattr(module, name, timed(getattr(module, name), key))
-    try:
-        yield spent
-    finally:
-        for module, name, original in originals:
-            setattr(module, name, original)
+    return timers(patches)
 
 
 def profile(label: str, run: Callable[[], object], top: int = 12) -> str:

@@ -28,14 +28,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
-from typing import Any
 
 import openpyxl
-from benchlib import SEED, field, fmt, machine, simulated, spread, table
+from benchlib import SEED, field, fmt, machine, simulated, spread, table, timers
 from openpyxl.workbook.workbook import Workbook
 
 import forsxl
@@ -134,29 +132,9 @@ STEPS = (
 )
 
 
-@contextmanager
-def step_timers() -> Iterator[dict[str, float]]:
+def step_timers() -> AbstractContextManager[dict[str, float]]:
     """Seconds spent in each of STEPS, by wrapping the attributes for the duration (restored after)."""
-    spent: dict[str, float] = defaultdict(float)
-
-    def timed(fn: Callable[..., Any], key: str) -> Callable[..., Any]:
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                spent[key] += time.perf_counter() - start
-
-        return wrapper
-
-    originals = [(owner, name, getattr(owner, name)) for _, owner, name in STEPS]
-    for label, owner, name in STEPS:
-        setattr(owner, name, timed(getattr(owner, name), label))
-    try:
-        yield spent
-    finally:
-        for owner, name, original in originals:
-            setattr(owner, name, original)
+    return timers([(owner, name, label) for label, owner, name in STEPS])
 
 
 def in_process(source: Path) -> dict[str, float]:
