@@ -123,3 +123,34 @@ def test_r7_8_rating_never_splits_a_tie_for_first(tmp_path: Path) -> None:
     sheet = openpyxl.load_workbook(path)["Standings"]
     notes = [sheet.cell(row, 1).value for row in range(6, 9)]
     assert any(str(note).startswith("Superfinal: ") for note in notes)
+
+
+def _type_round(path: Path, number: int, result: str) -> None:
+    workbook = openpyxl.load_workbook(path)
+    workbook[f"Round-{number}"].cell(2, 8).value = result
+    workbook.save(path)
+
+
+def test_r7_8_cli_superfinal_match_decides_places_one_and_two(tmp_path: Path) -> None:
+    path = _book(tmp_path, "renju-weekly", 4, {"tiebreaks": "points, direct, berger"})
+    assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
+    _type_results(path, "B+")  # everyone 3 wins, 3 losses: tied for first on every criterion
+    # Player 01 (2000) and Player 02 (1963): White alternates from the higher-rated; a draw counts for nobody
+    for number, label, white, result in ((7, "SUP1", "Player 01", "W+"), (8, "SUP2", "Player 02", "="),
+                                         (9, "SUP3", "Player 01", "B+"), (10, "SUP4", "Player 02", "W+")):
+        paired = CliRunner().invoke(app, ["pair", str(path)])
+        assert paired.exit_code == 0, paired.output
+        sheet = openpyxl.load_workbook(path)[f"Round-{number}"]
+        assert [sheet.cell(2, c).value for c in (1, 3)] == [label, white] and sheet.max_row == 2  # nobody else
+        _type_round(path, number, result)
+    assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    rows = [(sheet.cell(row, 1).value, sheet.cell(row, 3).value) for row in range(2, 6)]
+    assert rows[:2] == [("1", "Player 02"), ("2", "Player 01")] and {r[0] for r in rows[2:]} == {"3-4"}
+    assert sheet.max_row == 5 and sheet.max_column == 6 + 1 + 6 + 1 + 2  # no note, no superfinal columns
+    assert {sheet.cell(row, 14).value for row in range(2, 6)} == {6}  # the match changes no points (renju 2/1/0)
+    page = tmp_path / "r.html"
+    assert CliRunner().invoke(app, ["publish", str(path), "-o", str(page)]).exit_code == 0
+    assert "SUP4" in page.read_text(encoding="utf-8") and "Superfinal:" not in page.read_text(encoding="utf-8")
+    again = CliRunner().invoke(app, ["pair", str(path)])
+    assert again.exit_code == 1 and "all 6 rounds are paired (Config: rounds) (R7)" in again.output

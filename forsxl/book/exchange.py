@@ -80,7 +80,7 @@ def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Wo
     headings = ["Place" if en else "Место", "No" if en else "№", "Name" if en else "Имя",
                 "Rating" if en else "Рейтинг", "Rank" if en else "Ранг", "Club" if en else "Клуб",
                 "Country" if en else "Страна", "EGD PIN", "RFG ID"]
-    headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds]
+    headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     headings += ["Points" if en else "Очки", *[c.value for c in shown]]
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(table, start=2):

@@ -24,7 +24,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import steps_of_handicap, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament
-from forsxl.engine.playoff import BOARDS, playoff_label
+from forsxl.engine.playoff import board_of, playoff_label
 from forsxl.engine.ratings import Rank, rating_of_rank
 from forsxl.engine.results import parse_result
 from forsxl.engine.scoring import draws_allowed
@@ -356,8 +356,8 @@ class _RoundReader:
         if word is not None:
             pid = self._player(row, "black")
             return None if pid is None else (pid, Sitout(word))
-        stage = playoff_label(board) if isinstance(board, str) else None  # R7.7: QF1, SF2, F, 3rd
-        number = BOARDS[stage] if stage else self.cells.whole(board, self._at(row, "board"), "board_bad")
+        stage = playoff_label(board) if isinstance(board, str) else None  # R7.7: QF1, SF2, F, 3rd; R7.8: SUP1
+        number = board_of(stage) if stage else self.cells.whole(board, self._at(row, "board"), "board_bad")
         black, white = self._player(row, "black"), self._player(row, "white")
         if number is None or black is None or white is None:
             return None

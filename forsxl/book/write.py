@@ -139,7 +139,7 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     columns += [c for c in ("team", "group") if _used(c, t)]
     columns += ["start"]
     headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang) for c in columns]
-    headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds]
+    headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     shown = (Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER)  # already columns of their own
     tiebreaks = [c for c in t.config.tiebreaks if c not in shown]
     headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang)] + [c.value for c in tiebreaks]

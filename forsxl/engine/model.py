@@ -16,6 +16,9 @@ PlayerId = NewType("PlayerId", int)
 Points = Fraction
 """Tournament points: exact, because equality decides places."""
 
+SUPERFINAL = "SUP"
+"""The stage of a superfinal game, numbered SUP1, SUP2, ... (R7.8)."""
+
 
 def number_text(value: Fraction) -> str:
     """A number as people write it: 15, 6.5, -8; a fraction with no finite decimal stays 2/3."""
@@ -105,7 +108,8 @@ class Game:
     result: Result | None = None
     source: Source | None = None
     stage: str = ""
-    """A playoff game's label (R7.7): QF1-QF4, SF1, SF2, F, 3rd; empty in the main tournament."""
+    """A playoff game's label (R7.7): QF1-QF4, SF1, SF2, F, 3rd; a superfinal game's SUP1, SUP2, ... (R7.8);
+    empty in the main tournament."""
 
     def color_of(self, player: PlayerId) -> Color:
         return Color.BLACK if player == self.black else Color.WHITE
@@ -126,6 +130,11 @@ class Round:
 
     def has_results(self) -> bool:
         return any(game.result is not None for game in self.games)
+
+    @property
+    def superfinal(self) -> bool:
+        """A round of the superfinal match (R7.8): its only game is labelled SUP1, SUP2, ...; it scores nothing."""
+        return bool(self.games) and all(g.stage.startswith(SUPERFINAL) for g in self.games)
 
     def players(self) -> frozenset[PlayerId]:
         ids = {p for g in self.games for p in (g.black, g.white)}

@@ -9,18 +9,25 @@ from dataclasses import dataclass, replace
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, PlayerId, Result, Tournament
 from forsxl.engine.standings import Standing, standings
+from forsxl.engine.system_by_size import superfinal_places
 
 BOARDS: dict[str, int] = {"QF1": 1, "QF2": 2, "QF3": 3, "QF4": 4, "SF1": 1, "SF2": 2, "F": 1, "3rd": 2}
 """Each playoff label and its board: the playoff boards come first in a round, the main tournament after (R7.7)."""
 
-LABEL = re.compile(r"^\s*(QF[1-4]|SF[12]|F|3rd)\s*$", re.IGNORECASE)
-"""A playoff label as typed in a round sheet's Board cell (R7.7)."""
+LABEL = re.compile(r"^\s*(QF[1-4]|SF[12]|F|3rd|SUP[1-9][0-9]*)\s*$", re.IGNORECASE)
+"""A playoff label as typed in a round sheet's Board cell (R7.7), or a superfinal game's SUP1, SUP2, ... (R7.8)."""
+
+
+def board_of(label: str) -> int:
+    """The board of a labelled game (R7.7); a superfinal game is alone on board 1 (R7.8)."""
+    return BOARDS.get(label, 1)
 
 _WINS = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}
 
 
 def playoff_label(text: str) -> str | None:
-    """The canonical label of a Board cell (`qf1` -> `QF1`, `3RD` -> `3rd`), or None when it is none (R7.7)."""
+    """The canonical label of a Board cell (`qf1` -> `QF1`, `3RD` -> `3rd`, `sup2` -> `SUP2`), or None when it is
+    none (R7.7, R7.8)."""
     match = LABEL.match(text)
     if match is None:
         return None
@@ -67,7 +74,7 @@ def loser(game: Game, number: int) -> PlayerId:
 def _played(t: Tournament, number: int) -> dict[str, Game]:
     """The playoff games of round `number` as played, by label (R7.7)."""
     rnd = next((r for r in t.rounds if r.number == number), None)
-    return {} if rnd is None else {g.stage: g for g in rnd.games if g.stage}
+    return {} if rnd is None else {g.stage: g for g in rnd.games if g.stage and not rnd.superfinal}
 
 
 def _even(label: str, a: PlayerId, b: PlayerId, rank: dict[PlayerId, int], t: Tournament) -> Game:
@@ -129,12 +136,12 @@ class Match:
 def bracket(t: Tournament) -> tuple[Match, ...]:
     """Every playoff game in the rounds so far, stage by stage (R7.7); empty without a playoff."""
     rules = t.config.playoff
-    if not rules.size or not any(g.stage for r in t.rounds for g in r.games):
+    if not rules.size or not any(g.stage for r in t.rounds for g in r.games if not r.superfinal):
         return ()
     order = seeds(t)
     seed = {pid: i + 1 for i, pid in enumerate(order)}
     matches = []
-    for rnd in t.rounds:
+    for rnd in (r for r in t.rounds if not r.superfinal):
         for g in sorted((g for g in rnd.games if g.stage), key=lambda g: g.board):
             won = _WINS.get(g.result) if g.result is not None else None
             who = None if won is None else g.black if won == "b" else g.white
@@ -161,8 +168,12 @@ def _renumber(table: Sequence[Standing], first: int) -> list[Standing]:
 def final_standings(t: Tournament) -> list[Standing]:
     """The standings (R6), and once the final has a result the playoff places first (R7.7): the final's winner and
     loser, the 3rd-place match's (without one, the semi-final losers by the ranking), the quarter-final losers by
-    the ranking; everyone else after them by R6."""
+    the ranking; everyone else after them by R6. Once a superfinal match is decided, its winner 1st and its loser
+    2nd (R7.8)."""
     table = standings(t)
+    decided = superfinal_places(t, table)
+    if decided is not None:
+        return decided
     rules = t.config.playoff
     last = rules.after_round + len(rules.stages())
     if not rules.size or len(t.rounds) < last:

@@ -262,10 +262,11 @@ def lot_seed(t: Tournament) -> str:
 def standings(t: Tournament, before_round: int | None = None) -> list[Standing]:
     """The standings after the rounds so far (or before `before_round`), in ranking order (R6).
 
-    Places are shared ("3-4") where every configured criterion ties; the list itself is a total
-    order, ties kept in start-number order, which is the ranking pairing uses.
+    The superfinal's games (R7.8) score nothing and are left out. Places are shared ("3-4") where every
+    configured criterion ties; the list itself is a total order, ties kept in start-number order, which
+    is the ranking pairing uses.
     """
-    rounds = t.rounds if before_round is None else [r for r in t.rounds if r.number < before_round]
+    rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
     table = _table(t, rounds, lot_seed(t))
     classes, values = _tie_classes(table, table.cells, t.config.tiebreaks)
     order = [pid for group in classes for pid in group]

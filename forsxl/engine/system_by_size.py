@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from forsxl.engine.config import SCHEDULED, Tiebreak
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import PlayerId, Tournament
-from forsxl.engine.standings import Standing
+from forsxl.engine.model import SUPERFINAL, Game, PlayerId, Result, Round, Tournament
+from forsxl.engine.standings import Standing, standings
+
+_WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}
 
 
 @dataclass(frozen=True)
@@ -46,20 +48,33 @@ def superfinal(ranking: Sequence[tuple[PlayerId, str, int]]) -> tuple[PlayerId, 
     return top[0][1], top[1][1]
 
 
+def regular(t: Tournament) -> Tournament:
+    """`t` without the superfinal's rounds (R7.8)."""
+    return replace(t, rounds=tuple(r for r in t.rounds if not r.superfinal))
+
+
 def finished(t: Tournament) -> bool:
-    """Every round played (R7.8): all rounds complete, and as many as `rounds` unless the schedule fixed them all."""
-    if not t.rounds or not all(r.complete for r in t.rounds):
+    """Every round played (R7.8): all rounds complete, and as many as `rounds` unless the schedule fixed them all;
+    the superfinal's rounds do not count."""
+    rounds = regular(t).rounds
+    if not rounds or not all(r.complete for r in rounds):
         return False
-    return t.config.pairing.method[0] in SCHEDULED or len(t.rounds) >= t.config.rounds
+    return t.config.pairing.method[0] in SCHEDULED or len(rounds) >= t.config.rounds
 
 
 def final_superfinal(t: Tournament, table: Sequence[Standing]) -> tuple[PlayerId, PlayerId] | None:
     """The superfinal of `t` (R7.8) from its standings `table`: only when `superfinal` is on and the tournament
-    is finished; None otherwise or when first place is not shared.
+    is finished; None otherwise, when first place is not shared, or once the match is decided.
 
     [000 §4.5-4.6]: the start rating separates players tied for a lower place, never a tie for first, so
     first place is shared on the criteria before `rating`.
     """
+    pair = _named(t, table)
+    return None if pair is None or match_winner(t, pair) is not None else pair
+
+
+def _named(t: Tournament, table: Sequence[Standing]) -> tuple[PlayerId, PlayerId] | None:
+    """The two players of the superfinal, whether or not it has been played (R7.8)."""
     if not t.config.superfinal or not finished(t) or not table:
         return None
     tiebreaks = list(t.config.tiebreaks)
@@ -71,3 +86,67 @@ def final_superfinal(t: Tournament, table: Sequence[Standing]) -> tuple[PlayerId
     leaders = [s for s in table if key(s) == key(table[0])]
     place = f"1-{len(leaders)}" if len(leaders) > 1 else "1"
     return superfinal([(s.player.id, place, s.player.rating) for s in leaders])
+
+
+def match_games(t: Tournament, before_round: int | None = None) -> tuple[Game, ...]:
+    """The superfinal's games so far (R7.8), or before round `before_round`."""
+    return tuple(g for r in t.rounds if r.superfinal and (before_round is None or r.number < before_round)
+                 for g in r.games)
+
+
+def match_wins(games: Sequence[Game]) -> dict[PlayerId, int]:
+    """Wins in the superfinal match (R7.8): a draw, a double forfeit or a game without a result counts for nobody."""
+    wins: dict[PlayerId, int] = {}
+    for g in games:
+        side = _WINNER.get(g.result) if g.result is not None else None
+        if side is not None:
+            who = g.black if side == "b" else g.white
+            wins[who] = wins.get(who, 0) + 1
+    return wins
+
+
+def match_winner(t: Tournament, pair: tuple[PlayerId, PlayerId]) -> PlayerId | None:
+    """Who won the match to two wins (R7.8), None while neither has two."""
+    wins = match_wins(match_games(t))
+    return next((pid for pid in pair if wins.get(pid, 0) >= 2), None)
+
+
+def superfinal_game(t: Tournament, number: int | None = None) -> Game | None:
+    """The superfinal game of round `number` (default: the next round) (R7.8), or None when no match is due or it is
+    decided by the rounds before: an even game on board 1 labelled SUP1, SUP2, ..., komi.even, colours alternating
+    with the higher-rated player White first."""
+    base = regular(t)
+    pair = _named(base, standings(base))
+    if pair is None:
+        return None
+    played = match_games(t, number)
+    wins = match_wins(played)
+    if any(wins.get(pid, 0) >= 2 for pid in pair):
+        return None
+    white, black = pair if len(played) % 2 == 0 else pair[::-1]
+    return Game(1, black, white, 0, t.config.komi.even, 0, 1, stage=f"{SUPERFINAL}{len(played) + 1}")
+
+
+def superfinal_round(t: Tournament, number: int) -> Round | None:
+    """Round `number` as the superfinal's only game, nobody else playing (R7.8), or None when no game is due."""
+    game = superfinal_game(t, number)
+    return None if game is None else Round(number, (game,))
+
+
+def superfinal_places(t: Tournament, table: Sequence[Standing]) -> list[Standing] | None:
+    """The final standings once the match is decided (R7.8): the winner 1st, the loser 2nd, everyone else keeps their
+    place, a shared `1-k` becoming `3-k`; None while no match is decided."""
+    pair = _named(t, table)
+    won = None if pair is None else match_winner(t, pair)
+    if pair is None or won is None:
+        return None
+    lost = pair[1] if won == pair[0] else pair[0]
+    by_id = {s.player.id: s for s in table}
+    rest = []
+    for s in table:
+        if s.player.id in pair:
+            continue
+        low, _, high = s.place.partition("-")
+        place = s.place if int(low) > 2 else ("3" if high in ("", "3") else f"3-{high}")
+        rest.append(replace(s, place=place))
+    return [replace(by_id[won], place="1"), replace(by_id[lost], place="2"), *rest]

@@ -27,7 +27,7 @@ from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, s
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, standings, tournament_start_points
-from forsxl.engine.system_by_size import format_by_size
+from forsxl.engine.system_by_size import format_by_size, regular, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
 PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairing]] = {
@@ -38,13 +38,17 @@ PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairin
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
-    """The round `pair` may pair now; refuses to skip an unfinished round or re-pair a played one (R11)."""
+    """The round `pair` may pair now; refuses to skip an unfinished round or re-pair a played one (R11). Once every
+    round is played, the next game of a superfinal match, until it is decided (R7.8)."""
     if not t.players:
         raise ForsxlError("R7", "no_players")
     problems = tournament_problems(t)
     if problems:
         raise WorkbookErrors(problems)
-    if t.config.pairing.method[0] in SCHEDULED:
+    match = superfinal_game(t) is not None or any(r.superfinal and not r.complete for r in t.rounds)
+    if not match and any(r.superfinal for r in t.rounds):  # R7.8: the match is decided
+        raise ForsxlError("R7", "all_rounds_paired", rounds=len(regular(t).rounds))
+    if t.config.pairing.method[0] in SCHEDULED and not match:
         raise ForsxlError("R7.5", "use_schedule", method=t.config.pairing.method[0].value)
     last = t.rounds[-1] if t.rounds else None
     if number is None:
@@ -61,7 +65,7 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     if last is not None and not last.complete:
         game = next(g for g in last.games if g.result is None)
         raise ForsxlError("R11", "round_incomplete", game.source, round=last.number, board=game.stage or game.board)
-    if number > t.config.rounds:
+    if number > t.config.rounds and not match:
         raise ForsxlError("R7", "all_rounds_paired", rounds=t.config.rounds)
     return number
 
@@ -123,7 +127,11 @@ def _forfeit_losses(standing: Standing) -> int:
 
 def pair_round(t: Tournament, number: int) -> Round:
     """Round `number`: the present players paired by the configured method, with handicaps (R7, R2, R3, R5);
-    in a playoff round the bracket's boards come first and the main tournament pairs the rest (R7.7)."""
+    in a playoff round the bracket's boards come first and the main tournament pairs the rest (R7.7); after the last
+    round, a superfinal game alone (R7.8)."""
+    match = superfinal_round(t, number)
+    if match is not None:
+        return match
     playoff = playoff_games(t, number)
     out = out_of_main(t, number, playoff)
     table = standings(t, before_round=number)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 
-from forsxl.engine.config import Config, Tiebreak
+from forsxl.engine.config import Config, StartPoints, Tiebreak, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
-from forsxl.engine.standings import Standing
+from forsxl.engine.playoff import final_standings
+from forsxl.engine.standings import Standing, standings
 from forsxl.engine.system_by_size import final_superfinal, finished, format_by_size, superfinal
+from forsxl.engine.tournament import pair_round, round_to_pair
 
 
 @pytest.mark.parametrize(("n", "system", "cycles", "rounds"), [
@@ -59,3 +62,69 @@ def test_r7_8_final_superfinal_only_when_asked_and_finished() -> None:
     assert not finished(pending) and final_superfinal(pending, _table(pending)) is None
     short = _tournament(True, (Result.BLACK_WINS,), rounds=3)  # rounds still to pair
     assert not finished(short) and final_superfinal(short, _table(short)) is None
+
+
+def _tied_four(*superfinal: Result | None) -> Tournament:
+    """Four players, two rounds, one win each: tied for first on points; then the superfinal games so far (R7.8)."""
+    players = tuple(Player(PlayerId(i), f"P{i}", 2100 - 100 * i) for i in range(1, 5))
+    no_start = StartPoints(per=100000, lower_below=None, top=TopStart.RATING, min=0)  # as renju-weekly
+    config = Config(rounds=2, tiebreaks=(Tiebreak.POINTS,), superfinal=True, start=no_start)
+
+    def game(board: int, black: int, white: int) -> Game:
+        return Game(board, PlayerId(black), PlayerId(white), 0, Fraction(0), 0, 1, Result.BLACK_WINS)
+
+    rounds = [Round(1, (game(1, 1, 2), game(2, 3, 4))), Round(2, (game(1, 2, 1), game(2, 4, 3)))]
+    t = Tournament(config, players, tuple(rounds))
+    for result in superfinal:
+        number = round_to_pair(t)
+        rnd = pair_round(t, number)
+        rnd = replace(rnd, games=tuple(replace(g, result=result) for g in rnd.games))
+        t = replace(t, rounds=(*t.rounds, rnd))
+    return t
+
+
+def test_r7_8_pair_offers_the_match_alone() -> None:
+    t = _tied_four()
+    assert final_superfinal(t, standings(t)) == (PlayerId(1), PlayerId(2))
+    number = round_to_pair(t)
+    rnd = pair_round(t, number)
+    assert number == 3 and not rnd.sitouts and rnd.superfinal
+    (game,) = rnd.games
+    assert (game.stage, game.board, game.white, game.black, game.steps, game.stones) == ("SUP1", 1, 1, 2, 0, 0)
+    assert game.komi == t.config.komi.even
+    second = pair_round(_tied_four(Result.BLACK_WINS), 4).games[0]
+    assert (second.stage, second.white, second.black) == ("SUP2", 2, 1)  # colours alternate
+
+
+def test_r7_8_third_game_only_when_one_all() -> None:
+    with pytest.raises(ForsxlError) as error:
+        round_to_pair(_tied_four(Result.WHITE_WINS, Result.BLACK_WINS))  # P1 won both
+    assert error.value.code == "all_rounds_paired"
+    level = _tied_four(Result.WHITE_WINS, Result.WHITE_WINS)  # one each
+    assert pair_round(level, round_to_pair(level)).games[0].stage == "SUP3"
+    drawn = _tied_four(Result.DRAW, Result.WHITE_WINS)  # a draw counts for nobody: the match goes on
+    assert pair_round(drawn, round_to_pair(drawn)).games[0].stage == "SUP3"
+    pending = _tied_four(None)
+    with pytest.raises(ForsxlError) as error:
+        round_to_pair(pending)
+    assert error.value.code == "round_incomplete"
+
+
+@pytest.mark.parametrize(("results", "first", "second"), [
+    ((Result.WHITE_WINS, Result.BLACK_WINS), 1, 2),  # 2-0
+    ((Result.WHITE_WINS, Result.WHITE_WINS, Result.BLACK_WINS), 2, 1),  # 2-1
+    ((Result.BLACK_WINS, Result.DRAW, Result.BLACK_WINS), 2, 1),  # a draw counts for nobody: 2-0 in three games
+])
+def test_r7_8_places_after_the_match(results: tuple[Result, ...], first: int, second: int) -> None:
+    t = _tied_four(*results)
+    places = [(s.place, s.player.id) for s in final_standings(t)]
+    assert places == [("1", first), ("2", second), ("3-4", 3), ("3-4", 4)]
+    assert final_superfinal(t, final_standings(t)) is None  # decided: no note any more
+
+
+def test_r7_8_match_changes_no_points() -> None:
+    before = _tied_four()
+    after = _tied_four(Result.WHITE_WINS, Result.BLACK_WINS)
+    assert [(s.player.id, s.points, s.values, s.cells) for s in standings(before)] == \
+        [(s.player.id, s.points, s.values, s.cells) for s in standings(after)]
+    assert all(len(s.cells) == 2 for s in final_standings(after))
