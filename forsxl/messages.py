@@ -124,6 +124,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "type B+ or W+ (or a forfeit)",
                              "тур {round}, {stage}: в плей-офф нужен победитель, а не {result}; "
                              "внесите B+ или W+ (или неявку)"),
+    "superfinal_decided": ("the superfinal is decided: every round and every match game is paired",
+                           "суперфинал сыгран: все туры и все партии матча уже составлены"),
     "all_rounds_paired": ("all {rounds} rounds are paired (Config: rounds)",
                           "все {rounds} туров уже составлены (Настройки: rounds)"),
     "team_lift": ("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)",

@@ -27,7 +27,7 @@ from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, s
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, standings, tournament_start_points
-from forsxl.engine.system_by_size import format_by_size, regular, superfinal_game, superfinal_round
+from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
 PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairing]] = {
@@ -46,8 +46,8 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     if problems:
         raise WorkbookErrors(problems)
     match = superfinal_game(t) is not None or any(r.superfinal and not r.complete for r in t.rounds)
-    if not match and any(r.superfinal for r in t.rounds):  # R7.8: the match is decided
-        raise ForsxlError("R7", "all_rounds_paired", rounds=len(regular(t).rounds))
+    if not match and any(r.superfinal for r in t.rounds):
+        raise ForsxlError("R7.8", "superfinal_decided")
     if t.config.pairing.method[0] in SCHEDULED and not match:
         raise ForsxlError("R7.5", "use_schedule", method=t.config.pairing.method[0].value)
     last = t.rounds[-1] if t.rounds else None

@@ -99,7 +99,7 @@ def test_r7_8_pair_offers_the_match_alone() -> None:
 def test_r7_8_third_game_only_when_one_all() -> None:
     with pytest.raises(ForsxlError) as error:
         round_to_pair(_tied_four(Result.WHITE_WINS, Result.BLACK_WINS))  # P1 won both
-    assert error.value.code == "all_rounds_paired"
+    assert error.value.code == "superfinal_decided"
     level = _tied_four(Result.WHITE_WINS, Result.WHITE_WINS)  # one each
     assert pair_round(level, round_to_pair(level)).games[0].stage == "SUP3"
     drawn = _tied_four(Result.DRAW, Result.WHITE_WINS)  # a draw counts for nobody: the match goes on
