@@ -6,33 +6,17 @@ from collections import Counter
 from pathlib import Path
 
 import openpyxl
-from typer.testing import CliRunner
+from workbooks import run, type_players
 
 from forsxl.book.read import load
-from forsxl.cli import app
-
-runner = CliRunner()
 
 RATINGS = {f"Player {chr(65 + i)}": 2300 - 90 * i for i in range(16)}
-
-
-def run(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def test_r7_7_fors_m_playoff_of_eight_through_the_workbook(tmp_path: Path) -> None:
     path = tmp_path / "cup.xlsx"
     run("new", str(path), "--preset", "fors-m")
-    book = openpyxl.load_workbook(path)
-    sheet = book["Players"]
-    headers = [c.value for c in sheet[1]]
-    for name, rating in RATINGS.items():
-        row: list[object] = [None] * len(headers)
-        row[headers.index("Name")], row[headers.index("Rating")] = name, rating
-        sheet.append(row)
-    book.save(path)
+    type_players(path, [{"Name": name, "Rating": rating} for name, rating in RATINGS.items()])
     run("check", str(path))
     for number in range(1, 7):
         run("pair", str(path))

@@ -5,17 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
-from typer.testing import CliRunner
-
-from forsxl.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
+from workbooks import run, type_players
 
 
 def field() -> list[tuple[str, int, int, str]]:
@@ -32,15 +22,8 @@ def field() -> list[tuple[str, int, int, str]]:
 def test_r9_team_cup_through_the_workbook(tmp_path: Path) -> None:
     path = tmp_path / "cup.xlsx"
     run("new", str(path), "--preset", "lg-cup-team")
-    book = openpyxl.load_workbook(path)
-    sheet = book["Players"]
-    headers = [c.value for c in sheet[1]]
-    for name, rating, group, team in field():
-        row = [None] * len(headers)
-        for header, value in (("Name", name), ("Rating", rating), ("Group", group), ("Team", team)):
-            row[headers.index(header)] = value
-        sheet.append(row)
-    book.save(path)
+    type_players(path, [{"Name": name, "Rating": rating, "Group": group, "Team": team}
+                        for name, rating, group, team in field()])
     run("check", str(path))
     for number in range(1, 6):
         run("pair", str(path))

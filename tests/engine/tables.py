@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout
+from forsxl.engine.pairing.constraints import Pairing
 
 
 def rounds_from_text(rounds: str) -> tuple[Round, ...]:
@@ -23,3 +24,9 @@ def rounds_from_text(rounds: str) -> tuple[Round, ...]:
             games.append(Game(len(games) + 1, PlayerId(black), PlayerId(white), n, komi, n, 1, Result(value)))
         played.append(Round(int(number), tuple(games), tuple(sitouts)))
     return tuple(played)
+
+
+def show(pairing: Pairing) -> str:
+    """A pairing as `1-3 2-4 bye 5`."""
+    bye = f" bye {pairing.bye}" if pairing.bye is not None else ""
+    return " ".join(f"{a}-{b}" for a, b in pairing.pairs) + bye

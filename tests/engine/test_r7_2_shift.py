@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import show
 
 from forsxl.book.config import build_config
 from forsxl.engine.checks import check
@@ -32,11 +33,6 @@ def ids(text: str) -> tuple[PlayerId, ...]:
 def pairs(text: str) -> frozenset[frozenset[PlayerId]]:
     """"1-2 3-4" as met pairs."""
     return frozenset(frozenset(map(PlayerId, map(int, m.split("-")))) for m in text.split())
-
-
-def show(pairing: Pairing) -> str:
-    bye = f" bye {pairing.bye}" if pairing.bye is not None else ""
-    return " ".join(f"{a}-{b}" for a, b in pairing.pairs) + bye
 
 
 def state(count: int, round: int = 1, rounds: int | None = None, met: str = "", byes: str = "") -> RoundState:

@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import show
 
 from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.model import PlayerId
@@ -26,11 +27,6 @@ def state(count: int, met: str = "", teams: str = "", byes: tuple[int, ...] = ()
         teams={PlayerId(int(k)): v for k, v in (t.split(":") for t in teams.split())},
         byes=frozenset(map(PlayerId, byes)),
     )
-
-
-def show(pairing: Pairing) -> str:
-    bye = f" bye {pairing.bye}" if pairing.bye is not None else ""
-    return " ".join(f"{a}-{b}" for a, b in pairing.pairs) + bye
 
 
 @pytest.mark.parametrize(
