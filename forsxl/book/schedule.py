@@ -12,12 +12,17 @@ from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.tournament import Schedule
 
 _REASONS = {
-    "even": ("{n} players (even): {rounds} rounds, every round a full pairing, nobody sits out",
+    "even": ("{n} players (even): {rounds} rounds, every round pairs everyone, nobody sits out",
              "{n} участников (чётное число): {rounds} туров, в каждом туре играют все"),
-    "odd": ("{n} players (odd): {rounds} rounds = games + 1, every player has one bye",
-            "{n} участников (нечётное число): {rounds} туров = партий + 1, каждый один раз свободен"),
+    "odd": ("{n} players (odd): every round leaves someone out, so {rounds} rounds = games + 1, "
+            "and every player sits out once{short}",
+            "{n} участников (нечётное число): в каждом туре кто-то свободен, поэтому {rounds} туров = партий + 1, "
+            "каждый свободен один раз{short}"),
+    "single": ("{n} players, 1 game each: 1 round, one player sits out",
+               "{n} участников, по 1 партии: 1 тур, один участник свободен"),
     "class2": ("{n} players: no schedule in {games} rounds was found, so {rounds} rounds with byes",
                "{n} участников: расписание в {games} туров не найдено, поэтому {rounds} туров со свободными"),
+    "short": (" (the player with a game fewer: twice)", " (участник с партией меньше — дважды)"),
 }
 _TEXT = {
     "title": ("Schedule: the round in which each pair meets", "Расписание: тур, в котором встречается каждая пара"),
@@ -58,7 +63,9 @@ def write_schedule(book: Book, schedule: Schedule) -> None:
             games=plan.games, max=plan.max_distance, mean=f"{float(plan.mean_distance):.2f}",
             bound=number_text(plan.lower_bound) if plan.lower_bound.denominator < 3 else
             f"{float(plan.lower_bound):.2f}"))
-        put(sheet.cell(3, 1), _text(plan.reason, lang, _REASONS).format(n=plan.n, games=plan.games, rounds=rounds))
+        short = _text("short", lang, _REASONS) if plan.n * plan.games % 2 else ""
+        put(sheet.cell(3, 1), _text(plan.reason, lang, _REASONS).format(n=plan.n, games=plan.games, rounds=rounds,
+                                                                         short=short))
     players = sorted(t.players, key=lambda p: p.id)
     header = 5
     put(sheet.cell(header, 1), layout.header(layout.STANDINGS_COLUMNS, "no", lang))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -25,7 +25,8 @@ class SerpPlan:
     games: int
     rounds: tuple[tuple[Edge, ...], ...]
     reason: str
-    """Why this many rounds: `even` (a 1-factorization), `odd` (one bye each), `class2` (no g-round schedule)."""
+    """Why this many rounds: `even` (g rounds, each pairs everyone), `odd` (g+1, one bye each), `single` (odd n,
+    g = 1: one round), `class2` (no g-round schedule found for an even n)."""
     max_distance: int
     mean_distance: Fraction
     lower_bound: Fraction
@@ -63,30 +64,57 @@ def subgroup_opponents(n: int, size: int) -> frozenset[Edge]:
     return frozenset(edges)
 
 
-def _cost(edges: Iterable[Edge]) -> int:
-    return sum((b - a) ** 2 for a, b in edges)
-
-
-def _augment(u: int, adj: list[set[int]], want: list[int], allowed: list[list[int]]) -> bool:
-    """Raise u's degree by an alternating trail (add, remove, ..., add) to another player short of games."""
+def _augment(u: int, adj: list[set[int]], missing: list[set[int]], want: list[int], lacking: set[int]) -> bool:
+    """Raise u's degree by an alternating trail (add, remove, ..., add) to another player short of games;
+    `missing[x]`: the players x may meet but does not yet; `lacking`: the players short of games, u among them.
+    The common trail u+x, x-y, y+v is tried first."""
+    short = lacking if want[u] - len(adj[u]) >= 2 else lacking - {u}
+    for x in sorted(missing[u], key=lambda y: (abs(y - u), y)):
+        for v in sorted(short - {x}, key=lambda v: (abs(v - x), v)):
+            if ys := adj[x] & missing[v]:
+                y = min(ys, key=lambda y: (abs(y - v), y))
+                _replace(adj, [(x, y)], [(u, x), (y, v)])
+                _replace(missing, [(u, x), (y, v)], [(x, y)])
+                return True
     start = (u, 0)
     parent: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
     queue = deque([start])
     while queue:
         x, removing = queue.popleft()
-        nexts = adj[x] if removing else [y for y in allowed[x] if y not in adj[x]]
+        nexts = adj[x] if removing else sorted(missing[x], key=lambda y: (abs(y - x), y))
         for y in nexts:
             state = (y, 1 - removing)
             if state in parent:
                 continue
             parent[state] = (x, removing)
-            if not removing and len(adj[y]) < want[y] and (y != u or want[u] - len(adj[u]) >= 2):
-                return _toggle(state, parent, adj)
+            if (not removing and len(adj[y]) < want[y] and (y != u or want[u] - len(adj[u]) >= 2)
+                    and _toggle(state, parent, adj, missing)):
+                return True
             queue.append(state)
+    return _short_trail(u, u, adj, missing, want, [])
+
+
+def _short_trail(u: int, x: int, adj: list[set[int]], missing: list[set[int]], want: list[int],
+                 games: list[Edge]) -> bool:
+    """Depth first, the trails of up to 5 games that the search above can miss: it visits a player only once
+    per parity, and its first way there may use a game twice."""
+    adding = len(games) % 2 == 0
+    for y in sorted(missing[x], key=lambda y: (abs(y - x), y)) if adding else sorted(adj[x]):
+        game = (min(x, y), max(x, y))
+        if game in games:
+            continue
+        if adding and len(adj[y]) < want[y] and (y != u or want[u] - len(adj[u]) >= 2):
+            added, dropped = [*games[::2], game], games[1::2]
+            _replace(adj, dropped, added)
+            _replace(missing, added, dropped)
+            return True
+        if len(games) < 4 and _short_trail(u, y, adj, missing, want, [*games, game]):
+            return True
     return False
 
 
-def _toggle(end: tuple[int, int], parent: dict[tuple[int, int], tuple[int, int] | None], adj: list[set[int]]) -> bool:
+def _toggle(end: tuple[int, int], parent: dict[tuple[int, int], tuple[int, int] | None], adj: list[set[int]],
+            missing: list[set[int]]) -> bool:
     steps: list[tuple[int, int, int]] = []
     state: tuple[int, int] | None = end
     while (before := parent[state]) is not None:  # type: ignore[index]
@@ -94,91 +122,156 @@ def _toggle(end: tuple[int, int], parent: dict[tuple[int, int], tuple[int, int] 
         state = before
     if len({(min(a, b), max(a, b)) for a, b, _ in steps}) != len(steps):
         return False  # the trail used one edge twice: not a valid exchange
-    for a, b, removing in steps:
-        if removing:
-            adj[a].discard(b)
-            adj[b].discard(a)
-        else:
-            adj[a].add(b)
-            adj[b].add(a)
+    dropped = [(a, b) for a, b, removing in steps if removing]
+    added = [(a, b) for a, b, removing in steps if not removing]
+    _replace(adj, dropped, added)
+    _replace(missing, added, dropped)
     return True
 
 
-def _improve(adj: list[set[int]], g: int, allowed_pairs: set[Edge]) -> None:
-    """Degree-keeping swaps {a,b},{c,d} -> {a,c},{b,d} while they lower the total squared distance."""
+def _missing(adj: list[set[int]], near: list[list[int]]) -> list[set[int]]:
+    """For each player, the players near enough whom they may meet but do not meet yet."""
+    return [{j for j in near[i] if j not in adj[i]} for i in range(len(adj))]
+
+
+def _improve(adj: list[set[int]], near: list[list[int]]) -> None:
+    """Degree-keeping swaps {a,b},{c,d} -> {a,c},{b,d} while they lower the total squared distance, which is
+    exactly when (c-b)(a-d) > 0. The new opponents come from the players one does not meet yet (few when g is
+    large), c nearer to a than b is; after a swap its other three players are looked at again."""
+    missing = _missing(adj, near)
+    work = list(range(len(adj)))
+    waiting = set(work)
+    while work:
+        a = work.pop()
+        waiting.discard(a)
+        free = sorted(missing[a], key=lambda c: abs(c - a))
+        nearest = abs(free[0] - a) if free else len(adj)
+        for b in sorted((b for b in adj[a] if abs(b - a) > nearest), key=lambda x: -abs(x - a)):
+            if b not in adj[a]:  # a swap earlier in this loop took it
+                continue
+            swap = _find_swap(a, b, free, adj, missing)
+            if swap:
+                c, d = swap
+                _replace(adj, ((a, b), (c, d)), ((a, c), (b, d)))
+                _replace(missing, ((a, c), (b, d)), ((a, b), (c, d)))
+                free = sorted(missing[a], key=lambda c: abs(c - a))
+                fresh = [x for x in (b, c, d) if x not in waiting]
+                work.extend(fresh)
+                waiting.update(fresh)
+
+
+def _find_swap(a: int, b: int, free: list[int], adj: list[set[int]], missing: list[set[int]]) -> Edge | None:
+    """(c, d): a game c-d to swap with a-b, c among `free` (a's missing opponents, nearest first) nearer to a
+    than b is, d one of b's missing opponents not much further from b than a is. As c lies within |b-a| of a,
+    the gain condition (c-b)(a-d) > 0 only asks for d on b's side of a."""
+    span = abs(b - a)
+    ds = {d for d in missing[b] if abs(d - b) <= span + 1 and (d - a) * (b - a) > 0}
+    if ds:
+        for c in free:
+            if abs(c - a) >= span:
+                break
+            if hit := adj[c] & ds:
+                return c, min(hit, key=lambda d: (abs(d - b), d))
+    return None
+
+
+def _replace(adj: list[set[int]], old: Iterable[Edge], new: Iterable[Edge]) -> None:
+    for x, y in old:
+        adj[x].discard(y)
+        adj[y].discard(x)
+    for x, y in new:
+        adj[x].add(y)
+        adj[y].add(x)
+
+
+def _prefix_cuts(adj: list[set[int]]) -> list[int]:
+    """cut[m]: how many games join the first m players to the rest."""
+    diff = [0] * (len(adj) + 1)
+    for i, others in enumerate(adj):
+        for j in others:
+            if i < j:
+                diff[i + 1] += 1
+                diff[j + 1] -= 1
+    return list(itertools.accumulate(diff))
+
+
+def _open_odd_cuts(adj: list[set[int]], g: int, allowed: set[Edge]) -> bool:
+    """Even n: a round pairs everyone, so at least one of an odd number of top players meets someone outside
+    them; g rounds need every odd prefix crossed by g games (R7.6). Where fewer cross, the cheapest swap of a
+    game inside the prefix and one outside for two crossing games. False when no swap is left."""
     n = len(adj)
-    changed = True
-    while changed:
-        changed = False
-        for a in range(n):
-            for b in sorted(adj[a], key=lambda x: -abs(x - a)):
-                if b < a or b not in adj[a] or b - a <= 1:
-                    continue
-                for c in range(max(0, a - g), min(n, b + g + 1)):
-                    if c in (a, b) or c in adj[a] or (min(a, c), max(a, c)) not in allowed_pairs:
-                        continue
-                    if _swap(a, b, c, adj, allowed_pairs):
-                        changed = True
-                        break
-
-
-def _swap(a: int, b: int, c: int, adj: list[set[int]], allowed_pairs: set[Edge]) -> bool:
-    old_ab = (b - a) ** 2
-    for d in list(adj[c]):
-        if d in (a, b) or d in adj[b] or (min(b, d), max(b, d)) not in allowed_pairs:
-            continue
-        if (c - a) ** 2 + (d - b) ** 2 < old_ab + (d - c) ** 2:
-            for x, y in ((a, b), (c, d)):
-                adj[x].discard(y)
-                adj[y].discard(x)
-            for x, y in ((a, c), (b, d)):
-                adj[x].add(y)
-                adj[y].add(x)
+    for _ in range(n * g):
+        cut = _prefix_cuts(adj)
+        short = next((m for m in range(1, n, 2) if cut[m] < g), None)
+        if short is None:
             return True
+        inner = sorted(((a, b) for a in range(max(0, short - 2 * g), short) for b in adj[a] if a < b < short),
+                       key=lambda e: -e[0] - e[1])[:g]
+        outer = sorted(((c, d) for c in range(short, min(n, short + 2 * g)) for d in adj[c] if c < d),
+                       key=lambda e: e[0] + e[1])[:g]
+        best: tuple[int, Edge, Edge, int, int] | None = None
+        for (a, b), (c, d) in itertools.product(inner, outer):
+            for x, y in ((c, d), (d, c)):
+                if (a, x) in allowed and (b, y) in allowed and x not in adj[a] and y not in adj[b]:
+                    added = (x - a) ** 2 + (y - b) ** 2 - (b - a) ** 2 - (d - c) ** 2
+                    if best is None or added < best[0]:
+                        best = (added, (a, b), (c, d), x, y)
+        if best is None:
+            return False
+        _, (a, b), (c, d), x, y = best
+        _replace(adj, ((a, b), (c, d)), ((a, x), (b, y)))
     return False
 
 
 def compact_opponents(n: int, g: int, forbidden: frozenset[Edge] = frozenset()) -> frozenset[Edge]:
     """The `compact` layout (R7.6): g opponents each (one player g-1 when n·g is odd), none further than g
-    places away, and the total squared distance made small by degree-keeping swaps.
+    places away, and the total squared distance made small by degree-keeping swaps; for even n every odd
+    prefix is crossed by at least g games, so that g rounds can exist.
 
     Built as the band of nearest neighbours, completed at the ends by alternating trails, then improved.
     A forbidden pair (team-mates) is never an edge. Raises ValueError when no such layout was found.
     """
-    allowed_pairs = {(i, j) for i in range(n) for j in range(i + 1, min(n, i + g + 1)) if (i, j) not in forbidden}
-    allowed = [sorted((j for j in range(max(0, i - g), min(n, i + g + 1))
-                       if (min(i, j), max(i, j)) in allowed_pairs), key=lambda j: (abs(j - i), j))
-               for i in range(n)]
+    allowed = {(i, j) for i in range(n) for j in range(i + 1, min(n, i + g + 1)) if (i, j) not in forbidden}
+    near = [[j for d in range(1, g + 1) for j in (i - d, i + d)
+             if 0 <= j < n and not (forbidden and (min(i, j), max(i, j)) in forbidden)] for i in range(n)]
     shorts = [n // 2, n - 1, 0, *range(n)] if n * g % 2 else [-1]
-    for short in shorts:  # R7.6: one player one game short; the middle one if it can be, else another
-        adj = _regular(n, g, short, allowed, allowed_pairs)
+    starts = (_regular(n, g, short, near, allowed, random.Random(f"{n}|{g}|{attempt}") if attempt else None)
+              for short, attempt in itertools.product(shorts, range(4)))  # R7.6: the middle player one short
+    for adj in itertools.chain(starts, _sickle_start(n, g, forbidden)):
         if adj is not None:
-            _improve(adj, g, allowed_pairs)
-            return frozenset((i, j) for i in range(n) for j in adj[i] if i < j)
-    sickle = sickle_opponents(n, g) if g % 2 == 0 else frozenset()
-    if sickle and not sickle & forbidden:  # the trails got stuck: start from the published layout instead
-        adj = [set() for _ in range(n)]
-        for a, b in sickle:
-            adj[a].add(b)
-            adj[b].add(a)
-        _improve(adj, g, allowed_pairs)
-        return frozenset((i, j) for i in range(n) for j in adj[i] if i < j)
+            _improve(adj, near)
+            if n % 2 or _open_odd_cuts(adj, g, allowed):
+                return frozenset((i, j) for i in range(n) for j in adj[i] if i < j)
     raise ValueError(f"no {g}-game layout within {g} places")
 
 
-def _regular(n: int, g: int, short: int, allowed: list[list[int]], allowed_pairs: set[Edge]) -> list[set[int]] | None:
-    """The band of nearest neighbours completed by alternating trails, or None when the trails got stuck."""
+def _sickle_start(n: int, g: int, forbidden: frozenset[Edge]) -> Iterator[list[set[int]]]:
+    """When the trails got stuck: the published layout [004] as the start instead (even g)."""
+    sickle = sickle_opponents(n, g) if g % 2 == 0 else frozenset()
+    if sickle and not sickle & forbidden:
+        adj: list[set[int]] = [set() for _ in range(n)]
+        _replace(adj, (), sickle)
+        yield adj
+
+
+def _regular(n: int, g: int, short: int, near: list[list[int]], allowed: set[Edge], rng: random.Random | None) -> (
+        list[set[int]] | None):
+    """The band of nearest neighbours (filled from the top, or in an order shuffled by `rng`) completed by
+    alternating trails, or None when the trails got stuck (they are not a full matching search)."""
     want = [g - (i == short) for i in range(n)]
     adj: list[set[int]] = [set() for _ in range(n)]
     for d in range(1, g + 1):
-        for i in range(n - d):
-            if (i, i + d) in allowed_pairs and len(adj[i]) < want[i] and len(adj[i + d]) < want[i + d]:
+        for i in (rng.sample(range(n - d), n - d) if rng else range(n - d)):
+            if (i, i + d) in allowed and len(adj[i]) < want[i] and len(adj[i + d]) < want[i + d]:
                 adj[i].add(i + d)
                 adj[i + d].add(i)
+    missing = _missing(adj, near)
+    lacking = {u for u in range(n) if len(adj[u]) < want[u]}
     for u in range(n):
         while len(adj[u]) < want[u]:
-            if not _augment(u, adj, want, allowed):
+            if not _augment(u, adj, missing, want, lacking):
                 return None
+            lacking = {v for v in lacking if len(adj[v]) < want[v]}
     return adj
 
 
@@ -203,46 +296,50 @@ def _flip(at: list[dict[int, int]], path: list[int], first: int, second: int) ->
 def colour_edges(n: int, edges: Iterable[Edge], colours: int, rng: random.Random, budget: int) -> (
         list[dict[int, int]] | None):
     """A proper edge colouring with `colours` colours by Kempe-chain exchanges, or None when `budget` steps
-    did not find one (R7.6): for each player, colour -> opponent."""
+    did not find one (R7.6): for each player, colour -> opponent. A game pushed out of its colour is coloured
+    next, so every repair stays near the games being coloured."""
     at: list[dict[int, int]] = [{} for _ in range(n)]
-    queue = sorted(edges, reverse=True)
+    free = [set(range(colours)) for _ in range(n)]
+    todo = sorted(edges, reverse=True)
     for _ in range(budget):
-        if not queue:
+        if not todo:
             return at
-        u, v = queue.pop()
-        free_u = [c for c in range(colours) if c not in at[u]]
-        free_v = [c for c in range(colours) if c not in at[v]]
-        common = [c for c in free_u if c in free_v]
+        u, v = todo.pop()
+        if rng.random() < 0.5:
+            u, v = v, u
+        common = free[u] & free[v]
+        colour = rng.choice(sorted(common or free[u])) if len(common) != 1 else min(common)
         if not common:
-            a, b = rng.choice(free_u), rng.choice(free_v)
-            path = _chain(at, v, a, b)
+            other = rng.choice(sorted(free[v]))
+            path = _chain(at, v, colour, other)
             if path[-1] != u:
-                _flip(at, path, a, b)
-                common = [a]
-            else:  # both chains join u and v: bump v's a-edge back into the queue and take its colour
-                w = at[v].pop(a)
-                del at[w][a]
-                queue.insert(rng.randrange(len(queue) + 1), (min(v, w), max(v, w)))
-                common = [a]
-        colour = common[0] if len(common) == 1 else rng.choice(common)
+                _flip(at, path, colour, other)
+                for x in (path[0], path[-1]):  # inside the chain both colours stay in use
+                    free[x] = set(range(colours)).difference(at[x])
+            else:  # the chain joins v to u: push v's game of this colour out instead
+                w = at[v].pop(colour)
+                del at[w][colour]
+                free[w].add(colour)
+                todo.append((min(v, w), max(v, w)))
         at[u][colour], at[v][colour] = v, u
-    return at if not queue else None
+        free[u].discard(colour)
+        free[v].discard(colour)
+    return at if not todo else None
 
 
 def schedule_layout(n: int, edges: frozenset[Edge], g: int, seed: str) -> tuple[tuple[tuple[Edge, ...], ...], str]:
     """The layout's games in rounds, no player twice in a round, and why that many rounds (R7.6).
 
-    Even n: g rounds, each a perfect matching, when the search finds them (`even`), else g+1 (`class2`);
-    odd n: g+1 rounds, every player has one bye (`odd`).
+    Even n: g rounds, each a perfect matching, when the search finds them (`even`), else more (`class2`);
+    odd n: g+1 rounds, every player has one bye (`odd`), as a round always leaves someone out; one when g = 1.
     """
     rng = random.Random(f"serp|{seed}|{n}|{g}")
-    budget = 40 * (len(edges) + 10)
     if n % 2 == 0 and len(edges) == n * (n - 1) // 2:  # everyone meets everyone: the Berger table (R7.5)
         return tuple(tuple(sorted((min(a, b) - 1, max(a, b) - 1) for a, b in rnd)) for rnd in berger_table(n)), "even"
-    tries = [(g, "even")] * 3 + [(g + 1, "class2")] if n % 2 == 0 else [(g + 1, "odd")] * 3
-    tries += [(c, "class2") for c in range(g + 2, 2 * g + 2)]
+    tries = [(g, "even")] * 5 if n % 2 == 0 else [(g + 1, "odd") if g > 1 else (1, "single")] * 5
+    tries += [(c, "class2") for c in range(g + 1 + n % 2, 2 * g + 2) for _ in range(3)]
     for colours, reason in tries:
-        at = colour_edges(n, edges, colours, rng, budget * (4 if colours > g + 1 else 1))
+        at = colour_edges(n, edges, colours, rng, 100 * (len(edges) + 10))
         if at is not None:
             rounds = tuple(tuple(sorted((p, q) for p, byc in enumerate(at) if (q := byc.get(c, -1)) > p))
                            for c in range(colours))
