@@ -3,32 +3,49 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
-from forsxl.engine.config import Basis, Handicap, Komi, StepKind
+from forsxl.engine.config import Basis, Handicap, Komi, Scale, StepKind
+from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
 
 
 def round_half_up(value: Fraction) -> int:
     return int((value + Fraction(1, 2)) // 1)
 
 
+@cache
+def _limit(text: str) -> Rank | None:
+    return Rank.parse(text)
+
+
+def _rating(rating: int, rules: Handicap, scale: Scale) -> int:
+    """The rating the handicap reads (R2.1): for basis rank, 100 per rank of the player's rank; either way held at
+    `even_above`, so two players above it play even."""
+    limit = _limit(rules.even_above)
+    if rules.basis == Basis.RANK:
+        index = rank_of_rating(rating, scale).index
+        return 100 * (index if limit is None else min(index, limit.index))
+    return rating if limit is None else min(rating, rating_of_rank(limit, scale))
+
+
 def basis_difference(
-    ratings: tuple[int, int], points: tuple[Fraction, Fraction], rules: Handicap
+    ratings: tuple[int, int], points: tuple[Fraction, Fraction], rules: Handicap, scale: Scale = Scale.EGF
 ) -> Fraction:
     """|basis(a) - basis(b)| for the configured basis, before factor and reduction (R2.1)."""
-    by_rating = Fraction(abs(ratings[0] - ratings[1]))
+    by_rating = Fraction(abs(_rating(ratings[0], rules, scale) - _rating(ratings[1], rules, scale)))
     by_points = abs(points[0] - points[1]) * rules.points_scale
-    if rules.basis == Basis.RATING:
+    if rules.basis in (Basis.RATING, Basis.RANK):
         return by_rating
     if rules.basis == Basis.POINTS:
         return by_points
     return rules.blend * by_rating + (1 - rules.blend) * by_points
 
 
-def basis_value(rating: int, points: Fraction, rules: Handicap) -> Fraction:
+def basis_value(rating: int, points: Fraction, rules: Handicap, scale: Scale = Scale.EGF) -> Fraction:
     """A player's basis on the rating scale; the higher one is White and gives (R2.1, R2.5)."""
     scaled = points * rules.points_scale
-    if rules.basis == Basis.RATING:
-        return Fraction(rating)
+    if rules.basis in (Basis.RATING, Basis.RANK):
+        return Fraction(_rating(rating, rules, scale))
     if rules.basis == Basis.POINTS:
         return scaled
     return rules.blend * rating + (1 - rules.blend) * scaled
@@ -43,11 +60,14 @@ def handicap_steps(difference: Fraction, kind: StepKind, rules: Handicap) -> int
     """Handicap steps for a rating difference, capped at max_steps (R2.2).
 
     half: round_half_up(D / 50), [000] D = 315 -> 6. stone: 0 below `even_below`, else
-    floor(D / 100) + 1 (the half-stone shift), [000] 315 -> 4, 220 -> 3.
+    floor(D / 100) + 1 (the half-stone shift), [000] 315 -> 4, 220 -> 3. rank: floor(D / 100), a stone per
+    rank of difference left after the reduction, as the EGF's McMahon rule (rank difference - 1).
     """
     if kind == StepKind.EVEN:
         return 0
-    if kind == StepKind.HALF:
+    if kind == StepKind.RANK:
+        steps = int(difference // 100)
+    elif kind == StepKind.HALF:
         steps = round_half_up(difference / rules.step_points)
     elif difference < rules.even_below:
         steps = 0
@@ -57,15 +77,18 @@ def handicap_steps(difference: Fraction, kind: StepKind, rules: Handicap) -> int
 
 
 def stones_and_komi(steps: int, kind: StepKind, rules: Handicap, komi: Komi) -> tuple[int, Fraction]:
-    """Stones and komi to White for a number of steps (R2.3): half steps 6 -> 3 stones, komi -8 [000]."""
+    """Stones and komi to White for a number of steps (R2.3): half steps 6 -> 3 stones, komi -8 [000]; a stone
+    step is a stone, with `komi.handicap`."""
     if steps == 0:
         return 0, komi.even
     if kind == StepKind.HALF:
         return (steps + 1) // 2, (-rules.half_komi if steps % 2 == 0 else Fraction(0))
-    return steps, Fraction(0)
+    return steps, komi.handicap
 
 
-def steps_of_handicap(stones: int, komi: Fraction, kind: StepKind, rules: Handicap) -> int | None:
+def steps_of_handicap(
+    stones: int, komi: Fraction, kind: StepKind, rules: Handicap, handicap_komi: Fraction = Fraction(0)
+) -> int | None:
     """The steps a handicap as typed by a referee stands for, or None if none fits (R2.3, R2.6).
 
     The inverse of `stones_and_komi`; any komi with no stones is an even game.
@@ -76,7 +99,7 @@ def steps_of_handicap(stones: int, komi: Fraction, kind: StepKind, rules: Handic
         if komi == 0:
             return 2 * stones - 1
         return 2 * stones if komi == -rules.half_komi else None
-    return stones if komi == 0 else None
+    return stones if komi == handicap_komi else None
 
 
 def corrected_steps(steps: int, giver_wins: Fraction, taker_wins: Fraction) -> int:

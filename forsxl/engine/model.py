@@ -81,6 +81,10 @@ class Player:
     group: int | None = None
     category: str = ""
     start: Points | None = None
+    correction: int = 0
+    """Start points added to the computed ones: McMahon's super-bar groups, the `MMS` column (R1.4)."""
+    avoid: frozenset[PlayerId] = frozenset()
+    """Players this one must never meet: siblings, couples (the `Avoid` column, R7)."""
     absent: frozenset[int] = frozenset()
     left_after: int | None = None
     egd_pin: str = ""

@@ -144,8 +144,9 @@ START_METHODS: dict[StartMethod, Callable[[Player, StartPoints, StartContext], i
     StartMethod.RANK: lambda p, rules, context: rank_start_points(rank_of_rating(p.rating, context.scale), rules),
     StartMethod.GROUP: lambda p, rules, context: group_start_points(p, rules),
     StartMethod.CATEGORY: lambda p, rules, context: category_start_points(p, rules),
+    StartMethod.NONE: lambda p, rules, context: 0,
 }
-"""Every start-points method by its `start.method` value (R1.1, R1.3-R1.6)."""
+"""Every start-points method by its `start.method` value (R1.1, R1.3-R1.6); `none` for Swiss and renju (R12)."""
 
 
 def start_context(
@@ -167,7 +168,7 @@ def start_points(
     scale: Scale = Scale.EGF,
 ) -> Mapping[PlayerId, Points]:
     """Every player's start points: the Start column, else `start.method` (R1.1, R1.3-R1.6), the linear
-    method with its top, middle and bottom groups (R1.2, R1.7).
+    method with its top, middle and bottom groups (R1.2, R1.7), plus the player's MMS correction (R1.4).
 
     RULES.md leaves open who forms the groups once late entrants arrive; forsxl cuts them by rating from
     the players who were in round 1 (`founders`), so start points never move during a tournament. A late
@@ -177,4 +178,5 @@ def start_points(
     players = list(players)
     context = start_context(players, top_size, middle_size, founders, scale)
     method = START_METHODS[rules.method]
-    return {p.id: p.start if p.start is not None else Fraction(method(p, rules, context)) for p in players}
+    return {p.id: p.start if p.start is not None else Fraction(method(p, rules, context) + p.correction)
+            for p in players}

@@ -240,3 +240,39 @@ def test_r2_6_descend_from_an_even_top_group(descend: Descend, steps: int) -> No
     rnd = pair_round(_descent_tournament(descend), 2)
     game = next(g for g in rnd.games if {g.black, g.white} == {1, 3})
     assert (game.group, game.steps) == (2, steps)
+
+
+@pytest.mark.parametrize(
+    ("ratings", "even_above", "expected"),
+    [
+        pytest.param((1915, 2230), "", 300, id="rank: 2k v 2d is 3 ranks, whatever the ratings inside them"),
+        pytest.param((1950, 2049), "", 0, id="rank: 1950 and 2049 are both 1k"),
+        pytest.param((1949, 2050), "", 200, id="rank: 2k v 1d, 101 rating points"),
+        pytest.param((1915, 2430), "1d", 200, id="even_above 1d: 4d counts as 1d"),
+        pytest.param((2150, 2430), "1d", 0, id="even_above 1d: 2d v 4d play even"),
+    ],
+)
+def test_r2_1_rank_basis_and_even_above(ratings: tuple[int, int], even_above: str, expected: int) -> None:
+    """EGF McMahon: the difference of ranks, 100 per rank; ranks above `even_above` count as that rank."""
+    rules = replace(RULES, basis=Basis.RANK, even_above=even_above)
+    assert basis_difference(ratings, (Fraction(0), Fraction(0)), rules) == expected
+
+
+def test_r2_1_even_above_holds_ratings_too() -> None:
+    rules = replace(RULES, even_above="1d")
+    assert basis_difference((2250, 2450), (Fraction(0), Fraction(0)), rules) == 0
+    assert basis_difference((1950, 2450), (Fraction(0), Fraction(0)), rules) == 150  # 2450 counts as 1d: 2100
+
+
+@pytest.mark.parametrize(("difference", "expected"), [(0, 0), (99, 0), (100, 1), (250, 2), (1500, 9)])
+def test_r2_2_rank_steps_are_a_stone_per_hundred(difference: int, expected: int) -> None:
+    """Kind `rank`: after `handicap.reduction` (the EGF's "rank difference - 1"), a stone per 100, capped."""
+    assert handicap_steps(Fraction(difference), StepKind.RANK, RULES) == expected
+
+
+def test_r2_3_handicap_komi_with_stones() -> None:
+    komi = Komi(even=Fraction(13, 2), handicap=Fraction(1, 2))
+    assert stones_and_komi(3, StepKind.RANK, RULES, komi) == (3, Fraction(1, 2))
+    assert stones_and_komi(0, StepKind.RANK, RULES, komi) == (0, Fraction(13, 2))
+    assert steps_of_handicap(3, Fraction(1, 2), StepKind.RANK, RULES, Fraction(1, 2)) == 3
+    assert steps_of_handicap(3, Fraction(0), StepKind.RANK, RULES, Fraction(1, 2)) is None

@@ -35,7 +35,7 @@ def round_points(t: Tournament, pid: int) -> list[Fraction | None]:
 
 def state(count: int, byes: tuple[int, ...] = (), met: tuple[tuple[int, int], ...] = ()) -> RoundState:
     return RoundState(
-        1, tuple(map(PlayerId, range(1, count + 1))), frozenset(frozenset(m) for m in met), byes=frozenset(byes)
+        1, tuple(map(PlayerId, range(1, count + 1))), frozenset(frozenset(m) for m in met), byes=dict.fromkeys(byes, 1)
     )
 
 

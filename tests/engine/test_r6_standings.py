@@ -51,6 +51,12 @@ start_number     -1   -2   -3   -4   -5
 berger           8    4    25/2 57   51/2
 progress         54   16   35   60   50
 buchholz         48   40   65   57   43
+mms              232  198  205  210  195
+sosos            867  838  852  823  780
+sodos            198  99   205/2 437 195
+sos_minus_1      210  232  210  232  195
+sos_minus_2      0    0    0    0    0
+cuss             454  396  395  400  370
 """
 ROWS = [line.split() for line in EXPECTED.strip().splitlines()[1:]]
 

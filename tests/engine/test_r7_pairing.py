@@ -25,7 +25,7 @@ def state(count: int, met: str = "", teams: str = "", byes: tuple[int, ...] = ()
         players=tuple(map(PlayerId, range(1, count + 1))),
         met=frozenset(frozenset(map(PlayerId, map(int, m.split("-")))) for m in met.split()),
         teams={PlayerId(int(k)): v for k, v in (t.split(":") for t in teams.split())},
-        byes=frozenset(map(PlayerId, byes)),
+        byes=dict.fromkeys(map(PlayerId, byes), 1),
     )
 
 
@@ -103,7 +103,7 @@ def round_states(draw: st.DrawFn) -> tuple[RoundState, PairingRules]:
     clubs = {p: draw(labels) for p in players}
     byes = draw(st.sets(st.sampled_from(players))) if players else set()
     rules = PairingRules(allow_rematch=draw(st.booleans()), avoid_same_club=draw(st.booleans()))
-    return RoundState(3, players, frozenset(met), teams, clubs, frozenset(byes)), rules
+    return RoundState(3, players, frozenset(met), teams, clubs, dict.fromkeys(byes, 1)), rules
 
 
 def forbidden(state: RoundState, rules: PairingRules, a: PlayerId, b: PlayerId) -> bool:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
-from forsxl.engine.config import ShiftOrder
+from forsxl.engine.config import Seeding, ShiftOrder
 from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.model import PlayerId
 
@@ -20,6 +21,11 @@ class PairingRules:
     shift: int | None = None  # R7.2: a fixed shift; None: the rounds still to play, this one included
     shift_order: ShiftOrder = ShiftOrder.RANKING  # R7.2: shift in the ranking or in the start list
     shift_rating: int = 250  # R7.3
+    seeding: Seeding = Seeding.FOLD  # R7.4: this round's seeding inside a score group
+    club_gap: Fraction = Fraction(0)  # R7.4: a same-club game weighs like this score gap
+    country_gap: Fraction = Fraction(0)  # R7.4
+    window: int = 30  # R7.4: the sparse candidate graph's starting width
+    lots: str = ""  # R7.4: seeds split-and-random
 
 
 @dataclass(frozen=True)
@@ -31,10 +37,16 @@ class RoundState:
     met: frozenset[frozenset[PlayerId]] = frozenset()
     teams: dict[PlayerId, str] = field(default_factory=dict)
     clubs: dict[PlayerId, str] = field(default_factory=dict)
-    byes: frozenset[PlayerId] = frozenset()
+    byes: Mapping[PlayerId, int] = field(default_factory=dict)  # byes so far, players with none left out
     names: dict[PlayerId, str] = field(default_factory=dict)
     ratings: dict[PlayerId, int] = field(default_factory=dict)  # R7.3
     rounds: int | None = None  # rounds in the tournament, for shift: remaining (R7.2); None: this is the last
+    avoid: frozenset[frozenset[PlayerId]] = frozenset()  # pairs from the Avoid column (R7)
+    scores: Mapping[PlayerId, Fraction] = field(default_factory=dict)  # R7.4: McMahon score or points
+    colours: Mapping[PlayerId, int] = field(default_factory=dict)  # R7.4: whites minus blacks in even games
+    floats: Mapping[PlayerId, tuple[int, int]] = field(default_factory=dict)  # R7.4: times drawn (up, down)
+    countries: dict[PlayerId, str] = field(default_factory=dict)  # R7.4
+    even: Callable[[PlayerId, PlayerId], bool] | None = None  # R7.4: would the pair play even (None: always)
 
 
 @dataclass(frozen=True)
@@ -68,9 +80,15 @@ def not_teammates(state: RoundState, rules: PairingRules) -> Iterator[Pair]:
     yield from _same(state.teams, state.players)
 
 
+def not_avoided(state: RoundState, rules: PairingRules) -> Iterator[Pair]:
+    """Pairs forbidden by the Avoid column: siblings, couples, whoever the organizer keeps apart (R7)."""
+    yield from state.avoid
+
+
 HARD_RULES: dict[str, Callable[[RoundState, PairingRules], Iterator[Pair]]] = {
     "not_met_before": not_met_before,
     "not_teammates": not_teammates,
+    "not_avoided": not_avoided,
 }
 
 

@@ -14,12 +14,12 @@ from forsxl.engine.pairing.matching import first_perfect_matching, has_perfect_m
 
 
 def bye_order(state: RoundState) -> list[int]:
-    """Bye candidates as indices, most deserving first: the lowest-ranked without a bye yet (R5).
+    """Bye candidates as indices, most deserving first: the lowest-ranked of those with the fewest byes (R5, R7.4).
 
     RULES.md is silent when everyone has had a bye; forsxl then starts again from the bottom.
     """
     bottom_up = list(range(len(state.players) - 1, -1, -1))
-    return sorted(bottom_up, key=lambda i: state.players[i] in state.byes)
+    return sorted(bottom_up, key=lambda i: state.byes.get(state.players[i], 0))
 
 
 def choose_bye(state: RoundState, rules: PairingRules, forbidden: list[frozenset[int]]) -> int | None:
