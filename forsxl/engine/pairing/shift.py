@@ -39,7 +39,7 @@ def shift_partner(position: int, count: int, shift: int) -> int:
     return position + half if position - start < half else position - half
 
 
-def _around(target: int, me: int, count: int) -> Iterator[int]:
+def nearest_to(target: int, me: int, count: int) -> Iterator[int]:
     """Positions nearest to `target` first; of two at one distance, the one nearer to `me` (smaller shift)."""
     if target != me:
         yield target
@@ -71,7 +71,7 @@ def pair_shift(state: RoundState, rules: PairingRules) -> Pairing:
 
     def prefer(seated: Sequence[int]) -> Prefer:
         count = len(seated)
-        return lambda a: _around(shift_partner(a, count, shift), a, count)
+        return lambda a: nearest_to(shift_partner(a, count, shift), a, count)
 
     return _pair_top_down(state, rules, order, prefer)
 

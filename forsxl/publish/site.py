@@ -1,0 +1,369 @@
+"""The results site: a folder of small self-contained pages (issue 10), `forsxl publish BOOK -o DIR`.
+
+index.html (standings with round cells and charts), crosstable.html (round robin, Serp), round-N.html (pairings
+by board and alphabetically for the wall), player-N.html (one card per player), teams.html, playoff.html and
+regulation.html (the preset and every key set over it). Every page carries its stylesheet and a small inline
+script (sortable tables, the projector mode `?projector`); nothing is fetched from elsewhere.
+
+Like `html.py`, a thin adapter: engine values become plain strings and numbers for the template.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from forsxl.engine.config import Config, Lang, config_keys, get_key
+from forsxl.engine.explain import compare, neighbour_above
+from forsxl.engine.model import Game, PlayerId, Tournament
+from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.standings import Standing, standings
+from forsxl.publish.html import (
+    PageView,
+    environment,
+    format_decimal,
+    format_points,
+    page_view,
+)
+from forsxl.publish.site_labels import SITE_LABELS
+from forsxl.publish.why import comparison_lines, criterion_names, value_text
+
+TEMPLATE = "site.html.j2"
+LEADERS = 6
+"""Players drawn in the points-by-round chart."""
+
+
+@dataclass(frozen=True)
+class Link:
+    file: str
+    label: str
+
+
+@dataclass(frozen=True)
+class WallRow:
+    """One line of the alphabetical pairing list: find your name, read your board and colour."""
+
+    name: str
+    number: str
+    board: str
+    colour: str
+    opponent: str
+    stones: str
+    href: str
+
+
+@dataclass(frozen=True)
+class CardGame:
+    round: str
+    board: str
+    colour: str
+    opponent: str
+    opponent_number: str
+    opponent_place: str
+    href: str
+    stones: str
+    komi: str
+    result: str
+    outcome: str
+    points: str
+    total: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """A player's card: who, where, every round, and the tie-break values with the comparison to the one above."""
+
+    name: str
+    number: str
+    place: str
+    rating: str
+    rank: str
+    club: str
+    team: str
+    start: str
+    points: str
+    games: tuple[CardGame, ...]
+    tiebreaks: tuple[tuple[str, str, str], ...]
+    why: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """An inline SVG chart, geometry computed here: lines, bars or dots, ticks on both axes."""
+
+    id: str
+    title: str
+    x_label: str
+    y_label: str
+    width: int = 640
+    height: int = 300
+    lines: tuple[tuple[str, str, str], ...] = ()
+    """(SVG points, CSS class, legend label)."""
+    bars: tuple[tuple[float, float, float, float, str], ...] = ()
+    """(x, y, width, height, tooltip)."""
+    dots: tuple[tuple[float, float, str], ...] = ()
+    x_ticks: tuple[tuple[float, str], ...] = ()
+    y_ticks: tuple[tuple[float, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    value: str
+    doc: str
+    rule: str
+    origin: str
+
+
+@dataclass(frozen=True)
+class SiteView:
+    kind: str
+    file: str
+    heading: str
+    page: PageView
+    links: tuple[Link, ...]
+    S: Mapping[str, str]
+    wall: tuple[WallRow, ...] = ()
+    card: Card | None = None
+    charts: tuple[Chart, ...] = ()
+    settings: tuple[tuple[str, tuple[Setting, ...]], ...] = ()
+    preset: str = ""
+    preset_note: str = ""
+    """What the preset runs, in a line (its `description`)."""
+
+
+def page_file(anchor: str) -> str:
+    """The file an anchor of the one-page view lives in on the site: `p12` is player-12.html, and so on."""
+    if anchor.startswith("p") and anchor[1:].isdigit():
+        return f"player-{anchor[1:]}.html"
+    if anchor.startswith("round-"):
+        return f"{anchor}.html"
+    return {"standings": "index.html"}.get(anchor, f"{anchor}.html")
+
+
+# --- charts ---
+
+_LEFT, _RIGHT, _TOP, _BOTTOM = 48.0, 16.0, 12.0, 36.0
+
+
+def _scale(lo: Fraction, hi: Fraction, start: float, end: float) -> Any:
+    span = (hi - lo) or Fraction(1)
+    return lambda v: round(start + float((Fraction(v) - lo) / span) * (end - start), 1)
+
+
+def _ticks(lo: Fraction, hi: Fraction, count: int = 5) -> list[Fraction]:
+    if hi == lo:
+        return [lo]
+    step = max(Fraction(1), Fraction(round((hi - lo) / count)))
+    first = (lo // step) * step
+    return [first + i * step for i in range(count + 2) if lo <= first + i * step <= hi]
+
+
+def _axes(chart: dict[str, Any], x_lo: Fraction, x_hi: Fraction, y_lo: Fraction, y_hi: Fraction,
+          lang: Lang) -> tuple[Any, Any]:
+    w, h = 640, 300
+    x = _scale(x_lo, x_hi, _LEFT, w - _RIGHT)
+    y = _scale(y_lo, y_hi, h - _BOTTOM, _TOP)
+    chart["x_ticks"] = tuple((x(v), format_points(v, lang)) for v in _ticks(x_lo, x_hi, 10))
+    chart["y_ticks"] = tuple((y(v), format_points(v, lang)) for v in _ticks(y_lo, y_hi))
+    return x, y
+
+
+def leaders_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> Chart | None:
+    """Points after each round of the leaders: start points at round 0, then the running total."""
+    leaders = table[:LEADERS]
+    rounds = sorted({c.round for s in leaders for c in s.cells})
+    if not rounds:
+        return None
+    series = []
+    for s in leaders:
+        total, path = s.start, [(Fraction(0), s.start)]
+        for cell in sorted(s.cells, key=lambda c: c.round):
+            total += cell.points or 0
+            path.append((Fraction(cell.round), total))
+        series.append((s, path))
+    values = [v for _, path in series for _, v in path]
+    chart: dict[str, Any] = {}
+    x, y = _axes(chart, Fraction(0), Fraction(rounds[-1]), min(values), max(values), lang)
+    chart["lines"] = tuple(
+        (" ".join(f"{x(r)},{y(v)}" for r, v in path), f"s{i}", f"{s.place}. {s.player.name}")
+        for i, (s, path) in enumerate(series, start=1))
+    return Chart("leaders", S["chart_leaders"], S["round"], S["points"], **chart)
+
+
+def handicap_chart(t: Tournament, S: Mapping[str, str], lang: Lang) -> Chart | None:
+    """How many games were played with each number of handicap stones (0: even)."""
+    counts = Counter(g.stones for r in t.rounds for g in r.games if not g.stage)
+    if not counts:
+        return None
+    top = max(counts)
+    chart: dict[str, Any] = {}
+    x, y = _axes(chart, Fraction(0), Fraction(top + 1), Fraction(0), Fraction(max(counts.values())), lang)
+    width = (x(1) - x(0)) * 0.8
+    chart["x_ticks"] = tuple((x(Fraction(2 * k + 1, 2)), str(k)) for k in range(top + 1))
+    chart["bars"] = tuple(
+        (x(k) + width / 8, y(n), width, round(y(0) - y(n), 1), f"{k}: {n}") for k, n in sorted(counts.items()))
+    return Chart("handicaps", S["chart_handicaps"], S["stones"], S["games"], **chart)
+
+
+def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> Chart | None:
+    """Each player's start points against the final place: who climbed above their start."""
+    if len(table) < 2:
+        return None
+    starts = [s.start for s in table]
+    chart: dict[str, Any] = {}
+    x, y = _axes(chart, Fraction(1), Fraction(len(table)), min(starts), max(starts), lang)
+    chart["dots"] = tuple(
+        (x(i), y(s.start), f"{s.place}. {s.player.name}: {format_points(s.start, lang)}")
+        for i, s in enumerate(table, start=1))
+    return Chart("start", S["chart_start"], S["place"], S["start"], **chart)
+
+
+# --- pages ---
+
+
+def _wall(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
+    """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too."""
+    rnd = next(r for r in t.rounds if r.number == number)
+    rows = []
+    for g in rnd.games:
+        for pid, colour in ((g.black, S["black"]), (g.white, S["white"])):
+            other = t.player(g.opponent_of(pid))
+            rows.append(WallRow(t.player(pid).name, str(pid), g.stage or str(g.board), colour, other.name,
+                                str(g.stones), page_file(f"p{pid}")))
+    for pid, kind in rnd.sitouts:
+        rows.append(WallRow(t.player(pid).name, str(pid), "", S[kind.value], "", "", page_file(f"p{pid}")))
+    return tuple(sorted(rows, key=lambda row: (row.name.casefold(), int(row.number))))
+
+
+def _card(t: Tournament, table: Sequence[Standing], s: Standing, S: Mapping[str, str]) -> Card:
+    lang = t.config.lang
+    place = {x.player.id: x.place for x in table}
+    games: dict[tuple[int, PlayerId], Game] = {
+        (r.number, pid): g for r in t.rounds for g in r.games for pid in (g.black, g.white)}
+    rows, total = [], s.start
+    for cell in sorted(s.cells, key=lambda c: c.round):
+        total += cell.points or 0
+        game = games.get((cell.round, s.player.id))
+        opponent = t.player(cell.opponent) if cell.opponent is not None else None
+        outcome = {"+": "win", "-": "loss", "=": "draw"}.get(cell.outcome or "", "pending")
+        rows.append(CardGame(
+            str(cell.round), (game.stage or str(game.board)) if game else "",
+            S[cell.color.value] if cell.color else S[cell.sitout.value] if cell.sitout else "",
+            opponent.name if opponent else "", str(opponent.id) if opponent else "",
+            place.get(opponent.id, "") if opponent else "", page_file(f"p{opponent.id}") if opponent else "",
+            str(cell.stones) if opponent else "", format_decimal(game.komi, lang) if game else "",
+            game.result.value if game and game.result else "", outcome + (" forfeit" if cell.forfeit else ""),
+            format_points(cell.points, lang) if cell.points is not None else "", format_points(total, lang),
+        ))
+    other = neighbour_above(table, s.player.id)
+    why = [] if other is None else comparison_lines(compare(table, s.player.id, other, t.config.tiebreaks), lang)
+    p = s.player
+    return Card(
+        p.name, str(p.id), s.place, str(p.rating), rank_of_rating(p.rating, t.config.ratings.scale).label(lang),
+        p.club, p.team, format_points(s.start, lang), format_points(s.points, lang), tuple(rows),
+        tuple((*criterion_names(c, lang), value_text(c, s.values[c], lang)) for c in t.config.tiebreaks),
+        tuple(why),
+    )
+
+
+def _value_text(value: Any, lang: Lang) -> str:
+    """A Config value in words: lists joined, fractions as decimals, empty as a dash."""
+    if value is None or value == "" or value == ():
+        return "—"
+    if isinstance(value, tuple):
+        return ", ".join(_value_text(v, lang) for v in value)
+    if isinstance(value, bool):
+        return SITE_LABELS[lang]["yes" if value else "no"]
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, Fraction):
+        return format_decimal(value, lang)
+    return str(value)
+
+
+def _settings(config: Config, origins: Mapping[str, str], S: Mapping[str, str]) -> tuple[
+        tuple[str, tuple[Setting, ...]], ...]:
+    """The regulation (R12): keys set in the workbook, keys the preset set, then every default."""
+    rows = [Setting(info.key, _value_text(get_key(config, info.key), config.lang), info.doc, info.rule,
+                    origins.get(info.key, "default")) for info in config_keys()]
+    preset = [r for r in rows if r.origin.startswith("preset ")]
+    own = [r for r in rows if r.origin != "default" and r not in preset]
+    rest = [r for r in rows if r.origin == "default"]
+    return tuple((title, tuple(group)) for title, group in (
+        (S["set_here"], own), (S["set_by_preset"], preset), (S["defaults"], rest)) if group)
+
+
+def site_pages(t: Tournament, table: Sequence[Standing], origins: Mapping[str, str] | None = None,
+               preset_note: str = "") -> list[SiteView]:
+    """Every page of the site as a view, index first (issue 10)."""
+    page = page_view(t, table)
+    lang, S = t.config.lang, SITE_LABELS[t.config.lang]
+    L = page.labels
+    links = [Link("index.html", L["standings"])]
+    if page.crosstable:
+        links.append(Link("crosstable.html", L["crosstable"]))
+    if page.playoff:
+        links.append(Link("playoff.html", L["playoff"]))
+    if page.teams:
+        links.append(Link("teams.html", L["teams"]))
+    links += [Link(f"round-{r.number}.html", f"{L['round']} {r.number}") for r in page.rounds]
+    links.append(Link("regulation.html", S["regulation"]))
+    nav = tuple(links)
+    charts = tuple(c for c in (leaders_chart(table, S, lang), handicap_chart(t, S, lang),
+                               start_chart(table, S, lang)) if c is not None)
+    views = [SiteView("index", "index.html", L["standings"], page, nav, S, charts=charts)]
+    for kind, present in (("crosstable", page.crosstable), ("playoff", page.playoff), ("teams", page.teams)):
+        if present:
+            views.append(SiteView(kind, f"{kind}.html", L[kind], page, nav, S))
+    for rnd in page.rounds:
+        views.append(SiteView("round", f"round-{rnd.number}.html", f"{L['round']} {rnd.number}",
+                              _only_round(page, rnd.number), nav, S, wall=_wall(t, int(rnd.number), S)))
+    for s in table:
+        views.append(SiteView("player", page_file(f"p{s.player.id}"), s.player.name, page, nav, S,
+                              card=_card(t, table, s, S)))
+    views.append(SiteView("regulation", "regulation.html", S["regulation"], page, nav, S,
+                          settings=_settings(t.config, origins or {}, S), preset=t.config.preset,
+                          preset_note=preset_note))
+    return views
+
+
+def _only_round(page: PageView, number: str) -> PageView:
+    """The page view with one round, for that round's page."""
+    return replace(page, rounds=tuple(r for r in page.rounds if r.number == number))
+
+
+def render_site(t: Tournament, table: Sequence[Standing] | None = None,
+                origins: Mapping[str, str] | None = None, preset_note: str = "") -> dict[str, str]:
+    """Every file of the site by name: UTF-8 HTML, the same for the same input."""
+    table = standings(t) if table is None else table
+    template = environment().get_template(TEMPLATE)
+    return {view.file: template.render(page=view.page, site=view, href=page_file, card=page_file)
+            for view in site_pages(t, table, origins, preset_note)}
+
+
+def write_site(t: Tournament, table: Sequence[Standing], directory: Path,
+               origins: Mapping[str, str] | None = None, preset_note: str = "") -> list[Path]:
+    """Write the site into `directory` (created when missing); the files written, index first.
+
+    Each file is written whole to a temporary name and renamed, so that a browser reloading during `--watch`
+    never reads half a page.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in render_site(t, table, origins, preset_note).items():
+        write_whole(directory / name, text)
+        written.append(directory / name)
+    return written
+
+
+def write_whole(target: Path, text: str) -> None:
+    """Write UTF-8 text to a temporary file beside `target`, then rename it over `target`."""
+    partial = target.with_name(f".{target.name}.tmp")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(target)

@@ -1,0 +1,82 @@
+"""Answers to "why?" in words: the lines `forsxl explain` prints and the player cards show (R6, R7, R2).
+
+The engine (`forsxl.engine.explain`) gives values and reason codes; this wording puts them in the tournament's
+language with numbers written as on the results page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.explain import Comparison, Reason, RoundWhy
+from forsxl.engine.model import Tournament
+from forsxl.engine.standings import Standing
+from forsxl.messages import text
+from forsxl.publish.html import TIEBREAK_LABELS, format_decimal, format_points
+
+
+def value_text(criterion: Tiebreak, value: Fraction, lang: Lang) -> str:
+    """A criterion's value as the standings show it; lots as the drawn number, start numbers positive."""
+    if criterion == Tiebreak.LOT:
+        return str(int(-value) + 1)
+    if criterion == Tiebreak.START_NUMBER:
+        return str(int(-value))
+    return format_points(value, lang)
+
+
+def criterion_names(criterion: Tiebreak, lang: Lang) -> tuple[str, str]:
+    """(Heading, meaning) of a ranking criterion; its Config name for one the page has no words for yet."""
+    return TIEBREAK_LABELS[lang].get(criterion, (criterion.value, criterion.value))
+
+
+def reason_text(reason: Reason, lang: Lang) -> str:
+    return text(reason.code, lang, **reason.params)
+
+
+def comparison_lines(c: Comparison, lang: Lang, final: Sequence[Standing] = ()) -> list[str]:
+    """The comparison step by step (R6): each equal criterion, then the one that decides, or the shared place.
+
+    `final` is the table with playoff and superfinal places (R7.7, R7.8); a line says so when they differ.
+    """
+    upper, lower = c.upper.player, c.lower.player
+    lines = [text("explain_above", lang, upper=upper.name, upper_place=c.upper.place, lower=lower.name,
+                  lower_place=c.lower.place)]
+    for n, step in enumerate(c.steps, start=1):
+        long_name = criterion_names(step.criterion, lang)[1]
+        a, b = (value_text(step.criterion, v, lang) for v in (step.upper, step.lower))
+        code = "explain_decides" if step.decides else "explain_step"
+        lines.append("  " + text(code, lang, n=n, criterion=long_name, upper=a, lower=b))
+    if c.decided_by is None:
+        lines.append("  " + text("explain_tied", lang, place=c.upper.place))
+    places = {s.player.id: s.place for s in final}
+    if final and (places.get(upper.id), places.get(lower.id)) != (c.upper.place, c.lower.place):
+        lines.append(text("explain_playoff", lang, upper=upper.name, lower=lower.name,
+                          upper_final=places.get(upper.id, ""), lower_final=places.get(lower.id, "")))
+    return lines
+
+
+def round_lines(t: Tournament, why: RoundWhy, lang: Lang) -> list[str]:
+    """Each board with its facts and reasons, then byes and absences (R7, R2, R5)."""
+    lines = [text("explain_round", lang, round=why.number, method=why.method.value if why.method else "")]
+    for pair in why.pairs:
+        lines.append(text(
+            "explain_board", lang, board=pair.board, upper=t.player(pair.upper).name,
+            lower=t.player(pair.lower).name, upper_position=pair.upper_position or "–",
+            lower_position=pair.lower_position or "–", upper_points=format_points(pair.upper_points, lang),
+            lower_points=format_points(pair.lower_points, lang),
+            gap=format_points(abs(pair.upper_points - pair.lower_points), lang), group=pair.group,
+        ))
+        h = pair.handicap
+        lines.append("  " + text(
+            "explain_handicap", lang, difference=format_decimal(h.difference, lang),
+            factor=format_decimal(h.factor, lang), reduction=h.reduction, adjusted=format_decimal(h.adjusted, lang),
+            computed=h.computed, kind=h.kind.value, stones=h.stones, komi=format_decimal(h.komi, lang),
+        ))
+        if h.steps != h.computed:
+            lines.append("  " + text("explain_handicap_differs", lang, steps=h.steps, computed=h.computed))
+        lines += ["  - " + reason_text(r, lang) for r in pair.reasons]
+    lines += [reason_text(r, lang) if r.code in ("why_bye", "why_scheduled_bye", "why_absent")
+              else "  - " + reason_text(r, lang) for r in why.sitouts]
+    return lines

@@ -1,0 +1,238 @@
+"""The results site (forsxl.publish.site), `forsxl publish -o DIR`, `--watch` and `forsxl explain` (issue 10)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import replace
+from html import unescape
+from pathlib import Path
+
+import pytest
+from test_publish import FORMULA, SCRIPT, STRONGER_WINS, parse, round_robin, rows, tournament
+from typer.testing import CliRunner
+from workbooks import run
+
+from forsxl.cli import app
+from forsxl.engine.config import Lang, config_keys
+from forsxl.engine.explain import compare
+from forsxl.engine.model import Tournament
+from forsxl.engine.standings import standings
+from forsxl.engine.teams import team_standings
+from forsxl.publish.html import LABELS
+from forsxl.publish.site import SITE_LABELS, page_file, render_site, write_site
+from forsxl.publish.why import comparison_lines
+from forsxl.watch import watch_file
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "club.xlsx"
+
+
+def site(t: Tournament) -> dict[str, str]:
+    return render_site(t, standings(t), {"rounds": "Config!B6", "preset": "Config!B5"})
+
+
+def text_of(page: str) -> str:
+    return unescape(re.sub(r"\s+", " ", " ".join(parse(page).text)))
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+def test_every_page_parses_closed_and_self_contained(lang: Lang) -> None:
+    files = site(tournament(lang))
+    assert set(files) == {"index.html", "round-1.html", "round-2.html", "regulation.html",
+                          *(f"player-{i}.html" for i in range(1, 6))}
+    for name, page in files.items():
+        checker = parse(page)
+        assert checker.errors == [] and checker.stack == [], name
+        assert checker.tags.count("script") == 1, name  # the one inline script, no src
+        assert not re.search(r"<script[^>]*src|https?://|@import|url\(", page, re.I), name
+        # every link stays on the site: another page, an anchor, or the projector mode of a page
+        for url in checker.urls:
+            target = url.split("#")[0].split("?")[0]
+            assert url.startswith(("#", "data:")) or target in files, (name, url)
+        assert f'<html lang="{lang.value}">' in page
+
+
+def test_hostile_names_are_escaped_on_every_page() -> None:
+    for name, page in site(tournament(Lang.EN)).items():
+        # the only script element is ours; the name's tag never appears raw, in text or in attributes
+        assert page.lower().count("<script") == 1, name
+        assert "alert(1)</script>" not in page, name
+        assert "<title><script" not in page
+    cards = site(tournament(Lang.EN))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in cards["player-2.html"]
+    assert "=cmd|&#39; /C calc&#39;!A0" in cards["player-3.html"]
+    assert SCRIPT in text_of(cards["player-2.html"]) and FORMULA in text_of(cards["player-3.html"])
+
+
+def test_every_player_and_every_game_is_present() -> None:
+    t = tournament(Lang.EN)
+    files = site(t)
+    index = files["index.html"]
+    assert [row[2] for row in rows(index, "standings")] == [s.player.name for s in standings(t)]
+    for p in t.players:
+        assert f'href="player-{p.id}.html"' in index
+        card = text_of(files[f"player-{p.id}.html"])
+        assert p.name in card
+    for rnd in t.rounds:
+        page = files[f"round-{rnd.number}.html"]
+        boards = rows(page, "pairings")
+        wall = rows(page, "sortable wall-list")
+        for g in rnd.games:
+            black, white = t.player(g.black).name, t.player(g.white).name
+            assert any(row[1].startswith(black) and row[2].startswith(white) for row in boards), (rnd.number, g)
+            # the wall list has both players of the game, each with the board and the other as opponent
+            assert [black, str(g.board), "Black", white] in [[r[0].rsplit(" ", 1)[0], r[1], r[2], r[3]] for r in wall]
+            assert [white, str(g.board), "White", black] in [[r[0].rsplit(" ", 1)[0], r[1], r[2], r[3]] for r in wall]
+        names = [r[0].rsplit(" ", 1)[0] for r in wall]
+        assert names == sorted(names, key=str.casefold)
+        assert len(wall) == len(rnd.players())
+
+
+def test_player_card_games_points_and_tiebreaks() -> None:
+    t = tournament(Lang.EN)
+    table = standings(t)
+    ann = next(s for s in table if s.player.name == "Ann")
+    card = site(t)["player-1.html"]
+    games = rows(card, "sortable games")
+    assert [g[0] for g in games] == ["1", "2"]
+    assert games[0][2:4] == ["White", f"{SCRIPT} 2"]
+    assert games[-1][-1] == "243" == str(ann.points)  # the running total ends at the standings' points
+    criteria = rows(card, "tiebreaks")
+    assert [c[0].split(" — ")[0] for c in criteria] == ["Points", "Wins", "SOS", "Rating"]
+    runner_up = table[1].player.name
+    assert f"Ann (place 1) is above {runner_up} (place 2)" in text_of(card)  # the leader against the runner-up
+    assert "Why the leader is first" in card
+
+
+def test_crosstable_and_regulation_pages() -> None:
+    t = round_robin(Lang.EN, STRONGER_WINS)
+    files = site(t)
+    assert "crosstable.html" in files and '<table class="crosstable">' in files["crosstable.html"]
+    assert 'href="crosstable.html"' in files["index.html"]
+    regulation = files["regulation.html"]
+    tables = regulation.split('<table class="sortable settings">')[1:]
+    by_key = {row[0]: row for table in tables for row in rows('<table class="x">' + table, "x")}
+    assert len(by_key) == len(config_keys())
+    assert by_key["rounds"][1:] == ["3", "number of rounds", "R7", "Config!B6"]
+    assert by_key["pairing.method"][1] == "round_robin"
+    assert by_key["superfinal"][1] == "no"
+    assert regulation.index("Set in this tournament") < regulation.index("Defaults")
+
+
+def test_russian_site() -> None:
+    files = site(tournament(Lang.RU))
+    index, card = files["index.html"], files["player-1.html"]
+    for word in ("Итоги", "Тур 1", "Регламент", "Проектор", "Графики", "Очки по турам"):
+        assert word in index, word
+    assert "Соперник" in card and "Чёрные" in files["round-1.html"] and "По алфавиту" in files["round-1.html"]
+    assert ">0,5<" in card  # komi in the Russian way
+    for word in ("Standings", "Regulation", "Opponent"):
+        assert word not in index + card, word
+
+
+def test_site_labels_match() -> None:
+    assert SITE_LABELS["en"].keys() == SITE_LABELS["ru"].keys()
+    assert LABELS["en"].keys() == LABELS["ru"].keys()
+
+
+def test_charts_are_inline_svg_with_every_leader() -> None:
+    t = tournament(Lang.EN)
+    index = site(t)["index.html"]
+    assert index.count("<svg") == 3
+    leaders = re.search(r'id="chart-leaders".*?</figure>', index, re.S)
+    assert leaders is not None
+    assert leaders.group(0).count("<polyline") == len(t.players)  # 5 players, up to 6 leaders drawn
+    handicaps = re.search(r'id="chart-handicaps".*?</figure>', index, re.S)
+    assert handicaps is not None
+    assert handicaps.group(0).count("<rect") == 3  # games with 0, 2 and 3 stones
+    assert re.findall(r"<title>(\d): (\d)</title>", handicaps.group(0)) == [("0", "1"), ("2", "2"), ("3", "1")]
+
+
+def test_page_file() -> None:
+    assert page_file("p12") == "player-12.html"
+    assert page_file("round-3") == "round-3.html"
+    assert page_file("standings") == "index.html"
+
+
+def test_deterministic() -> None:
+    assert site(tournament(Lang.EN)) == site(tournament(Lang.EN))
+
+
+def test_write_site_leaves_no_temporary_files(tmp_path: Path) -> None:
+    t = round_robin(Lang.EN, STRONGER_WINS)
+    written = write_site(t, standings(t), tmp_path / "out")
+    assert written[0].name == "index.html"
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in written)
+
+
+def test_publish_command_writes_a_site_or_a_page(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    shutil.copy(EXAMPLE, book)
+    assert "written" in run("publish", str(book), "-o", str(tmp_path / "site"))
+    assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / "round-3.html").is_file()
+    assert len(list((tmp_path / "site").glob("player-*.html"))) == 20
+    run("publish", str(book), "-o", str(tmp_path / "one.html"))
+    assert "<script" not in (tmp_path / "one.html").read_text(encoding="utf-8")
+
+
+def test_watch_republishes_after_a_change_and_survives_a_bad_save(tmp_path: Path) -> None:
+    book = tmp_path / "book.xlsx"
+    book.write_text("v1")
+    calls: list[str] = []
+    reports: list[str] = []
+
+    def republish() -> None:
+        content = book.read_text()
+        calls.append(content)
+        if content == "broken":
+            raise ValueError("half saved")
+
+    edits = iter([None, "broken", None, None, "v2", None, None])
+
+    def sleep(_: float) -> None:  # one poll per "second": the test edits the file between polls
+        edit = next(edits, None)
+        if edit is not None:
+            book.write_text(edit)
+
+    watch_file(book, republish, reports.append, sleep=sleep, polls=8)
+    assert calls == ["v1", "broken", "v2"]  # once at the start, then once per settled change
+    assert len(reports) == 1 and "half saved" in reports[0] and "still watching" in reports[0]
+
+
+def test_explain_command(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    shutil.copy(EXAMPLE, book)
+    out = run("explain", str(book), "--round", "3")
+    assert out.startswith("Тур 3") and out.count("Доска ") == 10 and "(R7.1)" in out
+    out = run("explain", str(book), "--player", "Дмитриев")
+    assert "выше, чем Дмитриев Иван" in out and "это решает" in out
+    out = run("explain", str(book), "--player", "Дмитриев", "--than", "1")
+    assert out.splitlines()[0].startswith("Алексеев Артём (место 1) выше, чем Дмитриев Иван")
+    failed = CliRunner().invoke(app, ["explain", str(book), "--player", "Nobody"])
+    assert failed.exit_code == 1 and "Nobody" in failed.output
+
+
+@pytest.mark.parametrize(("lang", "above", "decides"), [(Lang.EN, "is above", "this decides"),
+                                                        (Lang.RU, "выше, чем", "это решает")])
+def test_r6_comparison_in_words(lang: Lang, above: str, decides: str) -> None:
+    t = tournament(lang)
+    table = standings(t)
+    upper, lower = table[0], table[1]
+    lines = comparison_lines(compare(table, lower.player.id, upper.player.id, t.config.tiebreaks), lang)
+    assert lines[0].startswith(f"{upper.player.name} (") and above in lines[0] and lower.player.name in lines[0]
+    assert decides in lines[-1] and lines[-1].strip().startswith(f"{len(lines) - 1}.")
+    assert all(decides not in line for line in lines[1:-1])
+
+
+def test_r9_team_standings_page() -> None:
+    t = tournament(Lang.EN)
+    teams = {1: "North", 4: "North", 2: "South <b>", 3: "South <b>"}
+    t = replace(t, players=tuple(replace(p, team=teams.get(int(p.id), "")) for p in t.players))
+    files = site(t)
+    assert "teams.html" in files and 'href="teams.html"' in files["index.html"]
+    page = files["teams.html"]
+    assert parse(page).errors == []
+    assert [row[1] for row in rows(page, "teams")] == [team.team for team in team_standings(standings(t))]
+    assert sorted(row[1] for row in rows(page, "teams")) == ["North", "South <b>"]
+    assert "South &lt;b&gt;" in page and 'href="player-1.html"' in page
