@@ -1,0 +1,244 @@
+"""`forsxl simulate`: the runs spread over processes, the variants to compare, and the report's tables (R10).
+
+The engine plays one run (`forsxl.engine.simulate.play`); this module only decides which runs go to which worker
+and folds them back in run order, so a seed gives the same report with one worker or many.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import yaml
+
+from forsxl.book.config import build_config, presets
+from forsxl.book.read import Book
+from forsxl.engine.config import Config, Lang, get_key
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.model import Tournament
+from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A regulation to simulate: its label (`workbook`, a preset name or a Config file) and its tournament."""
+
+    label: str
+    tournament: Tournament
+
+
+def _runs(t: Tournament, settings: Settings, seed: int, start: int, stop: int) -> list[RunOutcome]:
+    """Runs start..stop-1 of one variant (what a worker does)."""
+    return [play(t, settings, run_seed(seed, index))[1] for index in range(start, stop)]
+
+
+def available_workers() -> int:
+    """The cores this process may use."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+def simulate_variants(
+    variants: Sequence[Variant], settings: Settings, runs: int, seed: int, workers: int,
+    progress: Callable[[int], None] = lambda done: None,
+) -> list[Summary]:
+    """Every variant played `runs` times, the runs spread over `workers` processes (1: in this process).
+
+    The first run of each variant is played here first, so that a regulation the engine refuses fails at once with
+    its own message. The same run index has the same seed in every variant: the players' true strengths are the
+    same, and the variants differ only by their rules.
+    """
+    outcomes: dict[tuple[int, int], list[RunOutcome]] = {}
+    for k, variant in enumerate(variants):
+        outcomes[(k, 0)] = _runs(variant.tournament, settings, seed, 0, 1)
+        progress(1)
+    chunk = max(1, min(25, runs // max(1, 8 * workers)))
+    tasks = [(k, start, min(runs, start + chunk)) for k in range(len(variants)) for start in range(1, runs, chunk)]
+    if workers <= 1:
+        for k, start, stop in tasks:
+            outcomes[(k, start)] = _runs(variants[k].tournament, settings, seed, start, stop)
+            progress(stop - start)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures: dict[Future[list[RunOutcome]], tuple[int, int]] = {
+                pool.submit(_runs, variants[k].tournament, settings, seed, start, stop): (k, start)
+                for k, start, stop in tasks
+            }
+            for future in as_completed(futures):
+                outcomes[futures[future]] = future.result()
+                progress(len(outcomes[futures[future]]))
+    return [
+        summarize(variant.label, variant.tournament,
+                  [o for (kk, _), chunk_outcomes in sorted(outcomes.items()) if kk == k for o in chunk_outcomes],
+                  settings.prizes)
+        for k, variant in enumerate(variants)
+    ]
+
+
+def _overrides(book: Book) -> list[tuple[str, Any]]:
+    """The workbook's own Config entries: every key its Config sheet (not a preset or a default) set."""
+    return [(key, get_key(book.tournament.config, key)) for key, origin in book.origins.items()
+            if origin != "default" and not origin.startswith("preset ")]
+
+
+EVENT_KEYS = frozenset({"name", "date", "place", "rounds", "lang"})
+"""Config keys that describe the event rather than its regulation: a compared preset keeps the workbook's."""
+
+
+def variant_config(book: Book, spec: str, rounds: int | None = None) -> Config:
+    """The Config of a `--compare` variant (R12): a preset with the workbook's keys it does not set itself and the
+    event's own keys (rounds, name, ...); or the workbook's Config with the keys of a YAML file (flat dotted keys, as
+    in a preset) over it. `rounds` overrides both."""
+    known = presets()
+    path = Path(spec)
+    if spec in known:
+        keys: dict[str, Any] = {"preset": spec}
+        replaced = set(known[spec]) - EVENT_KEYS
+    elif path.is_file():
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if not isinstance(loaded, dict):
+            raise ForsxlError("R12", "simulate_variant_bad", path=spec)
+        keys = {str(k): v for k, v in loaded.items() if k != "description"}
+        replaced = set(keys)
+    else:
+        raise ForsxlError("R12", "simulate_variant_unknown", name=spec, known=", ".join(known))
+    if rounds is not None:
+        keys["rounds"] = rounds
+    entries = [(key, value, None) for key, value in _overrides(book)
+               if key not in keys and key not in replaced and key != "preset"]
+    entries = [("preset", keys.pop("preset", book.tournament.config.preset), None), *entries]
+    config, _, errors = build_config([*entries, *((k, v, None) for k, v in keys.items())], "default")
+    if errors:
+        raise WorkbookErrors(errors, book.lang)
+    return replace(config, name=book.tournament.config.name, lang=book.lang)
+
+
+def variants(book: Book, compare: Sequence[str], rounds: int | None) -> list[Variant]:
+    """The workbook's own regulation first, then each `--compare` variant; `rounds` overrides every one's."""
+    t = book.tournament
+    own = t if rounds is None else replace(t, config=replace(t.config, rounds=rounds))
+    return [Variant("workbook", own),
+            *(Variant(spec, replace(t, config=variant_config(book, spec, rounds))) for spec in compare)]
+
+
+LABELS: dict[str, tuple[str, str]] = {
+    "runs": ("Runs", "Прогонов"),
+    "seed": ("Seed", "Зерно"),
+    "model": ("Win probability model", "Модель вероятности победы"),
+    "sigma": ("Rating noise sigma", "Шум рейтинга, сигма"),
+    "from": ("Played from", "Играется с"),
+    "from_start": ("round 1", "1-го тура"),
+    "from_now": ("round {n} (results so far stand)", "{n}-го тура (сыгранное остаётся)"),
+    "players": ("Players", "Участники"),
+    "quality": ("Ranking quality", "Качество ранжирования"),
+    "fairness": ("Fairness of the handicap compensation", "Справедливость компенсации форы"),
+    "no": ("No", "№"),
+    "name": ("Name", "Имя"),
+    "rating": ("Rating", "Рейтинг"),
+    "expected": ("E[place]", "Ср. место"),
+    "place": ("P({n})", "P({n})"),
+    "metric": ("Measure", "Показатель"),
+    "tau": ("Kendall tau-b", "Тау-b Кендалла"),
+    "spearman": ("Spearman rho", "Ро Спирмена"),
+    "strongest": ("Strongest wins", "Сильнейший побеждает"),
+    "top_error": ("Place error, top 10%", "Ошибка места, лучшие 10%"),
+    "variant": ("Variant", "Вариант"),
+    "group": ("Group", "Группа"),
+    "steps": ("Steps", "Ступени"),
+    "per_run": ("Games/run", "Партий за прогон"),
+    "giver": ("Giver pts", "Очки дающего"),
+    "giver_even": ("Even", "На равных"),
+    "giver_bias": ("Giver bias", "Перекос дающего"),
+    "taker": ("Taker pts", "Очки получающего"),
+    "taker_even": ("Even", "На равных"),
+    "taker_bias": ("Taker bias", "Перекос получающего"),
+    "giver_wins": ("Giver wins", "Победы дающего"),
+}
+
+
+def label(key: str, lang: Lang, **params: Any) -> str:
+    return LABELS[key][0 if lang == Lang.EN else 1].format(**params)
+
+
+Cell = str | float | int
+
+
+class Table(NamedTuple):
+    """One table of the report: the terminal, the Simulation sheet and the page show the same cells."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def report_tables(summaries: Sequence[Summary], lang: Lang) -> list[Table]:
+    """Players (expected place and prize chances per variant side by side), ranking quality, fairness."""
+    first = summaries[0]
+    prizes = len(first.players[0].prizes) if first.players else 0
+    several = len(summaries) > 1
+    headers = [label("no", lang), label("name", lang), label("rating", lang)]
+    for s in summaries:
+        suffix = f" {s.label}" if several else ""
+        headers += [label("expected", lang) + suffix,
+                    *(label("place", lang, n=n) + suffix for n in range(1, prizes + 1))]
+    order = sorted(range(len(first.players)), key=lambda i: (first.players[i].expected_place, i))
+    player_rows = []
+    for i in order:
+        player = first.players[i].player
+        row: list[Cell] = [player.id, player.name, player.rating]
+        for s in summaries:
+            odds = s.players[i]
+            row += [round(odds.expected_place, 2), *(_percent(p) for p in odds.prizes)]
+        player_rows.append(tuple(row))
+    quality: list[tuple[Cell, ...]] = [
+        (label("tau", lang), *(round(s.quality.tau, 3) for s in summaries)),
+        (label("spearman", lang), *(round(s.quality.spearman, 3) for s in summaries)),
+        (label("strongest", lang), *(_percent(s.quality.strongest_wins) for s in summaries)),
+        (label("top_error", lang), *(round(s.quality.top_error, 2) for s in summaries)),
+    ]
+    fair_headers = ("variant", "group", "steps", "per_run", "giver", "giver_even", "giver_bias",
+                    "taker", "taker_even", "taker_bias", "giver_wins")
+    fair_rows = [
+        (s.label, f.group, f.steps, round(f.per_run, 2), round(f.giver, 2), round(f.giver_even, 2),
+         f"{f.giver_bias:+.2f}", round(f.taker, 2), round(f.taker_even, 2), f"{f.taker_bias:+.2f}",
+         _percent(f.giver_wins))
+        for s in summaries for f in s.fairness
+    ]
+    return [
+        Table(label("players", lang), tuple(headers), tuple(player_rows)),
+        Table(label("quality", lang), (label("metric", lang), *(s.label for s in summaries)), tuple(quality)),
+        Table(label("fairness", lang), tuple(label(h, lang) for h in fair_headers), tuple(fair_rows)),
+    ]
+
+
+def _right(value: Cell) -> bool:
+    """Numbers, percentages and signed differences are aligned right."""
+    return not isinstance(value, str) or value[-1:] == "%" or value[:1] in "+-"
+
+
+def text_table(table: Table) -> str:
+    """A table for the terminal: the title, then columns padded, text left and numbers right."""
+    cells = [list(table.headers), *[[str(c) for c in row] for row in table.rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(table.headers))]
+    numeric = [all(_right(row[i]) for row in table.rows) for i in range(len(table.headers))]
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join(c.rjust(w) if n else c.ljust(w) for c, w, n in zip(row, widths, numeric, strict=True)).rstrip()
+
+    return "\n".join([table.title, line(cells[0]), line(["-" * w for w in widths]), *map(line, cells[1:])])
+
+
+def settings_rows(t: Tournament, settings: Settings, runs: int, seed: int, lang: Lang) -> list[tuple[str, object]]:
+    """What the simulation assumed, as (label, value) rows for the sheet and the page."""
+    played = sum(1 for r in t.rounds if r.complete)
+    start = label("from_start", lang) if settings.from_start or not played else label("from_now", lang, n=played + 1)
+    return [(label("runs", lang), runs), (label("seed", lang), seed), (label("model", lang), settings.model.value),
+            (label("sigma", lang), settings.sigma), (label("from", lang), start)]
