@@ -1,0 +1,65 @@
+"""The Prizes sheet and the Norm column of Standings (R6: prize lists, rank norms), rewritten on every save."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from forsxl.book import layout
+from forsxl.book.read import Book
+from forsxl.book.write import BOLD, _fresh_sheet, put, write_row
+from forsxl.engine.config import Lang
+from forsxl.engine.norms import rank_norms
+from forsxl.engine.prizes import Award, award_prizes
+from forsxl.engine.standings import Standing
+
+PRIZE_COLUMNS = {
+    Lang.EN: ("Place", "No", "Name", "Rating", "Club"),
+    Lang.RU: ("Место", "№", "Имя", "Рейтинг", "Клуб"),
+}
+WORDS = {
+    Lang.EN: {"shared": "shared: tied on every criterion", "nobody": "nobody qualifies", "norm": "Norm"},
+    Lang.RU: {"shared": "делят: равны по всем критериям", "nobody": "никто не подходит", "norm": "Норма"},
+}
+
+
+def write_prizes(book: Book, awards: Sequence[Award]) -> None:
+    """The Prizes sheet: each list's title and what it ranks by, then its winners; a tie is marked shared."""
+    lang = book.lang
+    sheet = _fresh_sheet(book.workbook, layout.sheet_name("prizes", lang), layout.SHEETS["log"])
+    row = 1
+    for award in awards:
+        write_row(sheet, row, [award.spec.name, award.spec.text], bold=True)
+        write_row(sheet, row + 1, [*PRIZE_COLUMNS[lang], *award.spec.criteria], bold=True)
+        row += 2
+        if not award.winners:
+            write_row(sheet, row, [WORDS[lang]["nobody"]])
+            row += 1
+        for w in award.winners:
+            p = w.player
+            write_row(sheet, row, [w.place, int(p.id), p.name, p.rating, p.club, *w.values,
+                                   WORDS[lang]["shared"] if w.shared else None])
+            row += 1
+        row += 1
+    sheet.column_dimensions["C"].width = 26
+
+
+def write_norms(book: Book, table: Sequence[Standing]) -> None:
+    """A Norm column at the right of the Standings sheet, rows in the table's order: `+1 (72%)` (R6)."""
+    results = rank_norms(book.tournament.config, table)
+    if not results:
+        return
+    sheet = book.workbook[layout.sheet_name("standings", book.lang)]
+    column = max(len([c for c in sheet[1] if c.value is not None]), 1) + 1
+    put(sheet.cell(1, column), WORDS[book.lang]["norm"])
+    sheet.cell(1, column).font = BOLD
+    for row, s in enumerate(table, start=2):
+        result = results.get(s.player.id)
+        put(sheet.cell(row, column), result.label() if result else None)
+
+
+def write_awards(book: Book, table: Sequence[Standing]) -> None:
+    """Prizes and norms for the final `table`, when Config asks for them."""
+    awards = award_prizes(book.tournament, table)
+    if awards:
+        write_prizes(book, awards)
+    write_norms(book, table)

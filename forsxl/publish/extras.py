@@ -1,0 +1,107 @@
+"""Page sections beside the standings: prize lists and rank norms (R6), stages (R7), as plain-string tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from forsxl.engine.config import Lang
+from forsxl.engine.model import PlayerId, Tournament, number_text
+from forsxl.engine.norms import rank_norms
+from forsxl.engine.prizes import award_prizes
+from forsxl.engine.stages import stage_tables
+from forsxl.engine.standings import Standing
+
+WORDS = {
+    Lang.EN: {"prizes": "Prizes", "norms": "Rank norms", "place": "Place", "name": "Name", "rating": "Rating",
+              "shared": "shared", "nobody": "Nobody qualifies.", "norm": "Norm (share of the points at stake)",
+              "norms_note": "Share of the points at stake in the games played over the board; +1, +2: ranks up.",
+              "stages": "Stages", "stage": "Stage {stage}, {name}: rounds {first}–{last}", "start": "Start",
+              "points": "Points"},
+    Lang.RU: {"prizes": "Призы", "norms": "Разрядные нормы", "place": "Место", "name": "Имя", "rating": "Рейтинг",
+              "shared": "делят", "nobody": "Никто не подходит.", "norm": "Норма (доля разыгранных очков)",
+              "norms_note": "Доля очков, разыгранных в сыгранных партиях; +1, +2 — на сколько разрядов выше.",
+              "stages": "Этапы", "stage": "Этап {stage}, {name}: туры {first}–{last}", "start": "Старт",
+              "points": "Очки"},
+}
+
+
+@dataclass(frozen=True)
+class ExtraRow:
+    place: str
+    name: str
+    anchor: str
+    cells: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ExtraTable:
+    title: str
+    note: str
+    headings: tuple[str, ...]
+    """Headings after Place and Name."""
+    rows: tuple[ExtraRow, ...]
+    empty: str = ""
+
+
+@dataclass(frozen=True)
+class ExtraSection:
+    anchor: str
+    title: str
+    tables: tuple[ExtraTable, ...]
+
+
+def anchor(pid: PlayerId) -> str:
+    """The id of a player's row on the page, the target of every link to them."""
+    return f"p{pid}"
+
+
+def prize_section(t: Tournament, table: Sequence[Standing]) -> tuple[ExtraSection, ...]:
+    """Every prize list with its winners; tied winners share the places shown (R6)."""
+    words = WORDS[t.config.lang]
+    tables = tuple(
+        ExtraTable(
+            award.spec.name, award.spec.text, award.spec.criteria,
+            tuple(ExtraRow(w.place, w.player.name, anchor(w.player.id), tuple(number_text(v) for v in w.values),
+                           words["shared"] if w.shared else "") for w in award.winners),
+            words["nobody"],
+        )
+        for award in award_prizes(t, table)
+    )
+    return (ExtraSection("prizes", words["prizes"], tables),) if tables else ()
+
+
+def norm_section(t: Tournament, table: Sequence[Standing]) -> tuple[ExtraSection, ...]:
+    """Who met which rank norm, in standings order (R6)."""
+    words = WORDS[t.config.lang]
+    results = rank_norms(t.config, table)
+    rows = tuple(ExtraRow(s.place, s.player.name, anchor(s.player.id), (str(s.player.rating),
+                                                                        results[s.player.id].label()))
+                 for s in table if s.player.id in results)
+    if not rows:
+        return ()
+    norms = ExtraTable("", words["norms_note"], (words["rating"], words["norm"]), rows)
+    return (ExtraSection("norms", words["norms"], (norms,)),)
+
+
+def stage_section(t: Tournament) -> tuple[ExtraSection, ...]:
+    """Every started stage's sections, each with its own standings (R7)."""
+    if not t.config.stages.plan:
+        return ()
+    words = WORDS[t.config.lang]
+    tables = tuple(
+        ExtraTable(
+            words["stage"].format(stage=tb.stage, name=tb.section.name, first=tb.first, last=tb.last),
+            tb.section.text, (words["start"], words["points"]),
+            tuple(ExtraRow(s.place, s.player.name, anchor(s.player.id),
+                           (number_text(s.start), number_text(s.points))) for s in tb.rows),
+        )
+        for tb in stage_tables(t)
+    )
+    return (ExtraSection("stages", words["stages"], tables),)
+
+
+def extra_sections(t: Tournament, table: Sequence[Standing]) -> tuple[ExtraSection, ...]:
+    """The sections the page shows after the standings, each only when Config asks for it."""
+    return stage_section(t) + prize_section(t, table) + norm_section(t, table)
