@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,7 +18,10 @@ from forsxl.book.write import new_workbook
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.playoff import final_standings
+from forsxl.engine.probability import Model
+from forsxl.engine.stages import final_table
 from forsxl.engine.teams import lift_candidates, tournament_problems
+from forsxl.merge import Prefer
 from forsxl.messages import message, text
 from forsxl.workflow import finish, pair_into, schedule_into
 
@@ -128,6 +132,30 @@ def schedule(path: Workbook) -> None:
     typer.echo(f"{path}: {changes}")
 
 
+@app.command()
+def stage(
+    path: Workbook,
+    next_stage: Annotated[bool, typer.Option("--next", help="Close the current stage and start the next.")] = False,
+) -> None:
+    """Tournaments in stages (Config stages.plan, R7): show the stages so far, or with --next start the next one.
+
+    Example: forsxl stage festival.xlsx --next     (then forsxl pair festival.xlsx for its further rounds)
+    """
+    from forsxl.engine.stages import stage_tables
+    from forsxl.workflow import stage_into
+
+    loaded = _load(path)
+    if next_stage:
+        changes = _run(loaded, lambda: stage_into(loaded))
+        _run(loaded, lambda: finish(loaded, "stage --next", changes))
+        typer.echo(f"{path}: {changes}")
+        return
+    for table in _run(loaded, lambda: stage_tables(loaded.tournament)):
+        names = ", ".join(s.player.name for s in table.rows)
+        typer.echo(f"stage {table.stage} {table.section.name} ({table.section.text}), rounds {table.first}-"
+                   f"{table.last}: {names}")
+
+
 @app.command("standings")
 def standings_command(path: Workbook) -> None:
     """Recompute the points in the round sheets and the Standings sheet from the results typed so far.
@@ -141,20 +169,108 @@ def standings_command(path: Workbook) -> None:
 
 
 @app.command()
+def merge(
+    paths: Annotated[list[Path], typer.Argument(help="[BASE] A B: the last common version (optional), then the "
+                                                "two copies.", dir_okay=False)],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The merged workbook to write.", dir_okay=False)],
+    prefer: Annotated[Prefer | None, typer.Option(help="Settle every conflict with copy a's or b's value.")] = None,
+    resolve: Annotated[Path | None, typer.Option(help="Conflicts workbook: written when the merge stops, read back "
+                                                 "once its last column says a or b.", dir_okay=False)] = None,
+) -> None:
+    """Merge two copies of a workbook that two referees typed into; BASE, their last common version, lets one-sided
+    edits win. Conflicts stop the merge with a table, unless --prefer or --resolve settles them.
+
+    Example: forsxl merge club.bak.xlsx club-anna.xlsx club-boris.xlsx -o club.xlsx
+    """
+    from forsxl.book.merge import merge_books
+
+    with _errors():
+        merged, changes = merge_books(paths, output, prefer, resolve)
+    for warning in merged.warnings:
+        typer.echo(message(warning, merged.lang), err=True)
+    _run(merged, lambda: finish(merged, "merge", changes))
+    typer.echo(f"{output}: merged {changes}")
+
+
+@app.command()
 def publish(
     path: Workbook,
-    output: Annotated[Path, typer.Option("-o", "--output", help="The HTML file to write.")] = Path("results.html"),
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="FILE.html: one self-contained page; a folder: the results site.")] = Path(
+        "results.html"),
+    watch: Annotated[bool, typer.Option(help="Republish whenever the workbook is saved (Ctrl-C stops).")] = False,
+    interval: Annotated[float, typer.Option(help="--watch: seconds between looks at the workbook.")] = 1.0,
 ) -> None:
-    """Write one self-contained HTML page: standings and every round's pairings and results.
+    """Write the results: one self-contained HTML page, or a small site of pages (standings, crosstable, rounds,
+    a card per player, teams, playoff, regulation, charts), both in the workbook's language.
 
     Example: forsxl publish club.xlsx -o club.html
+             forsxl publish club.xlsx -o site --watch
     """
     from forsxl.publish.html import render_html
+    from forsxl.publish.site import write_site, write_whole
+
+    def once() -> None:
+        loaded = _load(path)
+        t = loaded.tournament
+        with _errors(loaded.lang):
+            if output.suffix.lower() in (".html", ".htm"):
+                write_whole(output, render_html(t, final_table(t)))
+            else:
+                note = str(book_config.presets().get(t.config.preset, {}).get("description", ""))
+                write_site(t, final_table(t), output, loaded.origins, note)
+        typer.echo(f"{output}: written")
+
+    if not watch:
+        once()
+        return
+    from forsxl.watch import watch_file
+
+    def checked() -> None:
+        try:
+            once()
+        except typer.Exit:  # the problems are printed already
+            raise RuntimeError("") from None
+
+    typer.echo(f"watching {path} (Ctrl-C stops)", err=True)
+    try:
+        watch_file(path, checked, lambda line: typer.echo(line, err=True), interval)
+    except KeyboardInterrupt:
+        typer.echo("stopped", err=True)
+
+
+@app.command()
+def explain(
+    path: Workbook,
+    player: Annotated[str, typer.Option("--player", help="Name (or a unique part, or start number).")] = "",
+    than: Annotated[str, typer.Option("--than", help="The other player (default: the one just above).")] = "",
+    round: Annotated[int | None, typer.Option("--round", help="Why each pair of this round was formed.")] = None,
+) -> None:
+    """Answer "why?": why one player ranks above another, criterion by criterion (R6), or why each pair of a round
+    was formed: places, points, group, handicap, and what was avoided (R7, R2).
+
+    Example: forsxl explain club.xlsx --player Ivanov          (why is the player above Ivanov there)
+             forsxl explain club.xlsx --player Ivanov --than Petrov
+             forsxl explain club.xlsx --round 3
+    """
+    from forsxl.engine.explain import compare, explain_round, find_player, neighbour_above
+    from forsxl.engine.standings import standings
+    from forsxl.publish.why import comparison_lines, round_lines
 
     loaded = _load(path)
-    page = render_html(loaded.tournament, final_standings(loaded.tournament))
-    output.write_text(page, encoding="utf-8")
-    typer.echo(f"{output}: written")
+    t, lang = loaded.tournament, loaded.lang
+    lines: list[str] = []
+    with _errors(lang):
+        if round is not None:
+            lines += round_lines(t, explain_round(t, round), lang)
+        if player or round is None:
+            table = standings(t)
+            me = find_player(t.players, player or "")
+            other = find_player(t.players, than).id if than else neighbour_above(table, me.id)
+            if other is None or other == me.id:
+                raise ForsxlError("R6", "explain_same")
+            lines += comparison_lines(compare(table, me.id, other, t.config.tiebreaks), lang, final_standings(t))
+    typer.echo("\n".join(lines))
 
 
 @app.command("config")
@@ -244,3 +360,65 @@ def export_command(
     with _errors():
         text, _ = export_book(path, format, output, options)
     typer.echo(text, nl=not text.endswith("\n"))
+
+
+@app.command()
+def simulate(
+    path: Workbook,
+    runs: Annotated[int, typer.Option(min=1, help="How many times to play the tournament.")] = 1000,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Rounds to play (default: Config rounds).")] = None,
+    seed: Annotated[int | None, typer.Option(help="The same seed gives the same report (default: random).")] = None,
+    compare: Annotated[list[str] | None, typer.Option(
+        help="A preset, or a YAML file of Config keys over the workbook's, to run side by side (repeatable).")] = None,
+    from_start: Annotated[bool, typer.Option(help="Play every round anew, not only the rounds still to play.")] = False,
+    model: Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
+                                              "stronger (the stronger always wins).")] = Model.EGF,
+    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).")] = 100.0,
+    prizes: Annotated[int, typer.Option(min=1, help="Prize places to give the chances of.")] = 3,
+    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).")] = 0,
+    write: Annotated[bool, typer.Option(help="Write the Simulation sheet into the workbook.")] = True,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="The HTML report to write "
+                                                "(default: BOOK-simulation.html beside the workbook).")] = None,
+) -> None:
+    """Play the tournament many times with simulated results (R10): each player's expected place and prize chances,
+    how well the ranking follows strength, how fair the handicap compensation is; side by side with --compare.
+
+    Example: forsxl simulate club.xlsx --runs 1000 --seed 7 --compare fors-2009 --compare tweak.yaml
+    """
+    import secrets
+
+    from forsxl.book.simulation import write_simulation
+    from forsxl.engine.simulate import Settings
+    from forsxl.engine.system_by_size import finished
+    from forsxl.publish.simulation import render_simulation
+    from forsxl.simulation import (
+        available_workers,
+        report_tables,
+        settings_rows,
+        simulate_variants,
+        text_table,
+        variants,
+    )
+
+    loaded = _load(path)
+    lang = loaded.lang
+    chosen = _run(loaded, lambda: variants(loaded, compare or [], rounds))
+    if not from_start and rounds is None and finished(loaded.tournament):
+        typer.echo("every round is played, so every run repeats it: --from-start plays the tournament anew", err=True)
+    settings = Settings(model, sigma, prizes, from_start)
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
+    cores = workers or available_workers()
+    typer.echo(f"simulating {runs} runs of {len(chosen)} variant(s), seed {seed}, {cores} worker(s)...", err=True)
+    with typer.progressbar(length=runs * len(chosen), label="simulate", file=sys.stderr) as bar:
+        summaries = _run(loaded, lambda: simulate_variants(chosen, settings, runs, seed, cores, bar.update))
+    tables = report_tables(summaries, lang)
+    rows = settings_rows(loaded.tournament, settings, runs, seed, lang)
+    typer.echo("\n\n".join(text_table(table) for table in tables))
+    page = output or path.with_name(f"{path.stem}-simulation.html")
+    page.write_text(render_simulation(loaded.tournament.config.name or path.stem, lang, rows, tables, summaries),
+                    encoding="utf-8")
+    typer.echo(f"{page}: the report")
+    if write:
+        write_simulation(loaded, rows, tables)
+        _run(loaded, lambda: finish(loaded, "simulate", f"{runs} runs, seed {seed}, {settings.model.value} model"))
+        typer.echo(f"{loaded.path}: Simulation sheet written")

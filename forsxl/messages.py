@@ -55,6 +55,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "number_bad": ("{value!r} is not a whole number", "{value!r} — не целое число"),
     "points_bad": ("{value!r} is not a number", "{value!r} — не число"),
     "no_duplicate": ("start number {value} is already used on row {row}", "номер {value} уже занят в строке {row}"),
+    "avoid_unknown": ("Avoid: {name!r} is no other player's name",
+                      "«Не играть с»: {name!r} — не имя другого участника"),
     "absent_bad": ("{value!r} is not a list of rounds like 1, 3-4", "{value!r} — не список туров вида 1, 3-4"),
     "group_bad": ("group {value!r} is not 1, 2 or 3", "группа {value!r} — не 1, 2 или 3"),
     "config_unknown_key": ("unknown key {key!r}; known keys: {known}", "неизвестный ключ {key!r}; известные: {known}"),
@@ -66,6 +68,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "config_repeated": ("{key} lists a value twice", "{key}: значение повторяется"),
     "config_band_bad": ("{key}: {value!r} is not a band like 2400:5 (lowest rating:points)",
                         "{key}: {value!r} — не полоса вида 2400:5 (нижний рейтинг:очки)"),
+    "config_prize_bad": ("prizes.lists: {part!r} does not fit; a list is `name: criterion, filters, N places, once`, "
+                         "lists apart by `;`, filters like rating<2100, rank>=5k, club=A|B; criteria: {criteria}",
+                         "prizes.lists: {part!r} не подходит; список пишется `название: критерий, фильтры, N places, "
+                         "once`, списки через `;`, фильтры вида rating<2100, rank>=5k, club=A|B; критерии: {criteria}"),
+    "config_norm_bad": ("norms.bands: {part!r} is not a band like `20k-1k: 70%/90%` (start ranks: shares for one, "
+                        "two ranks up, growing)",
+                        "norms.bands: {part!r} — не полоса вида `20k-1k: 70%/90%` (стартовые ранги: доли для "
+                        "повышения на один, два разряда, по возрастанию)"),
+    "config_stage_bad": ("stages.plan: {part!r} does not fit; a section is `name: method, N rounds, entrants, order, "
+                         "carry`, methods fors (needs N rounds), serp, round_robin, knockout; entrants all, top K, top "
+                         "half, rest; stages apart by `;`, a stage's `rest` section after its `top` section by `|`",
+                         "stages.plan: {part!r} не подходит; секция пишется `название: метод, N rounds, участники, "
+                         "порядок, carry`, методы fors (нужно N rounds), serp, round_robin, knockout; участники all, "
+                         "top K, top half, rest; этапы через `;`, секция rest после секции top через `|`"),
+    "config_stage_playoff": ("stages.plan and playoff.size do not go together: play the final as a knockout stage",
+                             "stages.plan и playoff.size несовместимы: сыграйте финал этапом knockout"),
+    "stage_section_small": ("section {section} would have {count} player(s); a section needs at least 2",
+                            "в секции {section} оказалось бы участников: {count}; нужно хотя бы 2"),
+    "stage_top_too_big": ("section {section}: top {top} of {count} players of the previous stage",
+                          "секция {section}: top {top} из {count} участников предыдущего этапа"),
+    "stage_over": ("stage {stage} ends with round {round}: run forsxl stage BOOK --next to start the next stage",
+                   "этап {stage} заканчивается туром {round}: запустите forsxl stage КНИГА --next, чтобы начать "
+                   "следующий"),
+    "stage_not_over": ("stage {stage} is not over (it ends with round {round}; round {missing} is not finished or "
+                       "not paired): finish it before starting the next",
+                       "этап {stage} не окончен (он заканчивается туром {round}; тур {missing} не доигран или не "
+                       "составлен): доиграйте его, прежде чем начинать следующий"),
+    "stage_none_left": ("stage {stages} is the last in stages.plan; there is no next stage",
+                        "этап {stages} — последний в stages.plan; следующего нет"),
+    "stages_use_stage": ("this tournament has stages (stages.plan): start each with forsxl stage BOOK --next, pair "
+                         "its rounds with forsxl pair",
+                         "турнир идёт этапами (stages.plan): начинайте каждый командой forsxl stage КНИГА --next, "
+                         "туры составляйте forsxl pair"),
     "config_below": ("{key} is below {other}", "{key} ниже, чем {other}"),
     "config_count": ("{key} needs exactly {count} values", "{key}: нужно ровно {count} значений"),
     "config_needs_linear": ("{key} works only with start.method linear",
@@ -90,6 +125,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "меньше числа туров (пусто: число оставшихся туров)"),
     "config_scheme_steps": ("scheme {scheme} compensates at most {cap} handicap steps: set handicap.max_steps to {cap}",
                             "схема {scheme} компенсирует не больше {cap} ступеней форы: handicap.max_steps — {cap}"),
+    "simulate_variant_unknown": ("--compare {name!r} is neither a preset nor a file; presets: {known}",
+                                 "--compare {name!r} — не пресет и не файл; пресеты: {known}"),
+    "simulate_variant_bad": ("{path} is not a Config file: write one key: value per line, as a preset",
+                             "{path} — не файл настроек: пишите по строке ключ: значение, как в пресете"),
     "preset_unknown": ("unknown preset {name!r}; presets: {known}", "неизвестный пресет {name!r}; есть: {known}"),
     "round_sheet_name": ("round sheet {sheet} is not followed by round {expected}",
                          "лист {sheet} идёт не по порядку: ожидался тур {expected}"),
@@ -170,9 +209,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "{first} и {second} из одной команды и встретились бы; используйте serp.layout compact"),
     "too_few_players": ("{count} players: the tournament is not held with fewer than 4",
                         "участников {count}: при меньше чем 4 турнир не проводится"),
-    "swiss_not_yet": ("{count} players: R8 gives a Swiss of {rounds} rounds, and Swiss pairing comes with another "
-                      "issue; not available yet", "участников {count}: по R8 — швейцарская система в {rounds} туров, "
-                      "она появится в другой задаче и пока недоступна"),
+    "swiss_by_size": ("{count} players: R8 makes this a Swiss of {rounds} rounds, paired round by round with "
+                      "forsxl pair, not scheduled in advance",
+                      "участников {count}: по R8 это швейцарская система в {rounds} туров; жеребьёвка по турам "
+                      "командой forsxl pair, а не расписание заранее"),
     "pairing_impossible": ("round {round}: the {count} present players cannot all be paired without breaking: {rules}",
                            "тур {round}: {count} присутствующих нельзя разбить на пары, не нарушив: {rules}"),
     # import and export (FORMATS; issue 8)
@@ -189,7 +229,110 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "{where}: у {value} нет записи в forsxl; ячейка результата оставлена пустой"),
     "export_over_book": ("the export would overwrite the workbook {path}; pick another -o",
                          "экспорт перезаписал бы книгу {path}; выберите другой -o"),
+    # merging two copies of a workbook (issue 13)
+    "merge_copies": ("merge needs two copies, or BASE and two copies; {count} workbooks given",
+                     "для слияния нужны две копии или BASE и две копии; указано книг: {count}"),
+    "merge_copy_bad": ("{path} cannot be merged until these problems in it are fixed:",
+                       "{path} нельзя слить, пока в нём не исправлены эти ошибки:"),
+    "merge_cell": ("typed differently: {a_file} has {a!r}, {b_file} has {b!r}",
+                   "введено по-разному: в {a_file} {a!r}, в {b_file} {b!r}"),
+    "merge_deleted": ("the row is deleted in {gone} and changed in {kept}: {row}",
+                      "строка удалена в {gone} и изменена в {kept}: {row}"),
+    "merge_paired": ("paired differently: only {a_file} has {a}; only {b_file} has {b}",
+                     "пары составлены по-разному: только в {a_file} {a}; только в {b_file} {b}"),
+    "merge_stopped": ("{count} conflict(s), nothing written: settle them all with --prefer a or --prefer b, or one "
+                      "by one with --resolve CONFLICTS.xlsx",
+                      "конфликтов: {count}, ничего не записано: решите все сразу через --prefer a или --prefer b "
+                      "или по одному через --resolve CONFLICTS.xlsx"),
+    "merge_resolve_written": ("{path}: the conflicts are listed there; type a or b in its last column and run the "
+                              "same command again",
+                              "{path}: конфликты перечислены там; впишите a или b в последний столбец и повторите "
+                              "ту же команду"),
+    "merge_take_bad": ("{value!r} is neither a nor b", "{value!r} — не a и не b"),
     "choice_bad": ("{what} {value!r} is not one of {known}", "{what} {value!r} — не одно из: {known}"),
+    # answers to "why?" (issue 10): forsxl explain and the player cards
+    "explain_no_player": ("no player {name!r} in Players", "среди участников нет {name!r}"),
+    "explain_ambiguous": ("{name!r} matches several players: {names}; type more of the name",
+                          "{name!r} подходит нескольким участникам: {names}; уточните имя"),
+    "explain_no_round": ("round {round} is not paired", "тур {round} не составлен"),
+    "explain_same": ("that is the same player", "это один и тот же участник"),
+    "explain_above": ("{upper} (place {upper_place}) is above {lower} (place {lower_place}); criteria in order (R6):",
+                      "{upper} (место {upper_place}) выше, чем {lower} (место {lower_place}); критерии по порядку "
+                      "(R6):"),
+    "explain_step": ("{n}. {criterion}: {upper} and {lower}, equal", "{n}. {criterion}: {upper} и {lower}, поровну"),
+    "explain_decides": ("{n}. {criterion}: {upper} against {lower}: this decides",
+                        "{n}. {criterion}: {upper} против {lower}: это решает"),
+    "explain_tied": ("equal on every criterion: they share place {place}, listed in start-number order",
+                     "поровну по всем критериям: делят {place} место, в списке по стартовым номерам"),
+    "explain_playoff": ("final places come from the playoff or superfinal (R7.7, R7.8): {upper} is placed "
+                        "{upper_final}, {lower} {lower_final}",
+                        "итоговые места определил плей-офф или суперфинал (R7.7, R7.8): у {upper} — {upper_final}, "
+                        "у {lower} — {lower_final}"),
+    "explain_round": ("Round {round}, paired by {method}:", "Тур {round}, жеребьёвка: {method}:"),
+    "explain_board": ("Board {board}: {upper} (ranked {upper_position}, {upper_points} points) – {lower} (ranked "
+                      "{lower_position}, {lower_points} points), gap {gap}, group {group}",
+                      "Доска {board}: {upper} ({upper_position}-й в таблице, {upper_points} очк.) – {lower} "
+                      "({lower_position}-й, {lower_points} очк.), разрыв {gap}, группа {group}"),
+    "explain_handicap": ("handicap (R2): difference {difference} × {factor} − {reduction} stones = {adjusted} → "
+                         "{computed} {kind} steps; the game: {stones} stones, komi {komi}",
+                         "фора (R2): разница {difference} × {factor} − {reduction} камн. = {adjusted} → "
+                         "{computed} ступ. ({kind}); в партии: {stones} камн., коми {komi}"),
+    "explain_handicap_differs": ("the game has {steps} steps, not {computed}: the result correction (R2.4), a descent "
+                                 "from an even group (R2.6) or a referee's edit",
+                                 "в партии {steps} ступ., а не {computed}: поправка по результатам (R2.4), спуск из "
+                                 "группы без форы (R2.6) или правка судьи"),
+    "why_neighbours": ("{upper} was the highest unpaired player; {lower} the nearest allowed below (R7.1)",
+                       "{upper} — самый высокий из ещё не составленных; {lower} — ближайший допустимый ниже (R7.1)"),
+    "why_shift_planned": ("shift {shift}: {upper} meets the planned partner {lower}, position {position} in the "
+                          "{order} order (R7.2)",
+                          "сдвиг {shift}: {upper} играет с намеченным соперником {lower}, позиция {position} "
+                          "(порядок: {order}) (R7.2)"),
+    "why_shift_displaced": ("shift {shift}: {upper}'s planned partner {planned} (position {position} in the {order} "
+                            "order) already plays {by}, so {upper} takes the nearest allowed: {lower} (R7.2)",
+                            "сдвиг {shift}: намеченный соперник {upper} — {planned} (позиция {position}, порядок: "
+                            "{order}) — уже играет с {by}; {upper} берёт ближайшего допустимого: {lower} (R7.2)"),
+    "why_shift_moved": ("shift {shift}: {upper}'s planned partner was {planned} (position {position} in the {order} "
+                        "order); the nearest allowed to it is {lower} (R7.2)",
+                        "сдвиг {shift}: намеченный соперник {upper} — {planned} (позиция {position}, порядок: "
+                        "{order}); ближайший к нему допустимый — {lower} (R7.2)"),
+    "why_rating_shift": ("{upper} (rating {rating}) looks for rating {rating} − shift = {target}; {lower} ({found}) is "
+                         "the closest allowed (R7.3)",
+                         "{upper} (рейтинг {rating}) ищет рейтинг {target} (свой минус сдвиг); ближайший допустимый — "
+                         "{lower} ({found}) (R7.3)"),
+    "why_scheduled": ("fixed before the first round by the {method} schedule (R7.5, R7.6)",
+                      "задано до первого тура расписанием {method} (R7.5, R7.6)"),
+    "why_weighted": ("{upper} ({su}) and {lower} ({sl}): part of the best pairing of the whole round by score "
+                     "gap, then floats, seeding and colour; this pair costs {cost} (R7.4)",
+                     "{upper} ({su}) и {lower} ({sl}): часть лучшей жеребьёвки всего тура по разнице очков, затем "
+                     "спускам-подъёмам, посеву и цвету; цена пары: {cost} (R7.4)"),
+    "why_weighted_other": ("not {name} (a pair costing {cost}): {name} plays {by}, and the round costs less that "
+                           "way (R7.4)",
+                           "не {name} (цена пары {cost}): {name} играет с {by}, и весь тур так дешевле (R7.4)"),
+    "why_method": ("paired by the {method} method", "составлено методом {method}"),
+    "why_stage": ("playoff or superfinal game {stage} (R7.7, R7.8)", "партия плей-офф или суперфинала {stage} "
+                  "(R7.7, R7.8)"),
+    "why_taken": ("not {name}: already paired with {by} higher up", "не {name}: уже в паре с {by} выше"),
+    "why_rematch": ("not {name}: they met in round {round} (R7: no rematches)",
+                    "не {name}: они уже играли в туре {round} (R7: без повторных встреч)"),
+    "why_avoided": ("not {name}: kept apart by the Avoid column (R7)", "не {name}: разведены столбцом Avoid (R7)"),
+    "why_teammates": ("not {name}: team-mates in {team} (R9)", "не {name}: одна команда, {team} (R9)"),
+    "why_same_club": ("not {name}: the same club, {club} (pairing.avoid_same_club)",
+                      "не {name}: тот же клуб, {club} (pairing.avoid_same_club)"),
+    "why_rest_unpairable": ("not {name}: that pair would leave someone below without a legal opponent, so it was "
+                            "broken (R7.1)",
+                            "не {name}: тогда кому-то ниже не нашлось бы допустимого соперника, и эта пара "
+                            "разбита (R7.1)"),
+    "why_bye": ("{name} has the bye: of those with the fewest byes, the lowest-ranked with whom the rest can be "
+                "paired (R5)",
+                "{name} свободен: из тех, у кого меньше всего свободных туров, самый низкий в таблице, при котором "
+                "остальные составляются в пары (R5)"),
+    "why_bye_had": ("not {name}: had more byes already (R5)", "не {name}: уже был свободен чаще (R5)"),
+    "why_bye_unpairable": ("not {name}: without {name} the others could not all be paired (R5, R7)",
+                           "не {name}: без {name} остальных нельзя разбить на пары (R5, R7)"),
+    "why_scheduled_bye": ("{name} has the bye by the schedule (R7.5, R7.6)",
+                          "{name} свободен по расписанию (R7.5, R7.6)"),
+    "why_absent": ("{name} is absent, as announced in Players (R5)",
+                   "{name} пропускает тур, как указано в списке (R5)"),
 }
 
 

@@ -726,7 +726,8 @@ def test_demo(tmp_path: Path) -> None:
     assert "Алексеев Артём" in (directory / "club.html").read_text("utf-8")
 
 
-COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule")
+COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
+            "explain", "stage", "merge", "simulate")
 
 
 def test_every_command_is_listed() -> None:

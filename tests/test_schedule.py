@@ -12,7 +12,7 @@ from forsxl.cli import app
 from forsxl.engine.standings import standings
 
 
-def _book(tmp_path: Path, preset: str, players: int, extra: dict[str, object] | None = None) -> Path:
+def _book(tmp_path: Path, preset: str, players: int, extra: dict[str, object] | None = None, step: int = 37) -> Path:
     path = tmp_path / "t.xlsx"
     assert CliRunner().invoke(app, ["new", str(path), "--preset", preset, "--lang", "en"]).exit_code == 0
     workbook = openpyxl.load_workbook(path)
@@ -20,7 +20,7 @@ def _book(tmp_path: Path, preset: str, players: int, extra: dict[str, object] | 
         workbook["Config"].append([key, value])
     sheet = workbook["Players"]
     for i in range(players):
-        sheet.append([None, f"Player {i + 1:02}", 2000 - 37 * i])
+        sheet.append([None, f"Player {i + 1:02}", 2000 - step * i])
     workbook.save(path)
     return path
 
@@ -36,17 +36,38 @@ def _type_results(path: Path, result: str = "W+") -> None:
     workbook.save(path)
 
 
+def _type_lower_number_wins(path: Path) -> None:
+    workbook = openpyxl.load_workbook(path)
+    for name in workbook.sheetnames:
+        if name.startswith("Round-"):
+            sheet = workbook[name]
+            for row in range(2, sheet.max_row + 1):
+                black, white = sheet.cell(row, 2).value, sheet.cell(row, 3).value
+                sheet.cell(row, 8).value = "B+" if str(black) < str(white) else "W+"
+    workbook.save(path)
+
+
 def test_r7_6_cli_serp_twenty_players_ten_games(tmp_path: Path) -> None:
-    path = _book(tmp_path, "serp", 20)
+    # 20 equal ratings: even games, equal start points S; the lower number always wins (serp20: 20, loser 10)
+    path = _book(tmp_path, "serp", 20, step=0)
     result = CliRunner().invoke(app, ["schedule", str(path)])
     assert result.exit_code == 0, result.output
     t = load(path).tournament
     assert len(t.rounds) == 10 and all(len(r.games) == 10 and not r.sitouts for r in t.rounds)
-    assert "Schedule" in openpyxl.load_workbook(path).sheetnames
-    _type_results(path)
+    sheet = openpyxl.load_workbook(path)["Schedule"]
+    assert sheet.cell(2, 1).value.startswith("Serp: 10 games each; largest distance in the rating order 10, mean ")
+    assert sheet.cell(2, 1).value.endswith(" (lower bound 3)")
+    assert sheet.cell(3, 1).value == "20 players (even): 10 rounds, every round pairs everyone, nobody sits out"
+    weaker = {row - 5: sum(1 for col in range(row - 5 + 3, 23) if sheet.cell(row, col).value) for row in range(6, 26)}
+    _type_lower_number_wins(path)
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
-    table = standings(load(path).tournament)
-    assert all(len([c for c in s.cells if c.opponent]) == 10 for s in table)
+    table = {int(s.player.id): s for s in standings(load(path).tournament)}
+    start = table[1].start
+    assert all(len([c for c in s.cells if c.opponent]) == 10 and s.start == start for s in table.values())
+    assert table[1].points == start + 200 and table[20].points == start + 100  # 10 wins; 10 losses
+    assert sum(s.points for s in table.values()) == 20 * start + 100 * (20 + 10)
+    assert all(s.points == start + 100 + 10 * weaker[number] for number, s in table.items())
+    assert next(s.place for s in standings(load(path).tournament)) == "1"
     again = CliRunner().invoke(app, ["schedule", str(path)])
     assert again.exit_code == 1
     assert again.output.strip() == "round 1 already has results; the schedule cannot be written again (R7.5)"
@@ -66,6 +87,18 @@ def test_r8_cli_renju_five_players_double_round_robin(tmp_path: Path) -> None:
     assert CliRunner().invoke(app, ["publish", str(path), "-o", str(tmp_path / "r.html")]).exit_code == 0
 
 
+def test_r8_cli_renju_five_players_lower_number_wins(tmp_path: Path) -> None:
+    path = _book(tmp_path, "renju-weekly", 5)
+    assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
+    _type_lower_number_wins(path)
+    assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
+    # player k beats the 5-k below twice (2 points a win) and has 2 byes worth a win each: 4(5-k) + 4
+    rows = [(s.place, int(s.player.id), s.points) for s in standings(load(path).tournament)]
+    assert rows == [("1", 1, 20), ("2", 2, 16), ("3", 3, 12), ("4", 4, 8), ("5", 5, 4)]
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    assert [sheet.cell(row, 3).value for row in range(2, 7)] == [f"Player 0{k}" for k in range(1, 6)]
+
+
 def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> None:
     path = _book(tmp_path, "renju-weekly", 7)
     assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
@@ -78,13 +111,6 @@ def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> N
     later = [g for r in t.rounds[1:] for g in r.games if 1 in (g.black, g.white)]
     assert later and all(g.result is not None and g.result.is_forfeit for g in later)
     assert openpyxl.load_workbook(path)["Round-2"].cell(2, 8).value is None  # the typed cells stay untouched
-
-
-def test_r8_cli_swiss_not_yet(tmp_path: Path) -> None:
-    path = _book(tmp_path, "renju-weekly", 12)
-    result = CliRunner().invoke(app, ["schedule", str(path)])
-    assert result.exit_code == 1
-    assert "Swiss" in result.output
 
 
 def test_r7_8_superfinal_note_in_standings_sheet_and_page(tmp_path: Path) -> None:

@@ -15,6 +15,8 @@ SHEETS: dict[str, tuple[str, str]] = {
     "log": ("Log", "Журнал"),
     "teams": ("Teams", "Команды"),
     "playoff": ("Playoff", "Плей-офф"),
+    "prizes": ("Prizes", "Призы"),
+    "simulation": ("Simulation", "Симуляция"),
 }
 ROUND_SHEET = {Lang.EN: "Round-{n}", Lang.RU: "Тур-{n}"}
 ROUND_NAME = re.compile(r"^\s*(?:round|тур)\s*[-_ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)
@@ -33,6 +35,8 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "team": ("Team", "Команда"),
     "group": ("Group", "Группа"),
     "start": ("Start", "Старт"),
+    "correction": ("MMS", "ММС", "Поправка"),
+    "avoid": ("Avoid", "Не играть с"),
     "absent": ("Absent", "Пропуск"),
     "left_after": ("Left after", "Выбыл после"),
     "egd_pin": ("EGD PIN", "EGD"),

@@ -29,6 +29,7 @@ from forsxl.engine.ratings import Rank, rating_of_rank
 from forsxl.engine.results import parse_result
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
+from forsxl.engine.system_by_size import swiss_by_size
 from forsxl.engine.tournament import withdrawal_forfeits
 
 # Cyrillic letters that look like Latin ones: "Иванов" typed with a Latin "а" is still one player.
@@ -225,6 +226,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         name=name, rating=rating, club=text("club"), city=text("city"), country=text("country"),
         team=text("team"), group=group, category=text("category"),
         start=cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad"),
+        correction=cells.whole(cells.value(sheet, row, cols.get("correction")), at("correction"), "points_bad") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
         egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), source=Source(sheet.title, f"A{row}"),
     )
@@ -278,7 +280,32 @@ def _read_players(workbook: Workbook, config: Config, cells: _Cells) -> tuple[Pl
                 continue
             numbers[player.id] = row
         players.append(player)
-    return _number_players(players)
+    return _resolve_avoid(sheet, cols.get("avoid"), _number_players(players), cells)
+
+
+def _resolve_avoid(
+    sheet: Worksheet, column: int | None, players: tuple[Player, ...], cells: _Cells
+) -> tuple[Player, ...]:
+    """The Avoid column's names (separated by `;` or `,`) as start numbers, both ways round (R7); a name that is
+    no player's is an error at its cell."""
+    if column is None:
+        return players
+    ids = {name_key(p.name): p.id for p in players}
+    avoid: dict[PlayerId, set[PlayerId]] = {p.id: set() for p in players}
+    for player in players:
+        assert player.source is not None
+        row = int(player.source.cell[1:])
+        value = cells.value(sheet, row, column)
+        for name in re.split(r"[;,]", "" if value is None else str(value)):
+            if not name.strip():
+                continue
+            other = ids.get(name_key(name))
+            if other is None or other == player.id:
+                cells.fail("R7", "avoid_unknown", _src(sheet, row, column), name=name.strip())
+                continue
+            avoid[player.id].add(other)
+            avoid[other].add(player.id)
+    return tuple(replace(p, avoid=frozenset(avoid[p.id])) if avoid[p.id] else p for p in players)
 
 
 def _number_players(players: list[Player]) -> tuple[Player, ...]:
@@ -373,7 +400,7 @@ class _RoundReader:
         kind = group_rules(group, self.config.groups).steps
         if stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
             # R2.6: the referee edited the handicap; the steps follow what is on the board.
-            derived = steps_of_handicap(stones, komi, kind, handicap)
+            derived = steps_of_handicap(stones, komi, kind, handicap, self.config.komi.handicap)
             if derived is None:
                 cells.fail("R2.3", "handicap_bad", self._at(row, "stones"), stones=stones, komi=komi, group=group)
                 return None
@@ -393,7 +420,11 @@ class _RoundReader:
 
 def load(path: Path) -> Book:
     """The workbook and the tournament in it; every problem found is raised at once (`forsxl check`)."""
-    workbook = open_workbook(path)
+    return read_book(open_workbook(path), path)
+
+
+def read_book(workbook: Workbook, path: Path) -> Book:
+    """The tournament in an open workbook that will be saved at `path` (`forsxl merge` builds one in memory)."""
     cells = _Cells()
     _check_sizes(workbook, cells)
     if cells.errors:
@@ -419,7 +450,7 @@ def load(path: Path) -> Book:
             sheets[number] = reader.into
     if cells.errors:
         raise WorkbookErrors(cells.errors, lang)
-    tournament = Tournament(config, players, tuple(rounds))
+    tournament = swiss_by_size(Tournament(config, players, tuple(rounds)))
     warnings = cells.warnings + changed_results(tournament, before)
     tournament = withdrawal_forfeits(tournament)  # R5: a round robin's games after a withdrawal are forfeits
     if path.suffix.casefold() == ".ods":

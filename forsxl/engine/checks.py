@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from forsxl.engine.config import SCHEDULED, Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
+from forsxl.engine.norms import parse_norm_band
+from forsxl.engine.prizes import CRITERIA, parse_prize_lists
 from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import scheme_problems
+from forsxl.engine.stages import parse_stage_plan
 
 Problem = tuple[str, str, dict[str, Any]]
 """(Config key, message code, parameters)."""
@@ -101,6 +104,27 @@ def playoff_problems(config: Config) -> list[Problem]:
     return problems
 
 
+def spec_problems(config: Config) -> list[Problem]:
+    """Prize lists, rank norms (R6) and stages (R7) as written in one cell each: the first part that does not fit."""
+    problems: list[Problem] = []
+    try:
+        parse_prize_lists(config.prizes.lists)
+    except ValueError as bad:
+        problems.append(("prizes.lists", "config_prize_bad", {"part": bad.args[0], "criteria": ", ".join(CRITERIA)}))
+    try:
+        parse_stage_plan(config.stages.plan)
+    except ValueError as bad:
+        problems.append(("stages.plan", "config_stage_bad", {"part": bad.args[0]}))
+    if config.stages.plan and config.playoff.size:
+        problems.append(("stages.plan", "config_stage_playoff", {}))
+    for text in config.norms.bands:
+        try:
+            parse_norm_band(text)
+        except ValueError:
+            problems.append(("norms.bands", "config_norm_bad", {"part": text}))
+    return problems
+
+
 def check(config: Config) -> list[Problem]:
     """Cross-field problems as (key, message key, params); empty when the config is consistent."""
     problems: list[Problem] = []
@@ -123,4 +147,5 @@ def check(config: Config) -> list[Problem]:
     problems += scheme_problems(config)
     problems += pairing_problems(config)
     problems += playoff_problems(config)
+    problems += spec_problems(config)
     return problems

@@ -37,6 +37,7 @@ class StartMethod(StrEnum):
     RANK = "rank"
     GROUP = "group"
     CATEGORY = "category"
+    NONE = "none"
 
 
 class TopStart(StrEnum):
@@ -46,6 +47,7 @@ class TopStart(StrEnum):
 
 class Basis(StrEnum):
     RATING = "rating"
+    RANK = "rank"
     POINTS = "points"
     BLEND = "blend"
 
@@ -59,6 +61,7 @@ class StepKind(StrEnum):
     HALF = "half"
     STONE = "stone"
     EVEN = "even"
+    RANK = "rank"
 
 
 class Scheme(StrEnum):
@@ -90,6 +93,12 @@ class Tiebreak(StrEnum):
     BERGER = "berger"
     PROGRESS = "progress"
     BUCHHOLZ = "buchholz"
+    MMS = "mms"
+    SOSOS = "sosos"
+    SODOS = "sodos"
+    SOS_MINUS_1 = "sos_minus_1"
+    SOS_MINUS_2 = "sos_minus_2"
+    CUSS = "cuss"
 
 
 class PairingMethod(StrEnum):
@@ -98,6 +107,8 @@ class PairingMethod(StrEnum):
     RATING_SHIFT = "rating_shift"
     ROUND_ROBIN = "round_robin"  # R7.5: every round written at once by `forsxl schedule`
     SERP = "serp"  # R7.6: every round written at once by `forsxl schedule`
+    MCMAHON = "mcmahon"  # R7.4: score groups by McMahon score, optimal weighted matching
+    SWISS = "swiss"  # R7.4: score groups by points, optimal weighted matching
 
 
 SCHEDULED = frozenset({PairingMethod.ROUND_ROBIN, PairingMethod.SERP})
@@ -107,6 +118,14 @@ SCHEDULED = frozenset({PairingMethod.ROUND_ROBIN, PairingMethod.SERP})
 class SerpLayout(StrEnum):
     COMPACT = "compact"
     SICKLE = "sickle"
+
+
+class Seeding(StrEnum):
+    """How a score group is paired inside (R7.4): top half against bottom half."""
+
+    FOLD = "fold"
+    SLIP = "slip"
+    RANDOM = "random"
 
 
 class ShiftOrder(StrEnum):
@@ -179,11 +198,14 @@ class Handicap:
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
     correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")
     descend: Descend = key(Descend.HANDICAP, "games of one who dropped from an even group (handicap, even)", "R2.6")
+    even_above: str = key("", "basis rank or rating: ranks above this one count as this rank, so such players play "
+                          "even, e.g. 1d (empty: no limit)", "R2.1")
 
 
 @dataclass(frozen=True)
 class Komi:
     even: Fraction = key(Fraction(13, 2), "komi to White in an even game", "R2.3")
+    handicap: Fraction = key(Fraction(0), "komi to White in a game with stones, steps of kind stone or rank", "R2.3")
 
 
 @dataclass(frozen=True)
@@ -241,6 +263,22 @@ class Pairing:
 
 
 @dataclass(frozen=True)
+class Swiss:
+    """McMahon and Swiss pairing (R7.4); criteria in priority order after the hard rules of R7."""
+
+    first_round: Seeding = key(Seeding.FOLD, "McMahon/Swiss: seeding inside a score group in round 1 (fold, slip, "
+                               "random: [000]'s snake is fold)", "R7.4")
+    seeding: Seeding = key(Seeding.SLIP, "McMahon/Swiss: seeding inside a score group from round 2 (fold, slip, "
+                           "random)", "R7.4")
+    club_gap: Fraction = key(Fraction(0), "McMahon/Swiss: a same-club game weighs like a score gap of this many "
+                             "points (0: clubs ignored)", "R7.4")
+    country_gap: Fraction = key(Fraction(0), "McMahon/Swiss: a same-country game weighs like a score gap of this many "
+                                "points (0: countries ignored)", "R7.4")
+    window: int = key(30, "McMahon/Swiss: neighbours each player starts with in the sparse candidate graph; widened "
+                      "as needed, the result is the complete graph's optimum either way", "R7.4")
+
+
+@dataclass(frozen=True)
 class RoundRobin:
     cycles: int = key(1, "round robin: how many times everyone meets everyone (2: double, colours swapped)", "R7.5")
     by_size: bool = key(False, "round robin: cycles by the number of players, renju weekly (4-6: 2, 7-10: 1)", "R8")
@@ -268,6 +306,27 @@ class Playoff:
 
 
 @dataclass(frozen=True)
+class Prizes:
+    lists: str = key("", "prize lists, `;` between lists: `name: criterion, filters, N places, once` "
+                     "(see README Prizes; empty: none)", "R6")
+    several: bool = key(True, "a player may win in several lists (a list marked once or several overrides)", "R6")
+
+
+@dataclass(frozen=True)
+class Norms:
+    bands: tuple[str, ...] = key((), "rank norms per rank band: `20k-1k: 70%/90%` = share of the points at stake "
+                                 "for one rank up, two ranks up (empty: no norms)", "R6")
+
+
+@dataclass(frozen=True)
+class Stages:
+    plan: str = key("", "stages, `;` between stages, `|` between sections played side by side: "
+                    "`name: method, N rounds, entrants, order` (see README Stages; empty: one stage)", "R7")
+    carry: bool = key(True, "points carry over into the next stage (a section marked restart or carry overrides)",
+                      "R7")
+
+
+@dataclass(frozen=True)
 class Config:
     name: str = key("", "tournament name (also seeds the lots)", "R6")
     date: str = key("", "dates", "R0")
@@ -289,8 +348,12 @@ class Config:
     superfinal: bool = key(False, "a tie for first on every criterion is settled by a superfinal match", "R7.8")
     pairing: Pairing = field(default_factory=Pairing)
     playoff: Playoff = field(default_factory=Playoff)
+    swiss: Swiss = field(default_factory=Swiss)
     round_robin: RoundRobin = field(default_factory=RoundRobin)
     serp: Serp = field(default_factory=Serp)
+    prizes: Prizes = field(default_factory=Prizes)
+    norms: Norms = field(default_factory=Norms)
+    stages: Stages = field(default_factory=Stages)
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from forsxl.engine.attendance import absent_points, sitout_points
 from forsxl.engine.config import Config, Tiebreak
@@ -35,8 +37,8 @@ class RoundCell:
         return self.opponent is not None and self.outcome is not None and not self.forfeit
 
     def __str__(self) -> str:
-        if self.opponent is None:
-            return f"0{self.outcome}"
+        if self.opponent is None:  # no outcome either: a round the player had no part in (a stage, R7)
+            return "" if self.outcome is None else f"0{self.outcome}"
         mark = "!" if self.forfeit else "/"
         stones = str(self.stones) if self.stones else ""
         return f"{self.opponent}{self.outcome or '?'}{mark}{self.color}{stones}"
@@ -142,28 +144,54 @@ def _per_player(value: Callable[[_Table, PlayerId], Fraction]) -> Criterion:
 _RESULT_SHARE = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0)}
 
 
-def _opponent_sum(
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """Σ exactly, over a common denominator in integers: many times faster than adding Fractions one by one."""
+    items = list(values)
+    common = math.lcm(*(v.denominator for v in items)) if items else 1
+    if common == 1:  # whole points, the usual case: Fraction(int) skips the gcd
+        return Fraction(sum(v.numerator for v in items))
+    return Fraction(sum(v.numerator * (common // v.denominator) for v in items), common)
+
+
+def _opponent_values(
     table: _Table, pid: PlayerId, value: Mapping[PlayerId, Fraction], by_result: bool = False
-) -> Fraction:
-    """Σ of the opponents' values, each times the player's result against them when `by_result` (R6).
+) -> list[Fraction]:
+    """Each round's opponent value, times the player's result against them when `by_result` (R6).
 
     An unplayed round is a draw against oneself [000 §4.7]; a forfeit win counts whichever of that
     and a real win against the absent opponent is smaller.
     """
-    own = value[pid] * (Fraction(1, 2) if by_result else 1)
-    total = Fraction(0)
+    own = value[pid] / 2 if by_result else value[pid]  # no Fraction product by 1: standings run in every pairing
+    values = []
     for cell in table.cells[pid]:
         if cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
-            total += own
+            values.append(own)
         elif cell.outcome is not None:
-            real = value[cell.opponent] * (_RESULT_SHARE[cell.outcome] if by_result else 1)
-            total += min(own, real) if cell.forfeit else real
-    return total
+            real = value[cell.opponent] * _RESULT_SHARE[cell.outcome] if by_result else value[cell.opponent]
+            values.append(min(own, real) if cell.forfeit else real)
+    return values
 
 
-def _progress(table: _Table, pid: PlayerId) -> Fraction:
-    """Σ of the running score (points earned, without start points) after each round (R6, [000 §4.4])."""
-    running = total = Fraction(0)
+def _opponent_sum(
+    table: _Table, pid: PlayerId, value: Mapping[PlayerId, Fraction], by_result: bool = False, drop: int = 0
+) -> Fraction:
+    """Σ of `_opponent_values`, without the `drop` lowest (SOS-1, SOS-2 as OpenGotha: an unplayed round's
+    value may be the one dropped) (R6)."""
+    values = _opponent_values(table, pid, value, by_result)
+    return exact_sum(sorted(values)[drop:] if drop else values)
+
+
+def _sosos(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
+    """Σ of the opponents' SOS; an unplayed round counts the player's own SOS (R6, R7.4)."""
+    needed = set(group) | {c.opponent for pid in group for c in table.cells[pid] if c.opponent is not None}
+    sos = {pid: _opponent_sum(table, pid, table.points) for pid in needed}
+    return {pid: _opponent_sum(table, pid, sos) for pid in group}
+
+
+def _progress(table: _Table, pid: PlayerId, start: Fraction = Fraction(0)) -> Fraction:
+    """Σ of the running score after each round (R6): [000 §4.4] progress counts points earned, without start
+    points; OpenGotha's CUSS counts the McMahon score, start points included (R7.4)."""
+    running, total = start, Fraction(0)
     for cell in table.cells[pid]:
         running += cell.points or 0
         total += running
@@ -211,40 +239,77 @@ TIEBREAKS: dict[Tiebreak, Criterion] = {
     Tiebreak.BERGER: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points, by_result=True)),
     Tiebreak.PROGRESS: _per_player(_progress),
     Tiebreak.BUCHHOLZ: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points)),
+    # R7.4, OpenGotha's McMahon criteria: points are the McMahon score where start points are McMahon's.
+    Tiebreak.MMS: _per_player(lambda t, p: t.points[p]),
+    Tiebreak.SOSOS: _sosos,
+    Tiebreak.SODOS: _per_player(lambda t, p: _opponent_sum(t, p, t.points, by_result=True)),
+    Tiebreak.SOS_MINUS_1: _per_player(lambda t, p: _opponent_sum(t, p, t.points, drop=1)),
+    Tiebreak.SOS_MINUS_2: _per_player(lambda t, p: _opponent_sum(t, p, t.points, drop=2)),
+    Tiebreak.CUSS: _per_player(lambda t, p: _progress(t, p, t.start[p])),
 }
+
+
+def _wins(cells: Iterable[RoundCell]) -> Fraction:
+    """Games won, a draw counting half (R6 `wins`)."""
+    return exact_sum(_RESULT_SHARE[c.outcome] for c in cells if c.opponent is not None and c.outcome is not None)
+
+
+def _with_lots(
+    players: Mapping[PlayerId, Player], start: Mapping[PlayerId, Points], cells: Mapping[PlayerId, list[RoundCell]],
+    points: Mapping[PlayerId, Points], seed: str,
+) -> _Table:
+    ids = sorted(cells)
+    random.Random(seed).shuffle(ids)  # R6: a drawing of lots, reproducible from the workbook
+    game_points = {pid: points[pid] - start[pid] for pid in points}
+    lot = {pid: i for i, pid in enumerate(ids)}
+    return _Table(players, start, cells, points, game_points, {pid: _wins(cs) for pid, cs in cells.items()}, lot)
 
 
 def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
     start = tournament_start_points(t)
     cells = round_cells(t, rounds)
-    points = {pid: start[pid] + sum((c.points for c in cs if c.points is not None), Fraction(0))
+    points = {pid: exact_sum([start[pid], *(c.points for c in cs if c.points is not None)])
               for pid, cs in cells.items()}
-    wins = {pid: sum((Fraction(1) if c.outcome == "+" else Fraction(1, 2) if c.outcome == "=" else Fraction(0)
-                      for c in cs if c.opponent is not None), Fraction(0)) for pid, cs in cells.items()}
-    ids = sorted(cells)
-    random.Random(seed).shuffle(ids)  # R6: a drawing of lots, reproducible from the workbook
-    game_points = {pid: points[pid] - start[pid] for pid in points}
-    lot = {pid: i for i, pid in enumerate(ids)}
-    return _Table({p.id: p for p in t.players}, start, cells, points, game_points, wins, lot)
+    return _with_lots({p.id: p for p in t.players}, start, cells, points, seed)
+
+
+def rows_table(rows: Sequence[Standing], seed: str) -> _Table:
+    """What the criteria read, taken from finished standings rows: their cells, start and points (R6).
+
+    Prize lists (engine/prizes.py) rank subsets of a final table this way, whatever produced it (stages, playoff).
+    """
+    return _with_lots({s.player.id: s.player for s in rows}, {s.player.id: s.start for s in rows},
+                      {s.player.id: list(s.cells) for s in rows}, {s.player.id: s.points for s in rows}, seed)
 
 
 Values = dict[Tiebreak, dict[PlayerId, Fraction]]
+K = TypeVar("K")
 
 
 def _tie_classes(
-    table: _Table, ids: Iterable[PlayerId], criteria: Sequence[Tiebreak]
+    table: _Table, ids: Iterable[PlayerId], criteria: Sequence[Tiebreak], every_value: bool = True
 ) -> tuple[list[list[PlayerId]], Values]:
+    return tie_classes(table, ids, [(c, TIEBREAKS[c]) for c in criteria], every_value)
+
+
+def tie_classes(
+    table: _Table, ids: Iterable[PlayerId], criteria: Sequence[tuple[K, Criterion]], every_value: bool = True
+) -> tuple[list[list[PlayerId]], dict[K, dict[PlayerId, Fraction]]]:
     """Players split into classes tied on every criterion, best first (R6, lexicographic), and each
-    criterion's values as computed among the players still tied when it was applied (`direct` needs that)."""
+    criterion's values as computed among the players still tied when it was applied (`direct` needs that).
+    Without `every_value`, a player already alone in a class gets no further values: the order is the same."""
     classes = [sorted(ids)]
-    shown: Values = {}
-    for criterion in criteria:
+    shown: dict[K, dict[PlayerId, Fraction]] = {}
+    for name, criterion in criteria:
         refined: list[list[PlayerId]] = []
-        shown[criterion] = {}
+        shown[name] = {}
         for group in classes:
-            values = TIEBREAKS[criterion](table, group)
-            shown[criterion].update(values)
-            ordered = sorted(group, key=lambda p: -values[p])
+            if len(group) == 1 and not every_value:
+                refined.append(group)
+                continue
+            values = criterion(table, group)
+            shown[name].update(values)
+            ordered = sorted(group, key=values.__getitem__, reverse=True)  # stable: ties keep their order
             start = 0
             for i in range(1, len(ordered) + 1):
                 if i == len(ordered) or values[ordered[i]] != values[ordered[start]]:
@@ -259,16 +324,17 @@ def lot_seed(t: Tournament) -> str:
     return f"forsxl|{t.config.name}"
 
 
-def standings(t: Tournament, before_round: int | None = None) -> list[Standing]:
+def standings(t: Tournament, before_round: int | None = None, ranking_only: bool = False) -> list[Standing]:
     """The standings after the rounds so far (or before `before_round`), in ranking order (R6).
 
     The superfinal's games (R7.8) score nothing and are left out. Places are shared ("3-4") where every
     configured criterion ties; the list itself is a total order, ties kept in start-number order, which
-    is the ranking pairing uses.
+    is the ranking pairing uses. `ranking_only` (pairing) leaves out the tie-break values a player already
+    ranked alone needs only for display: the same order and places, much faster.
     """
     rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
     table = _table(t, rounds, lot_seed(t))
-    classes, values = _tie_classes(table, table.cells, t.config.tiebreaks)
+    classes, values = _tie_classes(table, table.cells, t.config.tiebreaks, every_value=not ranking_only)
     order = [pid for group in classes for pid in group]
     sizes = group_sizes(t)
     groups = cut_groups(order, sizes) if sizes else {}
@@ -279,6 +345,7 @@ def standings(t: Tournament, before_round: int | None = None) -> list[Standing]:
         for pid in group:
             result.append(Standing(
                 table.players[pid], place, table.start[pid], table.points[pid],
-                {c: values[c][pid] for c in t.config.tiebreaks}, tuple(table.cells[pid]), groups.get(pid, 0),
+                {c: values[c][pid] for c in t.config.tiebreaks if pid in values[c]}, tuple(table.cells[pid]),
+                groups.get(pid, 0),
             ))
     return result

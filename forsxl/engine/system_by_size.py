@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from forsxl.engine.config import SCHEDULED, Tiebreak
+from forsxl.engine.config import SCHEDULED, PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import SUPERFINAL, Game, PlayerId, Result, Round, Tournament
 from forsxl.engine.standings import Standing, standings
@@ -33,6 +33,24 @@ def format_by_size(n: int) -> Format:
     if n <= 10:
         return Format("round_robin", cycles=1, rounds=n - 1 + n % 2)
     return Format("swiss", rounds=2 * (n.bit_length() - 1) + 1)
+
+
+_SWISS_ONLY = (Tiebreak.PROGRESS, Tiebreak.BUCHHOLZ)
+
+
+def swiss_by_size(t: Tournament) -> Tournament:
+    """A renju weekly (`round_robin.by_size`) of more than 10 players is a Swiss of 2·floor(log2 N)+1 rounds
+    (R8): paired round by round by score groups (R7.4); `direct` is for round robins, and progress and
+    Buchholz, for Swiss only, come in before the rating [000 §4.4]."""
+    config = t.config
+    if not config.round_robin.by_size or len(t.players) <= 10:
+        return t
+    rounds = format_by_size(len(t.players)).rounds
+    kept = [c for c in config.tiebreaks if c not in (Tiebreak.DIRECT, *_SWISS_ONLY)]
+    at = kept.index(Tiebreak.RATING) if Tiebreak.RATING in kept else len(kept)
+    tiebreaks = (*kept[:at], *_SWISS_ONLY, *kept[at:])
+    pairing = replace(config.pairing, method=(PairingMethod.SWISS,), until=())
+    return replace(t, config=replace(config, rounds=rounds, tiebreaks=tiebreaks, pairing=pairing))
 
 
 def superfinal(ranking: Sequence[tuple[PlayerId, str, int]]) -> tuple[PlayerId, PlayerId] | None:
@@ -116,6 +134,8 @@ def superfinal_game(t: Tournament, number: int | None = None) -> Game | None:
     decided by the rounds before: an even game on board 1 labelled SUP1, SUP2, ..., komi.even, colours alternating
     with the higher-rated player White first."""
     base = regular(t)
+    if not finished(base):  # no match before the last round: spare the standings every pair_round would compute
+        return None
     pair = _named(base, standings(base))
     if pair is None:
         return None

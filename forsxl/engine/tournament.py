@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import SCHEDULED, Config, Descend, PairingMethod, SerpLayout, StepKind
+from forsxl.engine.config import SCHEDULED, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import cut_groups, group_rules, group_sizes
 from forsxl.engine.handicap import (
@@ -25,8 +25,9 @@ from forsxl.engine.pairing.neighbours import pair_neighbours
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
+from forsxl.engine.pairing.weighted import pair_weighted
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import Standing, standings, tournament_start_points
+from forsxl.engine.standings import Standing, exact_sum, lot_seed, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
@@ -34,6 +35,8 @@ PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairin
     PairingMethod.NEIGHBOURS: pair_neighbours,
     PairingMethod.SHIFT: pair_shift,
     PairingMethod.RATING_SHIFT: pair_rating_shift,
+    PairingMethod.MCMAHON: pair_weighted,
+    PairingMethod.SWISS: pair_weighted,
 }
 
 
@@ -80,27 +83,32 @@ class _Side:
     descended: bool
 
 
-def _game(board: int, upper: _Side, lower: _Side, group: int, config: Config) -> Game:
-    """Handicap by the upper player's group (R3); the stronger gives (R2.5), even games balance colours.
-
-    The result-based correction (R2.4) and a player's descent from an even group (R2.6) come last.
-    """
+def _steps(upper: _Side, lower: _Side, group: int, config: Config) -> tuple[int, bool]:
+    """Handicap steps by the upper player's group (R3), and whether the upper player gives them (R2.1, R2.5);
+    the result-based correction (R2.4) and a player's descent from an even group (R2.6) come last."""
     rules = group_rules(group, config.groups)
-    handicap = config.handicap
-    difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap)
+    handicap, scale = config.handicap, config.ratings.scale
+    difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap, scale)
     difference = adjusted_difference(difference, rules.factor * handicap.factor, rules.reduction + handicap.reduction)
     steps = handicap_steps(difference, rules.steps, handicap)
-    upper_gives = basis_value(upper.rating, upper.points, handicap) >= basis_value(lower.rating, lower.points, handicap)
+    upper_gives = (basis_value(upper.rating, upper.points, handicap, scale)
+                   >= basis_value(lower.rating, lower.points, handicap, scale))
     giver, taker = (upper, lower) if upper_gives else (lower, upper)
     if handicap.correction:
         steps = corrected_steps(steps, giver.wins, taker.wins)
     if handicap.descend == Descend.EVEN and (upper.descended or lower.descended):
         steps = 0
+    return steps, upper_gives
+
+
+def _game(board: int, upper: _Side, lower: _Side, group: int, config: Config) -> Game:
+    """The stronger gives the handicap (R2.5); even games balance colours."""
+    steps, upper_gives = _steps(upper, lower, group, config)
     if steps:
-        white, black = giver, taker
+        white, black = (upper, lower) if upper_gives else (lower, upper)
     else:
         black, white = (upper, lower) if upper.blacks < lower.blacks else (lower, upper)
-    stones, komi = stones_and_komi(steps, rules.steps, handicap, config.komi)
+    stones, komi = stones_and_komi(steps, group_rules(group, config.groups).steps, config.handicap, config.komi)
     return Game(board, black.pid, white.pid, stones, komi, steps, group)
 
 
@@ -125,6 +133,110 @@ def _forfeit_losses(standing: Standing) -> int:
     return sum(c.forfeit and c.outcome == "-" for c in standing.cells)
 
 
+WEIGHTED = frozenset({PairingMethod.MCMAHON, PairingMethod.SWISS})
+"""Methods that pair by optimal weighted matching over score groups (R7.4)."""
+
+
+def round_state(
+    t: Tournament, number: int, present: tuple[PlayerId, ...], table: list[Standing] | None = None
+) -> tuple[RoundState, PairingRules]:
+    """What pairing reads for round `number` (R7): `present` in ranking order, the history before the round, and
+    the Config's pairing rules; `explain` rebuilds a paired round from the same. `table` is the standings
+    before the round, if the caller has them."""
+    earlier = [r for r in t.rounds if r.number < number]
+    state = RoundState(
+        round=number,
+        players=present,
+        met=frozenset(frozenset((g.black, g.white)) for r in earlier for g in r.games),
+        teams={p.id: p.team for p in t.players if p.team},
+        clubs={p.id: p.club for p in t.players if p.club},
+        byes=Counter(pid for r in earlier for pid, kind in r.sitouts if kind == Sitout.BYE),
+        names={p.id: p.name for p in t.players},
+        ratings={p.id: p.rating for p in t.players},
+        rounds=t.config.rounds,
+        avoid=frozenset(frozenset((p.id, other)) for p in t.players for other in p.avoid),
+        countries={p.id: p.country for p in t.players if p.country},
+    )
+    c = t.config.pairing
+    rules = PairingRules(c.allow_rematch, c.avoid_same_club, c.shift, c.shift_order, c.shift_rating)
+    method = c.method_for(number)
+    if method not in WEIGHTED:
+        return state, rules
+    table = standings(t, before_round=number) if table is None else table
+    return _score_groups(t, number, table, state, method), _weighted_rules(t.config, number, rules, lot_seed(t))
+
+
+def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str) -> PairingRules:
+    swiss = config.swiss
+    seeding = swiss.first_round if number == 1 else swiss.seeding
+    return replace(rules, seeding=seeding, club_gap=swiss.club_gap, country_gap=swiss.country_gap,
+                   window=swiss.window, lots=lots)
+
+
+def _score_groups(
+    t: Tournament, number: int, table: list[Standing], state: RoundState, method: PairingMethod
+) -> RoundState:
+    """What McMahon and Swiss read besides (R7.4): the score (McMahon: with start points; Swiss: without), colour
+    balance in even games, how often each player floated up and down, and whether a pair would play even."""
+    start = {s.player.id: (s.start if method == PairingMethod.MCMAHON else Fraction(0)) for s in table}
+    history: dict[PlayerId, list[Points]] = {}
+    for s in table:  # the score before each round, from the cells in round order
+        running = [start[s.player.id]]
+        for cell in s.cells:
+            running.append(running[-1] + (cell.points or 0))
+        history[s.player.id] = running
+    up: Counter[PlayerId] = Counter()
+    down: Counter[PlayerId] = Counter()
+    colours: Counter[PlayerId] = Counter()
+    earlier = [r for r in t.rounds if r.number < number and not r.superfinal]
+    for index, rnd in enumerate(earlier):
+        for g in rnd.games:
+            if g.stage:
+                continue
+            black, white = history[g.black][index], history[g.white][index]
+            if black != white:
+                higher, lower = (g.black, g.white) if black > white else (g.white, g.black)
+                down[higher] += 1
+                up[lower] += 1
+            if g.steps == 0:
+                colours[g.white] += 1
+                colours[g.black] -= 1
+    sides = _sides(t, number, table, frozenset())
+    groups = cut_groups(state.players, group_sizes(t))
+    rank = {pid: i for i, pid in enumerate(state.players)}
+    handicap = t.config.handicap
+    # Without R2.4 and R2.6 the steps depend on the two basis values alone: remember them per pair of values.
+    simple = not handicap.correction and handicap.descend == Descend.HANDICAP and handicap.basis != Basis.BLEND
+    basis = {pid: basis_value(sides[pid].rating, sides[pid].points, handicap, t.config.ratings.scale)
+             for pid in state.players}
+    known: dict[tuple[object, ...], bool] = {}
+
+    def even(a: PlayerId, b: PlayerId) -> bool:
+        upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
+        key = (basis[upper], basis[lower], groups[upper]) if simple else (upper, lower)
+        if key not in known:
+            known[key] = _steps(sides[upper], sides[lower], groups[upper], t.config)[0] == 0
+        return known[key]
+
+    return replace(
+        state, scores={pid: history[pid][-1] for pid in state.players}, colours=colours,
+        floats={pid: (up[pid], down[pid]) for pid in state.players}, even=even,
+    )
+
+
+def _sides(t: Tournament, number: int, table: list[Standing], descended: frozenset[PlayerId]) -> dict[PlayerId, _Side]:
+    """Each player as the handicap reads them before round `number` (R2)."""
+    blacks = Counter(g.black for r in t.rounds if r.number < number for g in r.games)
+    return {
+        s.player.id: _Side(
+            s.player.id, s.player.rating, s.points, blacks[s.player.id],
+            exact_sum(_SHARE[c.outcome] for c in s.cells if c.opponent and c.outcome in _SHARE),
+            s.player.id in descended,
+        )
+        for s in table
+    }
+
+
 def pair_round(t: Tournament, number: int) -> Round:
     """Round `number`: the present players paired by the configured method, with handicaps (R7, R2, R3, R5);
     in a playoff round the bracket's boards come first and the main tournament pairs the rest (R7.7); after the last
@@ -134,40 +246,18 @@ def pair_round(t: Tournament, number: int) -> Round:
         return match
     playoff = playoff_games(t, number)
     out = out_of_main(t, number, playoff)
-    table = standings(t, before_round=number)
-    points: Mapping[PlayerId, Points] = {s.player.id: s.points for s in table}
-    wins = {s.player.id: sum((_SHARE.get(c.outcome or "", Fraction(0)) for c in s.cells if c.opponent), Fraction(0))
-            for s in table}
+    table = standings(t, before_round=number, ranking_only=True)
     present = tuple(
         s.player.id for s in table
         if s.player.plays_in(number) and s.player.id not in out
         and not excluded(_forfeit_losses(s), t.config.rounds, t.config.attendance)
     )
-    earlier = [r for r in t.rounds if r.number < number]
-    state = RoundState(
-        round=number,
-        players=present,
-        met=frozenset(frozenset((g.black, g.white)) for r in earlier for g in r.games),
-        teams={p.id: p.team for p in t.players if p.team},
-        clubs={p.id: p.club for p in t.players if p.club},
-        byes=frozenset(pid for r in earlier for pid, kind in r.sitouts if kind == Sitout.BYE),
-        names={p.id: p.name for p in t.players},
-        ratings={p.id: p.rating for p in t.players},
-        rounds=t.config.rounds,
-    )
-    c = t.config.pairing
-    rules = PairingRules(c.allow_rematch, c.avoid_same_club, c.shift, c.shift_order, c.shift_rating)
-    pairing = PAIRING_METHODS[c.method_for(number)](state, rules)
+    state, rules = round_state(t, number, present, table)
+    pairing = PAIRING_METHODS[t.config.pairing.method_for(number)](state, rules)
     groups = cut_groups(present, group_sizes(t))
-    blacks = Counter(g.black for r in earlier for g in r.games)
-
-    descended = _descended(t, number, groups)
-
-    def side(pid: PlayerId) -> _Side:
-        return _Side(pid, t.player(pid).rating, points[pid], blacks[pid], wins[pid], pid in descended)
-
+    sides = _sides(t, number, table, _descended(t, number, groups))
     games = playoff + tuple(
-        _game(board, side(upper), side(lower), groups[upper], t.config)
+        _game(board, sides[upper], sides[lower], groups[upper], t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
@@ -214,9 +304,10 @@ def _serp_layout(t: Tournament, order: list[PlayerId]) -> SerpPlan:
     return serp_plan(n, edges, games, t.config.name)
 
 
-def schedule_tournament(t: Tournament) -> Schedule:
+def schedule_tournament(t: Tournament, listed: Sequence[PlayerId] | None = None) -> Schedule:
     """Every round at once, handicaps and colours included (R7.5, R7.6, R2): a round robin by the Berger
-    tables over the start numbers, or a Serp over the rating order.
+    tables over the start numbers, or a Serp over the rating order; `listed`, when given, is the order a Serp
+    is laid over instead (a stage re-listed by the standings, engine/stages.py).
 
     In even games a round robin keeps the Berger table's colours; a Serp balances colours round by round.
     """
@@ -226,7 +317,7 @@ def schedule_tournament(t: Tournament) -> Schedule:
     if played is not None:
         raise ForsxlError("R7.5", "schedule_has_results", round=played.number)
     method = t.config.pairing.method[0]
-    order = [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
+    order = list(listed) if listed else [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
     plan = None
     if method == PairingMethod.ROUND_ROBIN:
         ids = [p.id for p in t.players]
@@ -246,7 +337,7 @@ def _cycles(t: Tournament) -> int:
         return t.config.round_robin.cycles
     chosen = format_by_size(len(t.players))
     if chosen.system != "round_robin":
-        raise ForsxlError("R8", "swiss_not_yet", count=len(t.players), rounds=chosen.rounds)
+        raise ForsxlError("R8", "swiss_by_size", count=len(t.players), rounds=chosen.rounds)
     return chosen.cycles
 
 

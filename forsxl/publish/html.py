@@ -25,6 +25,7 @@ from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import RoundCell, Standing
 from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import team_standings
+from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
 TEMPLATE = "results.html.j2"
 
@@ -100,6 +101,12 @@ TIEBREAK_LABELS: dict[str, dict[Tiebreak, tuple[str, str]]] = {
         Tiebreak.BERGER: ("SB", "Sonneborn-Berger: opponents' scores weighted by the result against them"),
         Tiebreak.PROGRESS: ("Prog", "progress: the sum of the running score after each round"),
         Tiebreak.BUCHHOLZ: ("Buch", "Buchholz: sum of opponents' scores"),
+        Tiebreak.MMS: ("MMS", "McMahon score: start score plus wins"),
+        Tiebreak.SOSOS: ("SOSOS", "sum of opponents' SOS"),
+        Tiebreak.SODOS: ("SODOS", "sum of defeated opponents' scores (half for a draw)"),
+        Tiebreak.SOS_MINUS_1: ("SOS-1", "SOS without the lowest opponent's score"),
+        Tiebreak.SOS_MINUS_2: ("SOS-2", "SOS without the two lowest opponents' scores"),
+        Tiebreak.CUSS: ("CUSS", "cumulative score: the sum of the score after each round, start included"),
     },
     "ru": {
         Tiebreak.POINTS: ("Очки", "очки"),
@@ -117,6 +124,12 @@ TIEBREAK_LABELS: dict[str, dict[Tiebreak, tuple[str, str]]] = {
         Tiebreak.BERGER: ("Коэф. Б.", "коэффициент Бергера: очки соперников с учётом результата против них"),
         Tiebreak.PROGRESS: ("Прогр.", "прогресс: сумма набранных очков после каждого тура"),
         Tiebreak.BUCHHOLZ: ("Бухг.", "коэффициент Бухгольца: сумма очков соперников"),
+        Tiebreak.MMS: ("ММС", "очки Мак-Магона: стартовые плюс победы"),
+        Tiebreak.SOSOS: ("SOSOS", "сумма SOS соперников"),
+        Tiebreak.SODOS: ("SODOS", "сумма очков побеждённых соперников (половина за ничью)"),
+        Tiebreak.SOS_MINUS_1: ("SOS-1", "SOS без худшего соперника"),
+        Tiebreak.SOS_MINUS_2: ("SOS-2", "SOS без двух худших соперников"),
+        Tiebreak.CUSS: ("CUSS", "сумма очков после каждого тура, стартовые включены"),
     },
 }
 """Tie-breaks as column headings (short) and in the legend under the standings (long)."""
@@ -327,10 +340,8 @@ class PageView:
     """The note that a superfinal is due (R7.8), empty when none."""
     playoff: tuple[PlayoffStageView, ...] = ()
     """The bracket by stage (R7.7), empty without a playoff."""
-
-
-def _anchor(pid: PlayerId) -> str:
-    return f"p{pid}"
+    extras: tuple[ExtraSection, ...] = ()
+    """Prize lists, rank norms (R6) and stages (R7), each only when Config asks for it."""
 
 
 def format_date(text: str, lang: Lang) -> tuple[str, str]:
@@ -351,7 +362,7 @@ def _digits(cell: RoundCell) -> int:
 def _cell_view(cell: RoundCell | None, width: int) -> CellView:
     if cell is None:
         return CellView("", "", "")
-    target = _anchor(cell.opponent) if cell.opponent is not None else ""
+    target = anchor(cell.opponent) if cell.opponent is not None else ""
     if cell.opponent is None:
         outcome = "sitout"
     else:
@@ -371,7 +382,7 @@ def _row_view(
     lang, p = t.config.lang, s.player
     by_round = {cell.round: cell for cell in s.cells}
     return RowView(
-        _anchor(p.id), s.place, str(p.id), p.name, str(p.rating),
+        anchor(p.id), s.place, str(p.id), p.name, str(p.rating),
         rank_of_rating(p.rating, t.config.ratings.scale).label(lang), p.club, p.team, str(s.group or ""),
         format_points(s.start, lang), tuple(_cell_view(by_round.get(n), width) for n in rounds),
         format_points(s.points, lang), tuple(_tiebreak_value(c, s.values[c], lang) for c in tiebreaks), split,
@@ -388,7 +399,7 @@ def _board_view(t: Tournament, number: int, game: Game, cells: Mapping[_CellKey,
         game.stage or str(game.board), t.player(game.black).name, str(game.black),
         t.player(game.white).name, str(game.white),
         str(game.stones), format_decimal(game.komi, lang), game.result.value if game.result else "", points,
-        _anchor(game.black), _anchor(game.white), _WINNER.get(game.result, "") if game.result else "",
+        anchor(game.black), anchor(game.white), _WINNER.get(game.result, "") if game.result else "",
     )
 
 
@@ -401,7 +412,7 @@ def _sitout_views(t: Tournament, rnd: Round, cells: Mapping[_CellKey, RoundCell]
     for pid, kind in sorted(kinds.items(), key=lambda item: (item[1] != Sitout.BYE, item[0])):
         cell = cells.get((rnd.number, pid))
         points = format_points(cell.points, t.config.lang) if cell and cell.points is not None else ""
-        views.append(SitoutView(kind.value, labels[kind.value], t.player(pid).name, str(pid), points, _anchor(pid)))
+        views.append(SitoutView(kind.value, labels[kind.value], t.player(pid).name, str(pid), points, anchor(pid)))
     return tuple(views)
 
 
@@ -444,7 +455,7 @@ def _crosstable(t: Tournament, table: Sequence[Standing]) -> tuple[CrossRowView,
             marks = tuple(_mark_view(c) for c in games.get((s.player.id, other.player.id), ()))
             outcomes = {m.outcome for m in marks}
             cells.append(CrossCellView(marks, outcomes.pop() if len(outcomes) == 1 else ""))
-        rows.append(CrossRowView(str(i), s.place, s.player.name, _anchor(s.player.id), tuple(cells),
+        rows.append(CrossRowView(str(i), s.place, s.player.name, anchor(s.player.id), tuple(cells),
                                  format_points(s.points, t.config.lang)))
     return tuple(rows)
 
@@ -467,7 +478,7 @@ def _playoff_view(t: Tournament) -> tuple[PlayoffStageView, ...]:
     for match in sorted(bracket(t), key=lambda m: _BRACKET_ORDER.index(m.label)):
         stage = "3rd" if match.label == "3rd" else match.label.rstrip("1234")
         sides = tuple(
-            PlayoffSideView(str(seed), t.player(pid).name, _anchor(pid), match.winner == pid,
+            PlayoffSideView(str(seed), t.player(pid).name, anchor(pid), match.winner == pid,
                             match.winner is not None and match.winner != pid)
             for pid, seed in ((match.white, match.white_seed), (match.black, match.black_seed))
         )
@@ -504,10 +515,10 @@ def page_view(t: Tournament, table: Sequence[Standing]) -> PageView:
         len(numbers) + len(tiebreaks) + sum(show) > PORTRAIT_COLUMNS,
         tuple(
             TeamView(team.place, team.team, format_points(team.points, config.lang), str(team.best),
-                     tuple((s.player.name, s.place, _anchor(s.player.id)) for s in team.members))
+                     tuple((s.player.name, s.place, anchor(s.player.id)) for s in team.members))
             for team in (team_standings(table) if show[1] else ())
         ),
-        _crosstable(t, table), _superfinal_note(t, table), _playoff_view(t),
+        _crosstable(t, table), _superfinal_note(t, table), _playoff_view(t), extra_sections(t, table),
     )
 
 
@@ -528,4 +539,9 @@ def environment() -> jinja2.Environment:
 
 def render_html(t: Tournament, table: Sequence[Standing]) -> str:
     """The results page for the standings `table` of `t`: one UTF-8 HTML document, the same for the same input."""
-    return environment().get_template(TEMPLATE).render(page=page_view(t, table))
+    return environment().get_template(TEMPLATE).render(page=page_view(t, table), href=in_page, card=None)
+
+
+def in_page(anchor: str) -> str:
+    """A link within the one page: to the anchor."""
+    return f"#{anchor}"
