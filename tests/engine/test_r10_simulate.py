@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tables import rounds_from_text
 
 from forsxl.engine.config import (
     Config,
@@ -41,7 +42,6 @@ from forsxl.engine.simulate import (
     summarize,
 )
 from forsxl.engine.standings import exact_sum, standings
-from tests.engine.tables import rounds_from_text
 
 
 @pytest.mark.parametrize(
