@@ -17,7 +17,6 @@ from forsxl.book.save import save
 from forsxl.book.write import new_workbook
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.playoff import final_standings
 from forsxl.engine.probability import Model
 from forsxl.engine.stages import final_table
 from forsxl.engine.teams import lift_candidates, tournament_problems
@@ -269,7 +268,7 @@ def explain(
             other = find_player(t.players, than).id if than else neighbour_above(table, me.id)
             if other is None or other == me.id:
                 raise ForsxlError("R6", "explain_same")
-            lines += comparison_lines(compare(table, me.id, other, t.config.tiebreaks), lang, final_standings(t))
+            lines += comparison_lines(compare(table, me.id, other, t.config.tiebreaks), lang, final_table(t))
     typer.echo("\n".join(lines))
 
 

@@ -15,8 +15,8 @@ from forsxl.engine.config import SCHEDULED, Lang
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Result, Tournament
-from forsxl.engine.playoff import final_standings
 from forsxl.engine.probability import compensation, simulate_result
+from forsxl.engine.stages import final_table
 from forsxl.publish.html import render_html
 from forsxl.workflow import finish, pair_into, schedule_into
 
@@ -115,5 +115,5 @@ def run_demo(
         finish(book, "standings", f"round {number} results")
     book = load(path)
     page = directory / "club.html"
-    page.write_text(render_html(book.tournament, final_standings(book.tournament)), encoding="utf-8")
+    page.write_text(render_html(book.tournament, final_table(book.tournament)), encoding="utf-8")
     return path, page

@@ -21,8 +21,8 @@ from forsxl.book.write import append_log
 from forsxl.engine.config import Lang, Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
-from forsxl.engine.playoff import final_standings
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.stages import final_table
 from forsxl.formats import Entry, Parsed, decode, read_bytes
 from forsxl.formats.csv import parse_csv, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
@@ -148,7 +148,7 @@ def export_book(path: Path, fmt: str, output: Path | None, options: H9Options) -
     t = book.tournament
     if output is not None and output.resolve() == path.resolve():
         raise ForsxlError("R0", "export_over_book", path=path)
-    table = final_standings(t)
+    table = final_table(t)
     if fmt == "xlsx":
         target = output or path.with_name(f"{path.stem}-results.xlsx")
         save(results_workbook(t, table, book.lang), target)
