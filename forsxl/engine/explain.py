@@ -22,7 +22,7 @@ from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, T
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order
 from forsxl.engine.pairing.shift import nearest_to, shift_of, shift_partner
-from forsxl.engine.pairing.weighted import CRITERIA, score_field
+from forsxl.engine.pairing.weighted import CRITERIA, Cost, score_field
 from forsxl.engine.standings import Standing, standings, tournament_start_points
 from forsxl.engine.tournament import round_state
 
@@ -287,7 +287,7 @@ def weighted_reasons(ctx: RoundContext, a: PlayerId, b: PlayerId) -> tuple[Reaso
     score = ctx.state.scores
     reasons = [Reason("why_weighted", {
         "upper": ctx.name(upper), "lower": ctx.name(lower), "su": _text(score.get(upper)),
-        "sl": _text(score.get(lower)), "cost": ", ".join(f"{k} {v}" for k, v in zip(CRITERIA, cost, strict=True)),
+        "sl": _text(score.get(lower)), "cost": _criteria(cost),
     })]
     others = sorted((field.cost(index[upper], index[pid]), pid) for pid in field.ids if pid not in (upper, lower))
     for other_cost, pid in others[:_RUNNERS_UP]:
@@ -296,12 +296,16 @@ def weighted_reasons(ctx: RoundContext, a: PlayerId, b: PlayerId) -> tuple[Reaso
         else:
             reasons.append(Reason("why_weighted_other", {
                 "name": ctx.name(pid), "by": ctx.name(ctx.partner.get(pid, pid)),
-                "cost": ", ".join(f"{k} {v}" for k, v in zip(CRITERIA, other_cost, strict=True)),
+                "cost": _criteria(other_cost),
             }))
     return tuple(reasons)
 
 
 _RUNNERS_UP = 3
+
+
+def _criteria(cost: Cost) -> str:
+    return ", ".join(f"{name} {value}" for name, value in zip(CRITERIA, cost, strict=True))
 
 
 def _text(value: Fraction | None) -> str:

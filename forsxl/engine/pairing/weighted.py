@@ -19,8 +19,9 @@ lexicographic optimum, exactly.
 Speed: the matching starts on a sparse candidate graph (each player with the `swiss.window` nearest in the
 score order and around their seeding partner), widened while it has no perfect matching. Then a
 certificate: a pair missing from the graph can only be in a better matching if its own cost, plus a lower
-bound on what the other players must cost (score groups of odd size must send floaters), is at most the
-found matching's cost. Every such pair is added and the matching solved again, until none is left; so the
+bound on what the other players must cost (score groups of odd size, or with too many players who may not
+meet each other, must send floaters, and those floaters' own float and seeding costs), is at most the found
+matching's cost. Every such pair is added and the matching solved again, until none is left; so the
 result is the complete graph's optimum, computed on a small part of it.
 """
 
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import accumulate
@@ -318,8 +319,9 @@ def best_matching(field: _Field) -> list[tuple[int, int]] | None:
     """The lexicographically cheapest perfect matching of the field, or None if the hard rules allow none."""
     n = len(field.ids)
     width = max(1, field.rules.window)
-    edges = _candidates(field, width) if n > 4 * width else _candidates(field, n)
-    costs = {e: field.cost(*e) for e in edges}
+    if n <= 4 * width:  # small fields: the complete graph at once
+        width = n
+    costs = {e: field.cost(*e) for e in _candidates(field, width)}
     while True:
         matching = max_weight_perfect_matching(n, ((a, b, w) for (a, b), w in _weights(field, costs).items()))
         if matching is None:
@@ -335,7 +337,8 @@ def best_matching(field: _Field) -> list[tuple[int, int]] | None:
         costs.update((e, field.cost(*e)) for e in missing)
 
 
-def total_cost(costs: Iterator[Cost] | Sequence[Cost]) -> Cost:
+def total_cost(costs: Iterable[Cost]) -> Cost:
+    """The criteria summed over pairs, still in priority order."""
     total = [0] * len(CRITERIA)
     for cost in costs:
         for i, value in enumerate(cost):
