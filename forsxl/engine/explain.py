@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from forsxl.engine.config import SCHEDULED, PairingMethod, ShiftOrder, StepKind, Tiebreak
 from forsxl.engine.errors import ForsxlError
@@ -22,7 +23,7 @@ from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, T
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order
 from forsxl.engine.pairing.shift import nearest_to, shift_of, shift_partner
-from forsxl.engine.pairing.weighted import CRITERIA, Cost, score_field
+from forsxl.engine.pairing.weighted import CRITERIA, Cost, ScoreField, score_field
 from forsxl.engine.standings import Standing, standings, tournament_start_points
 from forsxl.engine.tournament import round_state
 
@@ -164,6 +165,11 @@ class RoundContext:
     def name(self, pid: PlayerId) -> str:
         return self.t.player(pid).name
 
+    @cached_property
+    def score_field(self) -> ScoreField:
+        """The round as McMahon and Swiss pairing saw it (R7.4): built once, read by every pair's reasons."""
+        return score_field(self.state, self.rules, _seated(self))
+
 
 Reasoner = Callable[[RoundContext, PlayerId, PlayerId], tuple[Reason, ...]]
 """A method's reasons for one pair (both in `state.players`); registered in `ROUND_REASONS`."""
@@ -280,7 +286,7 @@ def scheduled_reasons(ctx: RoundContext, a: PlayerId, b: PlayerId) -> tuple[Reas
 def weighted_reasons(ctx: RoundContext, a: PlayerId, b: PlayerId) -> tuple[Reason, ...]:
     """McMahon and Swiss (R7.4): the pair's scores and its cost criterion by criterion, then the cheapest other
     partners of the better-placed player and why the optimum did not give them."""
-    field = score_field(ctx.state, ctx.rules, _seated(ctx))
+    field = ctx.score_field
     index = {pid: i for i, pid in enumerate(field.ids)}
     upper, lower = sorted((a, b), key=index.__getitem__)
     cost = field.cost(index[upper], index[lower])

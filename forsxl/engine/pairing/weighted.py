@@ -48,7 +48,7 @@ CRITERIA = ("rematch", "score", "floats", "seeding", "colour")
 
 
 @dataclass
-class _Field:
+class ScoreField:
     """The round's players as the cost function reads them, by index 0..n-1 in score-then-seed order.
 
     Scores are whole numbers of `1/unit` points, so costs are integer arithmetic."""
@@ -123,7 +123,7 @@ def _points_cost(points: Fraction) -> int:
     return ceil(4 * points * points)
 
 
-def score_field(state: RoundState, rules: PairingRules, players: Sequence[PlayerId]) -> _Field:
+def score_field(state: RoundState, rules: PairingRules, players: Sequence[PlayerId]) -> ScoreField:
     """Players sorted by score, then by rating inside their score group (the seeding order), then ranking."""
     rank = {pid: i for i, pid in enumerate(state.players)}
     ids = sorted(players, key=lambda p: (-state.scores.get(p, Fraction(0)), -state.ratings.get(p, 0), rank[p]))
@@ -150,7 +150,7 @@ def score_field(state: RoundState, rules: PairingRules, players: Sequence[Player
     def label(labels: Mapping[PlayerId, str], pid: PlayerId) -> str:
         return labels.get(pid, "").strip().casefold()
 
-    built = _Field(
+    built = ScoreField(
         ids, unit, score, group, seat, sizes, group_scores, forbidden, [frozenset(m) for m in met],
         [label(state.clubs, p) for p in ids], [label(state.countries, p) for p in ids],
         [state.colours.get(p, 0) for p in ids],
@@ -169,7 +169,7 @@ _DEFICIENCY_LIMIT = 200
 """Players above (below) a gap up to which the bound finds out how many of them cannot pair among themselves."""
 
 
-def _deficiencies(field: _Field) -> tuple[list[int], list[int]]:
+def _deficiencies(field: ScoreField) -> tuple[list[int], list[int]]:
     """For the gap below each group: how many players above it (below it) must pair across it at least, because
     the hard rules leave them no partner on their own side; 0 where that side has over _DEFICIENCY_LIMIT players."""
     n, groups = len(field.ids), len(field.sizes)
@@ -185,7 +185,7 @@ def _deficiencies(field: _Field) -> tuple[list[int], list[int]]:
     return above, below
 
 
-def _greedy_pairs_all(field: _Field, vertices: range) -> bool:
+def _greedy_pairs_all(field: ScoreField, vertices: range) -> bool:
     """Whether pairing each player with the first free allowed one below leaves at most one player out: then
     the side needs no solver to know it can pair among itself."""
     free = list(vertices)
@@ -200,7 +200,7 @@ def _greedy_pairs_all(field: _Field, vertices: range) -> bool:
     return left <= 1
 
 
-def _candidates(field: _Field, width: int) -> set[tuple[int, int]]:
+def _candidates(field: ScoreField, width: int) -> set[tuple[int, int]]:
     """The sparse graph: each player's `width` next in the score order and `width` around their seeding partner."""
     n = len(field.ids)
     edges = set()
@@ -217,7 +217,7 @@ def _candidates(field: _Field, width: int) -> set[tuple[int, int]]:
     return {(a, b) for a, b in edges if b not in field.forbidden[a]}
 
 
-def _rest_bound(field: _Field, removed: Mapping[int, int]) -> Cost:
+def _rest_bound(field: ScoreField, removed: Mapping[int, int]) -> Cost:
     """A lower bound, in the lexicographic order of costs, on any perfect matching of the field without
     `removed` players per group.
 
@@ -254,7 +254,7 @@ def _least(sums: Sequence[int], count: int) -> int:
     return sums[min(count, len(sums) - 1)]
 
 
-def _admissible(field: _Field, found: Cost, known: Mapping[tuple[int, int], Cost]) -> Iterator[tuple[int, int]]:
+def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], Cost]) -> Iterator[tuple[int, int]]:
     """Every allowed pair not in `known` that could be in a matching at least as good as `found` (the module's
     certificate)."""
     groups = len(field.sizes)
@@ -279,7 +279,7 @@ def _minus(a: Cost, b: Cost) -> Cost:
     return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
 
 
-def _group_pairs(field: _Field, ga: int, gb: int, budget: Cost) -> Iterator[tuple[int, int]]:
+def _group_pairs(field: ScoreField, ga: int, gb: int, budget: Cost) -> Iterator[tuple[int, int]]:
     """The pairs between two groups worth testing against what is left of the cost (`budget`): all of them, or
     inside a group where only the seeding is left to spend, the seats close enough to the seeding partner."""
     if ga != gb:
@@ -302,7 +302,7 @@ def _group_pairs(field: _Field, ga: int, gb: int, budget: Cost) -> Iterator[tupl
         yield from ((first + x, first + y) for y in seats)
 
 
-def _weights(field: _Field, costs: Mapping[tuple[int, int], Cost]) -> dict[tuple[int, int], int]:
+def _weights(field: ScoreField, costs: Mapping[tuple[int, int], Cost]) -> dict[tuple[int, int], int]:
     """Costs as one integer weight each, a bit field per criterion, higher for better pairs (see the module)."""
     pairs = len(field.ids) // 2
     worst = [max(column) for column in zip(*costs.values(), strict=True)] if costs else [0] * len(CRITERIA)
@@ -315,7 +315,7 @@ def _weights(field: _Field, costs: Mapping[tuple[int, int], Cost]) -> dict[tuple
             for edge, cost in costs.items()}
 
 
-def best_matching(field: _Field) -> list[tuple[int, int]] | None:
+def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
     """The lexicographically cheapest perfect matching of the field, or None if the hard rules allow none."""
     n = len(field.ids)
     width = max(1, field.rules.window)
