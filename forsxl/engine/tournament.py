@@ -138,11 +138,12 @@ WEIGHTED = frozenset({PairingMethod.MCMAHON, PairingMethod.SWISS})
 
 
 def round_state(
-    t: Tournament, number: int, present: tuple[PlayerId, ...], table: list[Standing] | None = None
+    t: Tournament, number: int, present: tuple[PlayerId, ...], table: list[Standing] | None = None,
+    sides: Mapping[PlayerId, _Side] | None = None,
 ) -> tuple[RoundState, PairingRules]:
     """What pairing reads for round `number` (R7): `present` in ranking order, the history before the round, and
-    the Config's pairing rules; `explain` rebuilds a paired round from the same. `table` is the standings
-    before the round, if the caller has them."""
+    the Config's pairing rules; `explain` rebuilds a paired round from the same. `table` (the standings before
+    the round) and `sides` (the players as the handicap reads them, R2) are computed here unless given."""
     earlier = [r for r in t.rounds if r.number < number]
     state = RoundState(
         round=number,
@@ -163,7 +164,10 @@ def round_state(
     if method not in WEIGHTED:
         return state, rules
     table = standings(t, before_round=number) if table is None else table
-    return _score_groups(t, number, table, state, method), _weighted_rules(t.config, number, rules, lot_seed(t))
+    if sides is None:
+        sides = _sides(t, number, table, _descended(t, number, cut_groups(present, group_sizes(t))))
+    return (_score_groups(t, number, table, state, method, sides),
+            _weighted_rules(t.config, number, rules, lot_seed(t)))
 
 
 def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str) -> PairingRules:
@@ -174,10 +178,12 @@ def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str)
 
 
 def _score_groups(
-    t: Tournament, number: int, table: list[Standing], state: RoundState, method: PairingMethod
+    t: Tournament, number: int, table: list[Standing], state: RoundState, method: PairingMethod,
+    sides: Mapping[PlayerId, _Side],
 ) -> RoundState:
     """What McMahon and Swiss read besides (R7.4): the score (McMahon: with start points; Swiss: without), colour
-    balance in even games, how often each player floated up and down, and whether a pair would play even."""
+    balance in even games, how often each player floated up and down, and whether a pair would play even (by the
+    same `sides` the games' handicaps are computed from, descents of R2.6 included)."""
     start = {s.player.id: (s.start if method == PairingMethod.MCMAHON else Fraction(0)) for s in table}
     history: dict[PlayerId, list[Points]] = {}
     for s in table:  # the score before each round, from the cells in round order
@@ -201,7 +207,6 @@ def _score_groups(
             if g.steps == 0:
                 colours[g.white] += 1
                 colours[g.black] -= 1
-    sides = _sides(t, number, table, frozenset())
     groups = cut_groups(state.players, group_sizes(t))
     rank = {pid: i for i, pid in enumerate(state.players)}
     handicap = t.config.handicap
@@ -252,10 +257,10 @@ def pair_round(t: Tournament, number: int) -> Round:
         if s.player.plays_in(number) and s.player.id not in out
         and not excluded(_forfeit_losses(s), t.config.rounds, t.config.attendance)
     )
-    state, rules = round_state(t, number, present, table)
-    pairing = PAIRING_METHODS[t.config.pairing.method_for(number)](state, rules)
     groups = cut_groups(present, group_sizes(t))
     sides = _sides(t, number, table, _descended(t, number, groups))
+    state, rules = round_state(t, number, present, table, sides)
+    pairing = PAIRING_METHODS[t.config.pairing.method_for(number)](state, rules)
     games = playoff + tuple(
         _game(board, sides[upper], sides[lower], groups[upper], t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
