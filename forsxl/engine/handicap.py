@@ -32,20 +32,19 @@ def basis_difference(
     ratings: tuple[int, int], points: tuple[Fraction, Fraction], rules: Handicap, scale: Scale = Scale.EGF
 ) -> Fraction:
     """|basis(a) - basis(b)| for the configured basis, before factor and reduction (R2.1)."""
+    if rules.basis == Basis.POINTS:
+        return abs(points[0] - points[1]) * rules.points_scale
     by_rating = Fraction(abs(_rating(ratings[0], rules, scale) - _rating(ratings[1], rules, scale)))
-    by_points = abs(points[0] - points[1]) * rules.points_scale
     if rules.basis in (Basis.RATING, Basis.RANK):
         return by_rating
-    if rules.basis == Basis.POINTS:
-        return by_points
-    return rules.blend * by_rating + (1 - rules.blend) * by_points
+    return rules.blend * by_rating + (1 - rules.blend) * abs(points[0] - points[1]) * rules.points_scale
 
 
 def basis_value(rating: int, points: Fraction, rules: Handicap, scale: Scale = Scale.EGF) -> Fraction:
     """A player's basis on the rating scale; the higher one is White and gives (R2.1, R2.5)."""
-    scaled = points * rules.points_scale
     if rules.basis in (Basis.RATING, Basis.RANK):
         return Fraction(_rating(rating, rules, scale))
+    scaled = points * rules.points_scale
     if rules.basis == Basis.POINTS:
         return scaled
     return rules.blend * rating + (1 - rules.blend) * scaled
@@ -53,6 +52,8 @@ def basis_value(rating: int, points: Fraction, rules: Handicap, scale: Scale = S
 
 def adjusted_difference(difference: Fraction, factor: Fraction, reduction: int) -> Fraction:
     """`D x factor - reduction x 100`, clamped at 0 (R2.1)."""
+    if factor == 1 and reduction == 0:  # the usual case, spared three Fraction operations: every game computes it
+        return difference
     return max(Fraction(0), difference * factor - reduction * 100)
 
 

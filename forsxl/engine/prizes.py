@@ -29,12 +29,12 @@ PLACE = "place"
 def _points_when(gave: bool) -> Criterion:
     """Points from games played over the board where the player gave (`gave`) or took handicap ([000])."""
 
-    def values(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
-        return {pid: sum((c.points or Fraction(0) for c in table.cells[pid]
-                          if c.played and c.steps and (c.color == Color.WHITE) == gave), Fraction(0))
+    def values(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+        return {pid: sum(earned for c, earned in zip(table.cells[pid], table.earned[pid], strict=True)
+                         if c.played and c.steps and (c.color == Color.WHITE) == gave)
                 for pid in group}
 
-    return values
+    return Criterion(values, lambda table: table.unit)
 
 
 EXTRA_CRITERIA: dict[str, Criterion] = {"points_giving": _points_when(True), "points_taking": _points_when(False)}
@@ -171,10 +171,10 @@ class Award:
 def _catalogue(table: Sequence[Standing]) -> Mapping[str, Criterion]:
     position = {s.player.id: int(s.place.split("-")[0]) for s in table}
 
-    def by_place(_: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
-        return {pid: Fraction(-position[pid]) for pid in group}
+    def by_place(_: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+        return {pid: -position[pid] for pid in group}
 
-    return {**{c.value: f for c, f in TIEBREAKS.items()}, **EXTRA_CRITERIA, PLACE: by_place}
+    return {**{c.value: f for c, f in TIEBREAKS.items()}, **EXTRA_CRITERIA, PLACE: Criterion(by_place)}
 
 
 def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:

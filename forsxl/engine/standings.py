@@ -7,10 +7,11 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypeVar
 
 from forsxl.engine.attendance import absent_points, sitout_points
-from forsxl.engine.config import Config, Tiebreak
+from forsxl.engine.config import Attendance, Scoring, Tiebreak
 from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES, game_points
@@ -61,14 +62,14 @@ _OUTCOME = {
 }
 
 
-def _game_cells(game: Game, number: int, config: Config) -> tuple[RoundCell, RoundCell]:
+def _game_cells(game: Game, number: int, scoring: Scoring) -> tuple[RoundCell, RoundCell]:
     """(Black's cell, White's cell) for one board."""
     if game.result is None:
         black_out = white_out = None
         black_pts: Points | None = None
         white_pts: Points | None = None
     else:
-        black_pts, white_pts = game_points(game, game.result, config.scoring)
+        black_pts, white_pts = game_points(game, game.result, scoring)
         black_out, white_out = _OUTCOME[game.result]
         if game.result == Result.DRAW and game.steps:  # R2.3: a tie on the board goes to White
             black_out, white_out = "-", "+"
@@ -79,32 +80,40 @@ def _game_cells(game: Game, number: int, config: Config) -> tuple[RoundCell, Rou
     )
 
 
-def _sitout_cell(number: int, points: Points, sitout: Sitout | None, config: Config) -> RoundCell:
-    scheme = SCHEMES[config.scoring.scheme]
+def _sitout_cell(number: int, points: Points, sitout: Sitout | None, scoring: Scoring) -> RoundCell:
+    scheme = SCHEMES[scoring.scheme]
     outcome = "+" if points >= scheme.win else "-" if points <= scheme.loss else "="
     return RoundCell(number, None, outcome, points, sitout=sitout)
+
+
+@lru_cache(maxsize=1024)
+def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> tuple[tuple[PlayerId, RoundCell], ...]:
+    """The cells of a round's games and sitouts. Every later round's standings read them (and a simulation plays
+    thousands of rounds), so each round's are built once."""
+    cells: list[tuple[PlayerId, RoundCell]] = []
+    for game in rnd.games:
+        black, white = _game_cells(game, rnd.number, scoring)
+        cells += [(game.black, black), (game.white, white)]
+    for pid, sitout in rnd.sitouts:
+        cells.append((pid, _sitout_cell(rnd.number, sitout_points(sitout, attendance, scoring), sitout, scoring)))
+    return tuple(cells)
 
 
 def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[RoundCell]]:
     """Every player's cell in each round; missing from a round is a late entry or absence, or 0 after leaving (R5)."""
     cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
     config = t.config
+    missed = absent_points(config.attendance, config.scoring)
     for rnd in rounds:
         seen: set[PlayerId] = set()
-        for game in rnd.games:
-            black, white = _game_cells(game, rnd.number, config)
-            cells[game.black].append(black)
-            cells[game.white].append(white)
-            seen |= {game.black, game.white}
-        for pid, sitout in rnd.sitouts:
-            pts = sitout_points(sitout, config.attendance, config.scoring)
-            cells[pid].append(_sitout_cell(rnd.number, pts, sitout, config))
+        for pid, cell in _round_cells(rnd, config.scoring, config.attendance):
+            cells[pid].append(cell)
             seen.add(pid)
         for player in t.players:
             if player.id not in seen:
                 left = player.left_after is not None and rnd.number > player.left_after
-                pts = Fraction(0) if left else absent_points(config.attendance, config.scoring)
-                cells[player.id].append(_sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config))
+                pts = Fraction(0) if left else missed
+                cells[player.id].append(_sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config.scoring))
     return cells
 
 
@@ -122,155 +131,182 @@ def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
 
 @dataclass(frozen=True)
 class _Table:
-    """What every criterion reads: start points, round cells, points and wins per player."""
+    """What every criterion reads. Points are whole numbers of 1/`unit` (the common denominator of every point in the
+    table) and wins whole numbers of halves: sums and comparisons stay exact and run on ints, many times faster than
+    on Fractions (standings run before every pairing, and a simulation pairs thousands of rounds)."""
 
     players: Mapping[PlayerId, Player]
     start: Mapping[PlayerId, Points]
     cells: Mapping[PlayerId, list[RoundCell]]
-    points: Mapping[PlayerId, Points]
-    game_points: Mapping[PlayerId, Points]
-    wins: Mapping[PlayerId, Fraction]
+    unit: int
+    begin: Mapping[PlayerId, int]
+    """Start points, in units."""
+    earned: Mapping[PlayerId, list[int]]
+    """Each cell's points, in units (0 for a cell without points)."""
+    score: Mapping[PlayerId, int]
+    """Points, start included, in units."""
+    games: Mapping[PlayerId, int]
+    """Points from the rounds (without the start), in units."""
+    wins: Mapping[PlayerId, int]
+    """Games won, in halves: a draw is half a win."""
     lot: Mapping[PlayerId, int]
 
-
-Criterion = Callable[[_Table, Sequence[PlayerId]], Mapping[PlayerId, Fraction]]
-"""Values for a group of tied players; higher ranks first."""
-
-
-def _per_player(value: Callable[[_Table, PlayerId], Fraction]) -> Criterion:
-    return lambda table, group: {pid: value(table, pid) for pid in group}
+    def points(self, pid: PlayerId) -> Points:
+        return Fraction(self.score[pid], self.unit)
 
 
-_RESULT_SHARE = {"+": Fraction(1), "=": Fraction(1, 2), "-": Fraction(0)}
+def _whole(_: _Table) -> int:
+    return 1
 
 
-def exact_sum(values: Iterable[Fraction]) -> Fraction:
-    """Σ exactly, over a common denominator in integers: many times faster than adding Fractions one by one."""
-    items = list(values)
-    common = math.lcm(*(v.denominator for v in items)) if items else 1
-    if common == 1:  # whole points, the usual case: Fraction(int) skips the gcd
-        return Fraction(sum(v.numerator for v in items))
-    return Fraction(sum(v.numerator * (common // v.denominator) for v in items), common)
+def _points_unit(table: _Table) -> int:
+    return table.unit
 
 
-def _opponent_values(
-    table: _Table, pid: PlayerId, value: Mapping[PlayerId, Fraction], by_result: bool = False
-) -> list[Fraction]:
-    """Each round's opponent value, times the player's result against them when `by_result` (R6).
+def _halves(_: _Table) -> int:
+    return 2
+
+
+def _half_points(table: _Table) -> int:
+    return 2 * table.unit
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """A tie-break (R6): each tied player's value as a whole number of 1/`unit`; higher ranks first."""
+
+    values: Callable[[_Table, Sequence[PlayerId]], Mapping[PlayerId, int]]
+    unit: Callable[[_Table], int] = _whole
+
+
+def _per_player(value: Callable[[_Table, PlayerId], int], unit: Callable[[_Table], int] = _whole) -> Criterion:
+    return Criterion(lambda table, group: {pid: value(table, pid) for pid in group}, unit)
+
+
+_HALF_WINS = {"+": 2, "=": 1, "-": 0}
+
+
+def _opponent_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int], by_result: bool = False) -> list[int]:
+    """Each round's opponent value; with `by_result`, times the player's result against them in half wins, so the
+    values are in halves of `value`'s unit (R6).
 
     An unplayed round is a draw against oneself [000 §4.7]; a forfeit win counts whichever of that
     and a real win against the absent opponent is smaller.
     """
-    own = value[pid] / 2 if by_result else value[pid]  # no Fraction product by 1: standings run in every pairing
+    own = value[pid]  # a draw against oneself: half of it, which is `value` itself counted in halves when by_result
     values = []
     for cell in table.cells[pid]:
         if cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
             values.append(own)
         elif cell.outcome is not None:
-            real = value[cell.opponent] * _RESULT_SHARE[cell.outcome] if by_result else value[cell.opponent]
+            real = value[cell.opponent] * _HALF_WINS[cell.outcome] if by_result else value[cell.opponent]
             values.append(min(own, real) if cell.forfeit else real)
     return values
 
 
 def _opponent_sum(
-    table: _Table, pid: PlayerId, value: Mapping[PlayerId, Fraction], by_result: bool = False, drop: int = 0
-) -> Fraction:
+    table: _Table, pid: PlayerId, value: Mapping[PlayerId, int], by_result: bool = False, drop: int = 0
+) -> int:
     """Σ of `_opponent_values`, without the `drop` lowest (SOS-1, SOS-2 as OpenGotha: an unplayed round's
     value may be the one dropped) (R6)."""
     values = _opponent_values(table, pid, value, by_result)
-    return exact_sum(sorted(values)[drop:] if drop else values)
+    return sum(sorted(values)[drop:] if drop else values)
 
 
-def _sosos(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
+def _sosos(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     """Σ of the opponents' SOS; an unplayed round counts the player's own SOS (R6, R7.4)."""
     needed = set(group) | {c.opponent for pid in group for c in table.cells[pid] if c.opponent is not None}
-    sos = {pid: _opponent_sum(table, pid, table.points) for pid in needed}
+    sos = {pid: _opponent_sum(table, pid, table.score) for pid in needed}
     return {pid: _opponent_sum(table, pid, sos) for pid in group}
 
 
-def _progress(table: _Table, pid: PlayerId, start: Fraction = Fraction(0)) -> Fraction:
+def _progress(table: _Table, pid: PlayerId, start: int = 0) -> int:
     """Σ of the running score after each round (R6): [000 §4.4] progress counts points earned, without start
     points; OpenGotha's CUSS counts the McMahon score, start points included (R7.4)."""
-    running, total = start, Fraction(0)
-    for cell in table.cells[pid]:
-        running += cell.points or 0
+    running, total = start, 0
+    for earned in table.earned[pid]:
+        running += earned
         total += running
     return total
 
 
-def _direct(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, Fraction]:
+def _direct(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     """Wins in even games among the tied players: for two, the result of their even game (R6, [003])."""
     tied = set(group)
-    return {
-        pid: Fraction(sum(c.outcome == "+" for c in table.cells[pid] if c.opponent in tied and c.steps == 0))
-        for pid in group
-    }
+    return {pid: sum(c.outcome == "+" for c in table.cells[pid] if c.opponent in tied and c.steps == 0)
+            for pid in group}
 
 
-def _wins_not_taking(table: _Table, pid: PlayerId) -> Fraction:
+def _wins_not_taking(table: _Table, pid: PlayerId) -> int:
     """Wins in even games and in games where the player gave handicap (R6).
 
     A forfeit win counts: R4 scores it as an even-game win."""
     cells = table.cells[pid]
-    return Fraction(sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE or c.forfeit)
-                        for c in cells if c.opponent))
+    return sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE or c.forfeit) for c in cells if c.opponent)
 
 
-def _handicap_given(table: _Table, pid: PlayerId) -> Fraction:
+def _handicap_given(table: _Table, pid: PlayerId) -> int:
     """Steps given as White (+) minus steps taken as Black (-) in games played over the board (R6)."""
-    return Fraction(sum(c.steps if c.color == Color.WHITE else -c.steps for c in table.cells[pid] if c.played))
+    return sum(c.steps if c.color == Color.WHITE else -c.steps for c in table.cells[pid] if c.played)
 
 
 TIEBREAKS: dict[Tiebreak, Criterion] = {
-    Tiebreak.POINTS: _per_player(lambda t, p: t.points[p]),
-    Tiebreak.GAME_POINTS: _per_player(lambda t, p: t.game_points[p]),
-    Tiebreak.WINS: _per_player(lambda t, p: t.wins[p]),
-    Tiebreak.SOS: _per_player(lambda t, p: _opponent_sum(t, p, t.points)),
-    Tiebreak.SOS_GAMES: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points)),
-    Tiebreak.SOS_WINS: _per_player(lambda t, p: _opponent_sum(t, p, t.wins)),
+    Tiebreak.POINTS: _per_player(lambda t, p: t.score[p], _points_unit),
+    Tiebreak.GAME_POINTS: _per_player(lambda t, p: t.games[p], _points_unit),
+    Tiebreak.WINS: _per_player(lambda t, p: t.wins[p], _halves),
+    Tiebreak.SOS: _per_player(lambda t, p: _opponent_sum(t, p, t.score), _points_unit),
+    Tiebreak.SOS_GAMES: _per_player(lambda t, p: _opponent_sum(t, p, t.games), _points_unit),
+    Tiebreak.SOS_WINS: _per_player(lambda t, p: _opponent_sum(t, p, t.wins), _halves),
     Tiebreak.WINS_NOT_TAKING: _per_player(_wins_not_taking),
     Tiebreak.HANDICAP_GIVEN: _per_player(_handicap_given),
-    Tiebreak.DIRECT: _direct,
-    Tiebreak.RATING: _per_player(lambda t, p: Fraction(t.players[p].rating)),
-    Tiebreak.START_NUMBER: _per_player(lambda t, p: Fraction(-p)),
-    Tiebreak.LOT: _per_player(lambda t, p: Fraction(-t.lot[p])),
+    Tiebreak.DIRECT: Criterion(_direct),
+    Tiebreak.RATING: _per_player(lambda t, p: t.players[p].rating),
+    Tiebreak.START_NUMBER: _per_player(lambda t, p: -p),
+    Tiebreak.LOT: _per_player(lambda t, p: -t.lot[p]),
     # [000 §4.4] scores are game scores (renju and Swiss have no start points): Berger weighs each opponent's
     # by the result against them, and Buchholz is then the same sum as sos_games.
-    Tiebreak.BERGER: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points, by_result=True)),
-    Tiebreak.PROGRESS: _per_player(_progress),
-    Tiebreak.BUCHHOLZ: _per_player(lambda t, p: _opponent_sum(t, p, t.game_points)),
+    Tiebreak.BERGER: _per_player(lambda t, p: _opponent_sum(t, p, t.games, by_result=True), _half_points),
+    Tiebreak.PROGRESS: _per_player(_progress, _points_unit),
+    Tiebreak.BUCHHOLZ: _per_player(lambda t, p: _opponent_sum(t, p, t.games), _points_unit),
     # R7.4, OpenGotha's McMahon criteria: points are the McMahon score where start points are McMahon's.
-    Tiebreak.MMS: _per_player(lambda t, p: t.points[p]),
-    Tiebreak.SOSOS: _sosos,
-    Tiebreak.SODOS: _per_player(lambda t, p: _opponent_sum(t, p, t.points, by_result=True)),
-    Tiebreak.SOS_MINUS_1: _per_player(lambda t, p: _opponent_sum(t, p, t.points, drop=1)),
-    Tiebreak.SOS_MINUS_2: _per_player(lambda t, p: _opponent_sum(t, p, t.points, drop=2)),
-    Tiebreak.CUSS: _per_player(lambda t, p: _progress(t, p, t.start[p])),
+    Tiebreak.MMS: _per_player(lambda t, p: t.score[p], _points_unit),
+    Tiebreak.SOSOS: Criterion(_sosos, _points_unit),
+    Tiebreak.SODOS: _per_player(lambda t, p: _opponent_sum(t, p, t.score, by_result=True), _half_points),
+    Tiebreak.SOS_MINUS_1: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=1), _points_unit),
+    Tiebreak.SOS_MINUS_2: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=2), _points_unit),
+    Tiebreak.CUSS: _per_player(lambda t, p: _progress(t, p, t.begin[p]), _points_unit),
 }
 
 
-def _wins(cells: Iterable[RoundCell]) -> Fraction:
-    """Games won, a draw counting half (R6 `wins`)."""
-    return exact_sum(_RESULT_SHARE[c.outcome] for c in cells if c.opponent is not None and c.outcome is not None)
+def half_wins(cells: Iterable[RoundCell]) -> int:
+    """Games won, in halves: a draw is half a win (R6 `wins`, R2.4)."""
+    return sum(_HALF_WINS[c.outcome] for c in cells if c.opponent is not None and c.outcome is not None)
 
 
 def _with_lots(
     players: Mapping[PlayerId, Player], start: Mapping[PlayerId, Points], cells: Mapping[PlayerId, list[RoundCell]],
-    points: Mapping[PlayerId, Points], seed: str,
+    seed: str, points: Mapping[PlayerId, Points] | None = None,
 ) -> _Table:
+    """The table of `cells` over `start`; points are the start plus every cell's, unless given (finished rows)."""
+    unit = math.lcm(*{v.denominator for v in start.values()},
+                    *{c.points.denominator for cs in cells.values() for c in cs if c.points is not None},
+                    *{v.denominator for v in (points or {}).values()})
+
+    def whole(value: Points) -> int:
+        return value.numerator * (unit // value.denominator)
+
+    begin = {pid: whole(start[pid]) for pid in cells}
+    earned = {pid: [0 if c.points is None else whole(c.points) for c in cs] for pid, cs in cells.items()}
+    score = ({pid: begin[pid] + sum(earned[pid]) for pid in cells} if points is None
+             else {pid: whole(points[pid]) for pid in cells})
     ids = sorted(cells)
     random.Random(seed).shuffle(ids)  # R6: a drawing of lots, reproducible from the workbook
-    game_points = {pid: points[pid] - start[pid] for pid in points}
-    lot = {pid: i for i, pid in enumerate(ids)}
-    return _Table(players, start, cells, points, game_points, {pid: _wins(cs) for pid, cs in cells.items()}, lot)
+    return _Table(players, start, cells, unit, begin, earned, score, {pid: score[pid] - begin[pid] for pid in cells},
+                  {pid: half_wins(cs) for pid, cs in cells.items()}, {pid: i for i, pid in enumerate(ids)})
 
 
 def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
-    start = tournament_start_points(t)
-    cells = round_cells(t, rounds)
-    points = {pid: exact_sum([start[pid], *(c.points for c in cs if c.points is not None)])
-              for pid, cs in cells.items()}
-    return _with_lots({p.id: p for p in t.players}, start, cells, points, seed)
+    return _with_lots({p.id: p for p in t.players}, tournament_start_points(t), round_cells(t, rounds), seed)
 
 
 def rows_table(rows: Sequence[Standing], seed: str) -> _Table:
@@ -279,7 +315,7 @@ def rows_table(rows: Sequence[Standing], seed: str) -> _Table:
     Prize lists (engine/prizes.py) rank subsets of a final table this way, whatever produced it (stages, playoff).
     """
     return _with_lots({s.player.id: s.player for s in rows}, {s.player.id: s.start for s in rows},
-                      {s.player.id: list(s.cells) for s in rows}, {s.player.id: s.points for s in rows}, seed)
+                      {s.player.id: list(s.cells) for s in rows}, seed, {s.player.id: s.points for s in rows})
 
 
 Values = dict[Tiebreak, dict[PlayerId, Fraction]]
@@ -297,18 +333,21 @@ def tie_classes(
 ) -> tuple[list[list[PlayerId]], dict[K, dict[PlayerId, Fraction]]]:
     """Players split into classes tied on every criterion, best first (R6, lexicographic), and each
     criterion's values as computed among the players still tied when it was applied (`direct` needs that).
-    Without `every_value`, a player already alone in a class gets no further values: the order is the same."""
+    Without `every_value`, the classes alone (no values), and a player already alone in a class is not valued
+    further: the order is the same."""
     classes = [sorted(ids)]
     shown: dict[K, dict[PlayerId, Fraction]] = {}
     for name, criterion in criteria:
         refined: list[list[PlayerId]] = []
+        unit = criterion.unit(table)
         shown[name] = {}
         for group in classes:
-            if len(group) == 1 and not every_value:
+            if not every_value and len(group) == 1:
                 refined.append(group)
                 continue
-            values = criterion(table, group)
-            shown[name].update(values)
+            values = criterion.values(table, group)
+            if every_value:
+                shown[name].update((pid, Fraction(value, unit)) for pid, value in values.items())
             ordered = sorted(group, key=values.__getitem__, reverse=True)  # stable: ties keep their order
             start = 0
             for i in range(1, len(ordered) + 1):
@@ -329,8 +368,9 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
 
     The superfinal's games (R7.8) score nothing and are left out. Places are shared ("3-4") where every
     configured criterion ties; the list itself is a total order, ties kept in start-number order, which
-    is the ranking pairing uses. `ranking_only` (pairing) leaves out the tie-break values a player already
-    ranked alone needs only for display: the same order and places, much faster.
+    is the ranking pairing uses. `ranking_only` (pairing) leaves out the tie-break values, which only the
+    Standings sheet and the page show, and values a player already ranked alone no further: the same order and
+    places, much faster.
     """
     rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
     table = _table(t, rounds, lot_seed(t))
@@ -344,7 +384,7 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
         place = str(first) if len(group) == 1 else f"{first}-{first + len(group) - 1}"
         for pid in group:
             result.append(Standing(
-                table.players[pid], place, table.start[pid], table.points[pid],
+                table.players[pid], place, table.start[pid], table.points(pid),
                 {c: values[c][pid] for c in t.config.tiebreaks if pid in values[c]}, tuple(table.cells[pid]),
                 groups.get(pid, 0),
             ))

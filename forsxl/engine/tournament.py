@@ -27,7 +27,7 @@ from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, s
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
 from forsxl.engine.pairing.weighted import pair_weighted
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import Standing, exact_sum, lot_seed, standings, tournament_start_points
+from forsxl.engine.standings import Standing, half_wins, lot_seed, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
@@ -124,9 +124,6 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
         if pid in previous and group > previous[pid]
         and group_rules(previous[pid], t.config.groups).steps == StepKind.EVEN
     )
-
-
-_SHARE = {"+": Fraction(1), "=": Fraction(1, 2)}
 
 
 def _forfeit_losses(standing: Standing) -> int:
@@ -235,7 +232,7 @@ def _sides(t: Tournament, number: int, table: list[Standing], descended: frozens
     return {
         s.player.id: _Side(
             s.player.id, s.player.rating, s.points, blacks[s.player.id],
-            exact_sum(_SHARE[c.outcome] for c in s.cells if c.opponent and c.outcome in _SHARE),
+            Fraction(half_wins(s.cells), 2),
             s.player.id in descended,
         )
         for s in table

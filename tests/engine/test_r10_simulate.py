@@ -6,8 +6,6 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from tables import rounds_from_text
 
 from forsxl.engine.config import (
@@ -41,7 +39,7 @@ from forsxl.engine.simulate import (
     spearman,
     summarize,
 )
-from forsxl.engine.standings import exact_sum, standings
+from forsxl.engine.standings import standings
 
 
 @pytest.mark.parametrize(
@@ -189,27 +187,17 @@ def test_r10_a_run_is_the_same_for_the_same_seed() -> None:
     assert play(t, Settings(from_start=True), run_seed(5, 4)) != first
 
 
-@given(st.lists(st.fractions(max_denominator=12)))
-def test_r6_exact_sum_is_the_sum_of_fractions(values: list[Fraction]) -> None:
-    # standings add points over a common denominator in integers (the simulator's hot path); never rounded
-    total = exact_sum(iter(values))
-    assert total == sum(values, Fraction(0)) and isinstance(total, Fraction)
-
-
 @pytest.mark.parametrize("tiebreaks", [
     (Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.SOS_WINS, Tiebreak.RATING),
     (Tiebreak.POINTS, Tiebreak.DIRECT, Tiebreak.BERGER, Tiebreak.LOT),
 ])
 def test_r6_ranking_only_standings_rank_and_place_as_the_full_ones(tiebreaks: tuple[Tiebreak, ...]) -> None:
-    # pair_round's standings skip the values of players already ranked alone: nothing else may change
+    # pair_round's standings skip the tie-break values (and ranking players already alone): nothing else may change
     config = Config(name="club", rounds=5, groups=Groups(sizes=(4,), steps=(StepKind.HALF, StepKind.STONE)),
                     tiebreaks=tiebreaks)
     t, _ = play(Tournament(config, _players([2300, 2250, 2100, 2100, 2000, 1900, 1700, 1500, 1500])),
                 Settings(sigma=200.0, from_start=True), run_seed(3, 1))
-    skipped = 0
     for number in range(1, 7):
         full, quick = standings(t, before_round=number), standings(t, before_round=number, ranking_only=True)
         assert [(s.player.id, s.place, s.points) for s in quick] == [(s.player.id, s.place, s.points) for s in full]
-        assert all(s.values.items() >= q.values.items() for s, q in zip(full, quick, strict=True))
-        skipped += sum(len(q.values) < len(tiebreaks) for q in quick)
-    assert skipped > 0
+        assert all(not q.values for q in quick)

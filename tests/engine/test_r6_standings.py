@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tables import rounds_from_text
 
-from forsxl.engine.config import Config, Tiebreak
+from forsxl.engine.config import Attendance, Config, Tiebreak
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.standings import standings
 
@@ -163,7 +163,11 @@ def random_tournaments(draw: st.DrawFn) -> Tournament:
         sitouts = [(pid, Sitout.ABSENT) for pid in order[:listed]]
         sitouts += [(here[-1], Sitout.BYE)] if len(here) % 2 else []
         rounds.append(Round(number, games, tuple(sitouts)))
-    return Tournament(Config(tiebreaks=(TB.POINTS, TB.SOS, TB.SOS_GAMES, TB.SOS_WINS)), players, tuple(rounds))
+    # a round without a game may score a fraction: the table's sums run in ints over a common denominator
+    rest = draw(st.sampled_from([Fraction(15), Fraction(29, 2), Fraction(46, 3)]))
+    config = Config(tiebreaks=(TB.POINTS, TB.SOS, TB.SOS_GAMES, TB.SOS_WINS),
+                    attendance=Attendance(bye_points=rest, absent_points=rest))
+    return Tournament(config, players, tuple(rounds))
 
 
 def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
@@ -197,7 +201,7 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
                 rows[me].append((kind, other, share))
         for p in t.players:
             if p.id not in seen:
-                points[p.id] += 15
+                points[p.id] += t.config.attendance.bye_points or 0
                 rows[p.id].append(("unplayed", None, Fraction(1, 2)))
         for p in t.players:
             progress[p.id] += points[p.id] - start(p.rating)
