@@ -128,6 +128,14 @@ class Round:
     games: tuple[Game, ...]
     sitouts: tuple[tuple[PlayerId, Sitout], ...] = ()
 
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """Hashed once: standings look a round up by value before every later round's pairing (R6, R10)."""
+        return hash((self.number, self.games, self.sitouts))
+
     @property
     def complete(self) -> bool:
         return all(game.result is not None for game in self.games)

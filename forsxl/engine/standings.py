@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TypeVar
 
 from forsxl.engine.attendance import absent_points, sitout_points
@@ -87,33 +87,31 @@ def _sitout_cell(number: int, points: Points, sitout: Sitout | None, scoring: Sc
 
 
 @lru_cache(maxsize=1024)
-def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> tuple[tuple[PlayerId, RoundCell], ...]:
-    """The cells of a round's games and sitouts. Every later round's standings read them (and a simulation plays
-    thousands of rounds), so each round's are built once."""
-    cells: list[tuple[PlayerId, RoundCell]] = []
+def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> Mapping[PlayerId, RoundCell]:
+    """The cells of a round's games and sitouts, by player. Every later round's standings read them (and a simulation
+    plays thousands of rounds), so each round's are built once; callers must not change them."""
+    cells: dict[PlayerId, RoundCell] = {}
     for game in rnd.games:
-        black, white = _game_cells(game, rnd.number, scoring)
-        cells += [(game.black, black), (game.white, white)]
+        cells[game.black], cells[game.white] = _game_cells(game, rnd.number, scoring)
     for pid, sitout in rnd.sitouts:
-        cells.append((pid, _sitout_cell(rnd.number, sitout_points(sitout, attendance, scoring), sitout, scoring)))
-    return tuple(cells)
+        cells[pid] = _sitout_cell(rnd.number, sitout_points(sitout, attendance, scoring), sitout, scoring)
+    return cells
 
 
 def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[RoundCell]]:
     """Every player's cell in each round; missing from a round is a late entry or absence, or 0 after leaving (R5)."""
-    cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
     config = t.config
     missed = absent_points(config.attendance, config.scoring)
+    cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
     for rnd in rounds:
-        seen: set[PlayerId] = set()
-        for pid, cell in _round_cells(rnd, config.scoring, config.attendance):
-            cells[pid].append(cell)
-            seen.add(pid)
+        played = _round_cells(rnd, config.scoring, config.attendance)
         for player in t.players:
-            if player.id not in seen:
+            cell = played.get(player.id)
+            if cell is None:
                 left = player.left_after is not None and rnd.number > player.left_after
                 pts = Fraction(0) if left else missed
-                cells[player.id].append(_sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config.scoring))
+                cell = _sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config.scoring)
+            cells[player.id].append(cell)
     return cells
 
 
@@ -129,30 +127,56 @@ def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
     return start_points(t.players, t.config.start, top, founders(t), middle_size=middle, scale=t.config.ratings.scale)
 
 
+def _in_units(unit: int, value: Points) -> int:
+    """`value` as a whole number of 1/`unit`; `unit` is a multiple of its denominator."""
+    return value.numerator * (unit // value.denominator)
+
+
 @dataclass(frozen=True)
 class _Table:
     """What every criterion reads. Points are whole numbers of 1/`unit` (the common denominator of every point in the
     table) and wins whole numbers of halves: sums and comparisons stay exact and run on ints, many times faster than
-    on Fractions (standings run before every pairing, and a simulation pairs thousands of rounds)."""
+    on Fractions (standings run before every pairing, and a simulation pairs thousands of rounds). What only some
+    criteria read is computed when first read."""
 
     players: Mapping[PlayerId, Player]
     start: Mapping[PlayerId, Points]
     cells: Mapping[PlayerId, list[RoundCell]]
     unit: int
-    begin: Mapping[PlayerId, int]
-    """Start points, in units."""
-    earned: Mapping[PlayerId, list[int]]
-    """Each cell's points, in units (0 for a cell without points)."""
     score: Mapping[PlayerId, int]
     """Points, start included, in units."""
-    games: Mapping[PlayerId, int]
-    """Points from the rounds (without the start), in units."""
-    wins: Mapping[PlayerId, int]
-    """Games won, in halves: a draw is half a win."""
-    lot: Mapping[PlayerId, int]
+    seed: str
+    """The seed of the lots (R6)."""
 
     def points(self, pid: PlayerId) -> Points:
         return Fraction(self.score[pid], self.unit)
+
+    @cached_property
+    def begin(self) -> dict[PlayerId, int]:
+        """Start points, in units."""
+        return {pid: _in_units(self.unit, self.start[pid]) for pid in self.cells}
+
+    @cached_property
+    def earned(self) -> dict[PlayerId, list[int]]:
+        """Each cell's points, in units (0 for a cell without points)."""
+        return {pid: [0 if c.points is None else _in_units(self.unit, c.points) for c in cs]
+                for pid, cs in self.cells.items()}
+
+    @cached_property
+    def games(self) -> dict[PlayerId, int]:
+        """Points from the rounds (without the start), in units."""
+        return {pid: self.score[pid] - self.begin[pid] for pid in self.cells}
+
+    @cached_property
+    def wins(self) -> dict[PlayerId, int]:
+        """Games won, in halves: a draw is half a win."""
+        return {pid: half_wins(cs) for pid, cs in self.cells.items()}
+
+    @cached_property
+    def lot(self) -> dict[PlayerId, int]:
+        ids = sorted(self.cells)
+        random.Random(self.seed).shuffle(ids)  # R6: a drawing of lots, reproducible from the workbook
+        return {pid: i for i, pid in enumerate(ids)}
 
 
 def _whole(_: _Table) -> int:
@@ -292,17 +316,15 @@ def _with_lots(
                     *{c.points.denominator for cs in cells.values() for c in cs if c.points is not None},
                     *{v.denominator for v in (points or {}).values()})
 
-    def whole(value: Points) -> int:
-        return value.numerator * (unit // value.denominator)
-
-    begin = {pid: whole(start[pid]) for pid in cells}
-    earned = {pid: [0 if c.points is None else whole(c.points) for c in cs] for pid, cs in cells.items()}
-    score = ({pid: begin[pid] + sum(earned[pid]) for pid in cells} if points is None
-             else {pid: whole(points[pid]) for pid in cells})
-    ids = sorted(cells)
-    random.Random(seed).shuffle(ids)  # R6: a drawing of lots, reproducible from the workbook
-    return _Table(players, start, cells, unit, begin, earned, score, {pid: score[pid] - begin[pid] for pid in cells},
-                  {pid: half_wins(cs) for pid, cs in cells.items()}, {pid: i for i, pid in enumerate(ids)})
+    if points is not None:
+        score = {pid: _in_units(unit, points[pid]) for pid in cells}
+    elif unit == 1:  # whole points, the usual case
+        score = {pid: start[pid].numerator + sum(c.points.numerator for c in cs if c.points is not None)
+                 for pid, cs in cells.items()}
+    else:
+        score = {pid: _in_units(unit, start[pid]) + sum(_in_units(unit, c.points) for c in cs if c.points is not None)
+                 for pid, cs in cells.items()}
+    return _Table(players, start, cells, unit, score, seed)
 
 
 def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
