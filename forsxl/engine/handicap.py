@@ -9,10 +9,6 @@ from forsxl.engine.config import Basis, Handicap, Komi, Scale, StepKind
 from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
 
 
-def round_half_up(value: Fraction) -> int:
-    return int((value + Fraction(1, 2)) // 1)
-
-
 @cache
 def _limit(text: str) -> Rank | None:
     return Rank.parse(text)
@@ -60,20 +56,22 @@ def adjusted_difference(difference: Fraction, factor: Fraction, reduction: int) 
 def handicap_steps(difference: Fraction, kind: StepKind, rules: Handicap) -> int:
     """Handicap steps for a rating difference, capped at max_steps (R2.2).
 
-    half: round_half_up(D / 50), [000] D = 315 -> 6. stone: 0 below `even_below`, else
+    half: D / 50 rounded half up, [000] D = 315 -> 6. stone: 0 below `even_below`, else
     floor(D / 100) + 1 (the half-stone shift), [000] 315 -> 4, 220 -> 3. rank: floor(D / 100), a stone per
     rank of difference left after the reduction, as the EGF's McMahon rule (rank difference - 1).
     """
     if kind == StepKind.EVEN:
         return 0
+    # in ints over D's denominator: every game is handicapped, and Fraction operations cost microseconds each
+    n, d = difference.numerator, difference.denominator
     if kind == StepKind.RANK:
-        steps = int(difference // 100)
+        steps = n // (100 * d)
     elif kind == StepKind.HALF:
-        steps = round_half_up(difference / rules.step_points)
-    elif difference < rules.even_below:
+        steps = (2 * n + d * rules.step_points) // (2 * d * rules.step_points)  # D / step_points, half up
+    elif n < rules.even_below * d:
         steps = 0
     else:
-        steps = int(difference // 100) + 1
+        steps = n // (100 * d) + 1
     return min(steps, rules.max_steps)
 
 

@@ -79,7 +79,8 @@ class _Side:
     rating: int
     points: Points
     blacks: int
-    wins: Fraction
+    half_wins: int
+    """Games won, in halves (R2.4)."""
     descended: bool
 
 
@@ -95,7 +96,7 @@ def _steps(upper: _Side, lower: _Side, group: int, config: Config) -> tuple[int,
                    >= basis_value(lower.rating, lower.points, handicap, scale))
     giver, taker = (upper, lower) if upper_gives else (lower, upper)
     if handicap.correction:
-        steps = corrected_steps(steps, giver.wins, taker.wins)
+        steps = corrected_steps(steps, Fraction(giver.half_wins, 2), Fraction(taker.half_wins, 2))
     if handicap.descend == Descend.EVEN and (upper.descended or lower.descended):
         steps = 0
     return steps, upper_gives
@@ -230,11 +231,8 @@ def _sides(t: Tournament, number: int, table: list[Standing], descended: frozens
     """Each player as the handicap reads them before round `number` (R2)."""
     blacks = Counter(g.black for r in t.rounds if r.number < number for g in r.games)
     return {
-        s.player.id: _Side(
-            s.player.id, s.player.rating, s.points, blacks[s.player.id],
-            Fraction(half_wins(s.cells), 2),
-            s.player.id in descended,
-        )
+        s.player.id: _Side(s.player.id, s.player.rating, s.points, blacks[s.player.id], half_wins(s.cells),
+                           s.player.id in descended)
         for s in table
     }
 
@@ -356,7 +354,7 @@ def _scheduled_rounds(
         games = []
         for board, (white, black) in enumerate(sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]])), start=1):
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
-            sides = [_Side(pid, t.player(pid).rating, start[pid], blacks[pid], Fraction(0), False)
+            sides = [_Side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False)
                      for pid in (upper, lower)]
             game = _game(board, sides[0], sides[1], groups[upper], t.config)
             if keep_colours and game.steps == 0:

@@ -85,6 +85,16 @@ def test_r2_2_parameters() -> None:
     assert handicap_steps(Fraction(900), EVEN, RULES) == 0
 
 
+@given(st.fractions(min_value=0, max_value=1200, max_denominator=12), st.sampled_from([25, 50, 100]),
+       st.sampled_from([0, 50, 75]))
+def test_r2_2_steps_of_a_fractional_difference(difference: Fraction, step: int, even_below: int) -> None:
+    # a factor such as 2/3 (R2.1) leaves D fractional; R2.2 as written, in Fraction arithmetic
+    rules = replace(RULES, step_points=step, even_below=even_below, max_steps=99)
+    assert handicap_steps(difference, HALF, rules) == int((difference / step + Fraction(1, 2)) // 1)
+    assert handicap_steps(difference, STONE, rules) == (0 if difference < even_below else int(difference // 100) + 1)
+    assert handicap_steps(difference, StepKind.RANK, rules) == int(difference // 100)
+
+
 @pytest.mark.parametrize(
     ("steps", "kind", "stones", "komi"),
     [
