@@ -56,7 +56,7 @@ def simulate_variants(
     for k, variant in enumerate(variants):
         outcomes[(k, 0)] = _runs(variant.tournament, settings, seed, 0, 1)
         progress(1)
-    chunk = max(1, min(25, runs // max(1, 8 * workers)))
+    chunk = max(1, min(10, runs // max(1, 8 * workers)))  # small: the last chunks keep every worker busy
     tasks = [(k, start, min(runs, start + chunk)) for k in range(len(variants)) for start in range(1, runs, chunk)]
     if workers <= 1:
         for k, start, stop in tasks:

@@ -165,12 +165,12 @@ def _renumber(table: Sequence[Standing], first: int) -> list[Standing]:
     return result
 
 
-def final_standings(t: Tournament) -> list[Standing]:
+def final_standings(t: Tournament, ranking_only: bool = False) -> list[Standing]:
     """The standings (R6), and once the final has a result the playoff places first (R7.7): the final's winner and
     loser, the 3rd-place match's (without one, the semi-final losers by the ranking), the quarter-final losers by
     the ranking; everyone else after them by R6. Once a superfinal match is decided, its winner 1st and its loser
-    2nd (R7.8)."""
-    table = standings(t)
+    2nd (R7.8). `ranking_only` (a simulation's places) as in `standings`, unless a superfinal must read the values."""
+    table = standings(t, ranking_only=ranking_only and not t.config.superfinal)
     decided = superfinal_places(t, table)
     if decided is not None:
         return decided

@@ -153,7 +153,7 @@ def play(
     while t.config.superfinal and (match := superfinal_round(t, number)) is not None:
         t = replace(t, rounds=(*t.rounds, played.round(match)))
         number += 1
-    order = [s.player.id for s in final_standings(t)]
+    order = [s.player.id for s in final_standings(t, ranking_only=True)]
     return t, outcome(t.players, order, strength, played.fairness)
 
 
