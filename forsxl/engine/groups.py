@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate
 from typing import TypeVar
 
 from forsxl.engine.config import Groups, StepKind
@@ -38,9 +39,12 @@ def group_rules(number: int, rules: Groups) -> GroupRules:
 def cut_groups(ranking: Sequence[PlayerId], sizes: tuple[int, ...]) -> dict[PlayerId, int]:
     """Each player's group, cutting the ranking top-down by the fixed sizes; the rest is the last group (R3)."""
     groups: dict[PlayerId, int] = {}
-    bounds = [sum(sizes[: i + 1]) for i in range(len(sizes))]
+    bounds = list(accumulate(sizes))
+    group = 1  # 1 + the bounds at or above which `position` lies
     for position, pid in enumerate(ranking):
-        groups[pid] = 1 + sum(1 for bound in bounds if position >= bound)
+        while group <= len(bounds) and position >= bounds[group - 1]:
+            group += 1
+        groups[pid] = group
     return groups
 
 

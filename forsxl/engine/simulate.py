@@ -12,7 +12,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from forsxl.engine.config import SCHEDULED, Scoring, StepKind
 from forsxl.engine.groups import group_rules
@@ -72,7 +72,6 @@ def _first_pairing(t: Tournament, number: int) -> Round:
     return pair_round(t, number)
 
 
-@cache
 def _points(scoring: Scoring, steps: int) -> tuple[float, float, float, float]:
     """(giver, taker) points when the giver wins, then when the taker wins, of a game with `steps` (R4)."""
     game = Game(0, PlayerId(0), PlayerId(0), 0, SCHEMES[scoring.scheme].win, steps, 1)
@@ -91,6 +90,7 @@ class _Play:
         self.rng = rng
         self.fairness: dict[FairnessKey, list[float]] = {}
         self.kinds: dict[int, StepKind] = {}
+        self.splits: dict[int, tuple[float, float, float, float]] = {}
 
     def result(self, game: Game) -> Result:
         white, black = self.strength[game.white], self.strength[game.black]
@@ -105,10 +105,15 @@ class _Play:
             self.kinds[group] = group_rules(group, self.config.groups).steps
         return self.kinds[group]
 
+    def _points(self, steps: int) -> tuple[float, float, float, float]:
+        if steps not in self.splits:
+            self.splits[steps] = _points(self.config.scoring, steps)
+        return self.splits[steps]
+
     def _count(self, game: Game, white: float, black: float, p: float, won: bool) -> None:
         """Expected points of giver (White) and taker in the game as played and as an even game (R4, R10)."""
-        g_win, t_loss, g_loss, t_win = _points(self.config.scoring, game.steps)
-        e_win, _, e_loss, _ = _points(self.config.scoring, 0)
+        g_win, t_loss, g_loss, t_win = self._points(game.steps)
+        e_win, _, e_loss, _ = self._points(0)
         even = self.chance(white, black, 0)
         sums = self.fairness.setdefault((game.group, game.steps), [0.0] * 6)
         sums[0] += 1

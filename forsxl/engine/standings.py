@@ -124,7 +124,23 @@ def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
     """Every player's start points under the tournament's Config, groups cut from the founders (R1)."""
     sizes = group_sizes(t)
     top, middle = (sizes[0] if sizes else 0), (sizes[1] if len(sizes) > 1 else 0)
-    return start_points(t.players, t.config.start, top, founders(t), middle_size=middle, scale=t.config.ratings.scale)
+    return _start_points(t.players, t.config.start, top, founders(t), middle_size=middle, scale=t.config.ratings.scale)
+
+
+_start_points = lru_cache(maxsize=64)(start_points)
+"""The same players, rules and founders before every pairing (R1: start points never move): computed once."""
+
+
+class _OnDemand(dict[PlayerId, int]):
+    """A value per player, computed when first read."""
+
+    def __init__(self, value: Callable[[PlayerId], int]) -> None:
+        super().__init__()
+        self.value = value
+
+    def __missing__(self, pid: PlayerId) -> int:
+        self[pid] = result = self.value(pid)
+        return result
 
 
 def _in_units(unit: int, value: Points) -> int:
@@ -168,9 +184,10 @@ class _Table:
         return {pid: self.score[pid] - self.begin[pid] for pid in self.cells}
 
     @cached_property
-    def wins(self) -> dict[PlayerId, int]:
-        """Games won, in halves: a draw is half a win."""
-        return {pid: half_wins(cs) for pid, cs in self.cells.items()}
+    def wins(self) -> Mapping[PlayerId, int]:
+        """Games won, in halves: a draw is half a win. Counted per player when first read: pairing reads only the
+        tied players' and their opponents'."""
+        return _OnDemand(lambda pid: half_wins(self.cells[pid]))
 
     @cached_property
     def lot(self) -> dict[PlayerId, int]:
@@ -358,11 +375,15 @@ def tie_classes(
     Without `every_value`, the classes alone (no values), and a player already alone in a class is not valued
     further: the order is the same."""
     classes = [sorted(ids)]
+    count = len(classes[0])
     shown: dict[K, dict[PlayerId, Fraction]] = {}
     for name, criterion in criteria:
+        if not every_value and len(classes) == count:  # everyone ranked alone: no criterion can change the order
+            break
         refined: list[list[PlayerId]] = []
         unit = criterion.unit(table)
-        shown[name] = {}
+        if every_value:
+            shown[name] = {}
         for group in classes:
             if not every_value and len(group) == 1:
                 refined.append(group)
@@ -407,7 +428,7 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
         for pid in group:
             result.append(Standing(
                 table.players[pid], place, table.start[pid], table.points(pid),
-                {c: values[c][pid] for c in t.config.tiebreaks if pid in values[c]}, tuple(table.cells[pid]),
+                {c: shown[pid] for c, shown in values.items() if pid in shown}, tuple(table.cells[pid]),
                 groups.get(pid, 0),
             ))
     return result

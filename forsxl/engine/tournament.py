@@ -10,7 +10,7 @@ from fractions import Fraction
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import SCHEDULED, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.groups import cut_groups, group_rules, group_sizes
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes
 from forsxl.engine.handicap import (
     adjusted_difference,
     basis_difference,
@@ -84,13 +84,13 @@ class _Side:
     descended: bool
 
 
-def _steps(upper: _Side, lower: _Side, group: int, config: Config) -> tuple[int, bool]:
-    """Handicap steps by the upper player's group (R3), and whether the upper player gives them (R2.1, R2.5);
-    the result-based correction (R2.4) and a player's descent from an even group (R2.6) come last."""
-    rules = group_rules(group, config.groups)
+def _steps(upper: _Side, lower: _Side, rules: GroupRules, config: Config) -> tuple[int, bool]:
+    """Handicap steps by the rules of the upper player's group (R3), and whether the upper player gives them (R2.1,
+    R2.5); the result-based correction (R2.4) and a player's descent from an even group (R2.6) come last."""
     handicap, scale = config.handicap, config.ratings.scale
     difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap, scale)
-    difference = adjusted_difference(difference, rules.factor * handicap.factor, rules.reduction + handicap.reduction)
+    factor = rules.factor if handicap.factor == 1 else rules.factor * handicap.factor
+    difference = adjusted_difference(difference, factor, rules.reduction + handicap.reduction)
     steps = handicap_steps(difference, rules.steps, handicap)
     upper_gives = (basis_value(upper.rating, upper.points, handicap, scale)
                    >= basis_value(lower.rating, lower.points, handicap, scale))
@@ -102,15 +102,20 @@ def _steps(upper: _Side, lower: _Side, group: int, config: Config) -> tuple[int,
     return steps, upper_gives
 
 
-def _game(board: int, upper: _Side, lower: _Side, group: int, config: Config) -> Game:
+def _game(board: int, upper: _Side, lower: _Side, rules: GroupRules, config: Config) -> Game:
     """The stronger gives the handicap (R2.5); even games balance colours."""
-    steps, upper_gives = _steps(upper, lower, group, config)
+    steps, upper_gives = _steps(upper, lower, rules, config)
     if steps:
         white, black = (upper, lower) if upper_gives else (lower, upper)
     else:
         black, white = (upper, lower) if upper.blacks < lower.blacks else (lower, upper)
-    stones, komi = stones_and_komi(steps, group_rules(group, config.groups).steps, config.handicap, config.komi)
-    return Game(board, black.pid, white.pid, stones, komi, steps, group)
+    stones, komi = stones_and_komi(steps, rules.steps, config.handicap, config.komi)
+    return Game(board, black.pid, white.pid, stones, komi, steps, rules.number)
+
+
+def _rules_by_group(groups: Mapping[PlayerId, int], config: Config) -> dict[int, GroupRules]:
+    """Each group's rules, looked up once for all its games (R3)."""
+    return {number: group_rules(number, config.groups) for number in set(groups.values())}
 
 
 def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> frozenset[PlayerId]:
@@ -213,12 +218,13 @@ def _score_groups(
     basis = {pid: basis_value(sides[pid].rating, sides[pid].points, handicap, t.config.ratings.scale)
              for pid in state.players}
     known: dict[tuple[object, ...], bool] = {}
+    by_group = _rules_by_group(groups, t.config)
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
         key = (basis[upper], basis[lower], groups[upper]) if simple else (upper, lower)
         if key not in known:
-            known[key] = _steps(sides[upper], sides[lower], groups[upper], t.config)[0] == 0
+            known[key] = _steps(sides[upper], sides[lower], by_group[groups[upper]], t.config)[0] == 0
         return known[key]
 
     return replace(
@@ -247,17 +253,20 @@ def pair_round(t: Tournament, number: int) -> Round:
     playoff = playoff_games(t, number)
     out = out_of_main(t, number, playoff)
     table = standings(t, before_round=number, ranking_only=True)
+    attendance = t.config.attendance
     present = tuple(
         s.player.id for s in table
         if s.player.plays_in(number) and s.player.id not in out
-        and not excluded(_forfeit_losses(s), t.config.rounds, t.config.attendance)
+        and (attendance.exclude_after is None  # R5's exclusion is off: no forfeit losses to count
+             or not excluded(_forfeit_losses(s), t.config.rounds, attendance))
     )
     groups = cut_groups(present, group_sizes(t))
+    by_group = _rules_by_group(groups, t.config)
     sides = _sides(t, number, table, _descended(t, number, groups))
     state, rules = round_state(t, number, present, table, sides)
     pairing = PAIRING_METHODS[t.config.pairing.method_for(number)](state, rules)
     games = playoff + tuple(
-        _game(board, sides[upper], sides[lower], groups[upper], t.config)
+        _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
@@ -347,6 +356,7 @@ def _scheduled_rounds(
     """Games with handicaps by the upper player's group (R2, R3); a bye for whoever has no game (R5)."""
     start = tournament_start_points(t)
     groups = cut_groups(order, t.config.groups.sizes)
+    by_group = _rules_by_group(groups, t.config)
     rank = {pid: i for i, pid in enumerate(order)}
     blacks: Counter[PlayerId] = Counter()
     rounds = []
@@ -356,7 +366,7 @@ def _scheduled_rounds(
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
             sides = [_Side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False)
                      for pid in (upper, lower)]
-            game = _game(board, sides[0], sides[1], groups[upper], t.config)
+            game = _game(board, sides[0], sides[1], by_group[groups[upper]], t.config)
             if keep_colours and game.steps == 0:
                 game = Game(board, black, white, game.stones, game.komi, 0, game.group)
             blacks[game.black] += 1

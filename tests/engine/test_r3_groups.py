@@ -20,6 +20,7 @@ HALF, STONE, EVEN = StepKind.HALF, StepKind.STONE, StepKind.EVEN
         pytest.param(4, (), [1, 1, 1, 1], id="no sizes: one group"),
         pytest.param(5, (8, 12), [1] * 5, id="fewer players than the top group"),
         pytest.param(10, (8, 12), [1] * 8 + [2] * 2, id="last group partly filled"),
+        pytest.param(7, (2, 0, 3), [1, 1, 3, 3, 3, 4, 4], id="a group of size 0 holds nobody"),
     ],
 )
 def test_r3_cut_groups_by_sizes(count: int, sizes: tuple[int, ...], expected: list[int]) -> None:

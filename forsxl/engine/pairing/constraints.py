@@ -115,8 +115,8 @@ def forbidden_by_index(
     index = {pid: i for i, pid in enumerate(state.players)}
     forbidden: list[set[int]] = [set() for _ in state.players]
     for name in only:
-        for pair in HARD_RULES[name](state, rules):
-            a, b = (index.get(p) for p in pair)
+        for first, second in HARD_RULES[name](state, rules):
+            a, b = index.get(first), index.get(second)
             if a is not None and b is not None:
                 forbidden[a].add(b)
                 forbidden[b].add(a)

@@ -7,6 +7,7 @@ it reaches the one free vertex it is looking for.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
 
@@ -24,8 +25,8 @@ class _Graph:
         return a != b and b not in self.forbidden[a]
 
     def remove(self, *vertices: int) -> None:
-        gone = set(vertices)
-        self.alive = [v for v in self.alive if v not in gone]
+        for v in vertices:
+            self.alive.remove(v)
 
     def augment_from(self, root: int) -> bool:
         """Find an augmenting path from the free vertex `root` among alive vertices and flip it."""
@@ -99,9 +100,9 @@ class _Graph:
         vertex order), so that a preferred matching is usually found without any repair.
         """
         alive = set(self.alive)
-        for v in list(self.alive):
+        for i, v in enumerate(self.alive):  # in vertex order, so the partners below v follow it
             if self.mate[v] == -1:
-                for u in self.alive if prefer is None else prefer(v):
+                for u in self.alive[i + 1:] if prefer is None else prefer(v):
                     if u > v and u in alive and self.mate[u] == -1 and self.allowed(v, u):
                         self.mate[v], self.mate[u] = u, v
                         break
@@ -155,10 +156,11 @@ def first_perfect_matching(
         return None
     pairs = []
     for a in range(n):
-        if a == without or a not in graph.alive:
+        if a == without or a not in graph.alive:  # the bye, or already paired above
             continue
-        alive = set(graph.alive)
-        candidates = list(graph.alive) if prefer is None else chain(prefer(a), list(graph.alive))
+        below = graph.alive[bisect_right(graph.alive, a):]  # alive is kept sorted
+        alive = set(below)
+        candidates = below if prefer is None else chain(prefer(a), below)
         for c in candidates:
             if c <= a or c not in alive or not graph.allowed(a, c):
                 continue
