@@ -6,6 +6,7 @@ and folds them back in run order, so a seed gives the same report with one worke
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -32,8 +33,15 @@ class Variant:
 
 
 def _runs(t: Tournament, settings: Settings, seed: int, start: int, stop: int) -> list[RunOutcome]:
-    """Runs start..stop-1 of one variant (what a worker does)."""
-    return [play(t, settings, run_seed(seed, index))[1] for index in range(start, stop)]
+    """Runs start..stop-1 of one variant (what a worker does).
+
+    The cyclic garbage collector is off meanwhile: a run's objects go with their reference counts, and its
+    collections, which walk every live object, cost a sixth of the time. It runs again between chunks."""
+    gc.disable()
+    try:
+        return [play(t, settings, run_seed(seed, index))[1] for index in range(start, stop)]
+    finally:
+        gc.enable()
 
 
 def available_workers() -> int:

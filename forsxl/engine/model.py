@@ -115,6 +115,11 @@ class Game:
     """A playoff game's label (R7.7): QF1-QF4, SF1, SF2, F, 3rd; a superfinal game's SUP1, SUP2, ... (R7.8);
     empty in the main tournament."""
 
+    def with_result(self, result: Result | None) -> Game:
+        """This board with `result`: a simulation sets thousands, and dataclasses.replace costs twice as much."""
+        return Game(self.board, self.black, self.white, self.stones, self.komi, self.steps, self.group, result,
+                    self.source, self.stage)
+
     def color_of(self, player: PlayerId) -> Color:
         return Color.BLACK if player == self.black else Color.WHITE
 

@@ -125,7 +125,7 @@ class _Play:
 
     def round(self, rnd: Round) -> Round:
         """The round with a drawn result for every game without one."""
-        games = tuple(g if g.result is not None else replace(g, result=self.result(g)) for g in rnd.games)
+        games = tuple(g if g.result is not None else g.with_result(self.result(g)) for g in rnd.games)
         return replace(rnd, games=games)
 
 

@@ -86,7 +86,7 @@ def _sitout_cell(number: int, points: Points, sitout: Sitout | None, scoring: Sc
     return RoundCell(number, None, outcome, points, sitout=sitout)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=64)
 def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> Mapping[PlayerId, RoundCell]:
     """The cells of a round's games and sitouts, by player. Every later round's standings read them (and a simulation
     plays thousands of rounds), so each round's are built once; callers must not change them."""
@@ -187,7 +187,8 @@ class _Table:
     def wins(self) -> Mapping[PlayerId, int]:
         """Games won, in halves: a draw is half a win. Counted per player when first read: pairing reads only the
         tied players' and their opponents'."""
-        return _OnDemand(lambda pid: half_wins(self.cells[pid]))
+        cells = self.cells  # not `self`: no reference cycle for the garbage collector to find
+        return _OnDemand(lambda pid: half_wins(cells[pid]))
 
     @cached_property
     def lot(self) -> dict[PlayerId, int]:

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import SCHEDULED, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
@@ -73,8 +74,9 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     return number
 
 
-@dataclass(frozen=True)
-class _Side:
+class _Side(NamedTuple):
+    """A player as the handicap reads them before a round (R2); a NamedTuple, as every round builds one per player."""
+
     pid: PlayerId
     rating: int
     points: Points
@@ -82,6 +84,14 @@ class _Side:
     half_wins: int
     """Games won, in halves (R2.4)."""
     descended: bool
+    basis: Fraction
+    """The basis value (R2.1): the higher one is White and gives (R2.5)."""
+
+
+def _side(pid: PlayerId, rating: int, points: Points, blacks: int, half_wins: int, descended: bool,
+          config: Config) -> _Side:
+    return _Side(pid, rating, points, blacks, half_wins, descended,
+                 basis_value(rating, points, config.handicap, config.ratings.scale))
 
 
 def _steps(upper: _Side, lower: _Side, rules: GroupRules, config: Config) -> tuple[int, bool]:
@@ -92,8 +102,7 @@ def _steps(upper: _Side, lower: _Side, rules: GroupRules, config: Config) -> tup
     factor = rules.factor if handicap.factor == 1 else rules.factor * handicap.factor
     difference = adjusted_difference(difference, factor, rules.reduction + handicap.reduction)
     steps = handicap_steps(difference, rules.steps, handicap)
-    upper_gives = (basis_value(upper.rating, upper.points, handicap, scale)
-                   >= basis_value(lower.rating, lower.points, handicap, scale))
+    upper_gives = upper.basis >= lower.basis
     giver, taker = (upper, lower) if upper_gives else (lower, upper)
     if handicap.correction:
         steps = corrected_steps(steps, Fraction(giver.half_wins, 2), Fraction(taker.half_wins, 2))
@@ -215,14 +224,12 @@ def _score_groups(
     handicap = t.config.handicap
     # Without R2.4 and R2.6 the steps depend on the two basis values alone: remember them per pair of values.
     simple = not handicap.correction and handicap.descend == Descend.HANDICAP and handicap.basis != Basis.BLEND
-    basis = {pid: basis_value(sides[pid].rating, sides[pid].points, handicap, t.config.ratings.scale)
-             for pid in state.players}
     known: dict[tuple[object, ...], bool] = {}
     by_group = _rules_by_group(groups, t.config)
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
-        key = (basis[upper], basis[lower], groups[upper]) if simple else (upper, lower)
+        key = (sides[upper].basis, sides[lower].basis, groups[upper]) if simple else (upper, lower)
         if key not in known:
             known[key] = _steps(sides[upper], sides[lower], by_group[groups[upper]], t.config)[0] == 0
         return known[key]
@@ -237,8 +244,8 @@ def _sides(t: Tournament, number: int, table: list[Standing], descended: frozens
     """Each player as the handicap reads them before round `number` (R2)."""
     blacks = Counter(g.black for r in t.rounds if r.number < number for g in r.games)
     return {
-        s.player.id: _Side(s.player.id, s.player.rating, s.points, blacks[s.player.id], half_wins(s.cells),
-                           s.player.id in descended)
+        s.player.id: _side(s.player.id, s.player.rating, s.points, blacks[s.player.id], half_wins(s.cells),
+                           s.player.id in descended, t.config)
         for s in table
     }
 
@@ -364,7 +371,7 @@ def _scheduled_rounds(
         games = []
         for board, (white, black) in enumerate(sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]])), start=1):
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
-            sides = [_Side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False)
+            sides = [_side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
                      for pid in (upper, lower)]
             game = _game(board, sides[0], sides[1], by_group[groups[upper]], t.config)
             if keep_colours and game.steps == 0:
@@ -399,7 +406,7 @@ def withdrawal_forfeits(t: Tournament) -> Tournament:
             if result is None and (black or white):
                 one = Result.WHITE_FORFEIT if black else Result.BLACK_FORFEIT
                 result = Result.DOUBLE_FORFEIT if black and white else one
-            games.append(replace(g, result=result))
+            games.append(g.with_result(result))
         sitouts = tuple((pid, kind) for pid, kind in rnd.sitouts if not gone(pid, rnd.number))
         rounds.append(Round(rnd.number, tuple(games), sitouts))
     return replace(t, rounds=tuple(rounds))

@@ -1,10 +1,12 @@
 """R11: game results as typed by a referee."""
 
 import re
+from dataclasses import fields, replace
+from fractions import Fraction
 
 import pytest
 
-from forsxl.engine.model import Result
+from forsxl.engine.model import Game, PlayerId, Result, Source
 from forsxl.engine.results import parse_result
 
 NOTATIONS = {
@@ -40,3 +42,11 @@ def test_r11_empty_is_not_played_yet(text: str) -> None:
 def test_r11_garbage_is_an_error(text: str) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(text)}$"):
         parse_result(text)
+
+
+def test_r11_a_result_keeps_everything_else_on_the_board() -> None:
+    # Game.with_result copies the board field by field (the simulator sets thousands of results)
+    game = Game(3, PlayerId(5), PlayerId(6), 2, Fraction(1, 2), 3, 2, Result.DRAW, Source("Round-2", "E4"), "QF1")
+    assert len(fields(Game)) == 10, "a new Game field must be copied by Game.with_result"
+    for result in (Result.WHITE_WINS, None):
+        assert game.with_result(result) == replace(game, result=result)
