@@ -2,6 +2,7 @@
 
     python bench/simulate.py                 # 1000 runs with every core, then with one
     python bench/simulate.py --runs 200      # fewer runs
+    python bench/simulate.py --repeat 1      # the run with every core once (default 3: the machine's noise shows)
     python bench/simulate.py --profile       # also cProfile 50 runs in this process
 
 Engine values only (no workbook): the bench field of 60 players (benchlib.field) under the fors-club preset with
@@ -35,13 +36,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1000)
     parser.add_argument("--profile", action="store_true", help="cProfile 50 runs in this process")
+    parser.add_argument("--repeat", type=int, default=3, help="times to repeat the run with every core")
     args = parser.parse_args()
     print(machine())
     t = tournament()
     settings = Settings(from_start=True)
     rows = []
     cores = available_workers()
-    for workers in sorted({cores, 1}, reverse=True):
+    for workers in [cores] * args.repeat + [1] if cores > 1 else [1]:
         start, cpu = time.perf_counter(), time.process_time()
         [summary] = simulate_variants([Variant("fors-club", t)], settings, args.runs, SEED, workers)
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu

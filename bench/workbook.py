@@ -124,7 +124,7 @@ STEPS = (
     ("engine: pair_round", workflow, "pair_round"),
     ("write: write_round", workflow, "write_round"),
     ("write: refresh_rounds", workflow, "refresh_rounds"),
-    ("engine: standings", workflow, "standings"),
+    ("engine: standings", workflow, "final_table"),
     ("write: write_standings", workflow, "write_standings"),
     ("write: append_log", workflow, "append_log"),
     ("save: Workbook.save (openpyxl)", Workbook, "save"),
