@@ -20,7 +20,16 @@ from fractions import Fraction
 from forsxl.engine.config import Scale
 from forsxl.engine.model import Color, Player, PlayerId, Tournament
 from forsxl.engine.ratings import Rank, rank_of_rating
-from forsxl.engine.standings import TIEBREAKS, Criterion, Standing, _Table, lot_seed, rows_table, tie_classes
+from forsxl.engine.standings import (
+    TIEBREAKS,
+    Criterion,
+    Standing,
+    _Table,
+    lot_seed,
+    points_unit,
+    rows_table,
+    tie_classes,
+)
 
 PLACE = "place"
 """The criterion `place`: the order of the final table, its shared places kept (R6)."""
@@ -34,7 +43,7 @@ def _points_when(gave: bool) -> Criterion:
                          if c.played and c.steps and (c.color == Color.WHITE) == gave)
                 for pid in group}
 
-    return Criterion(values, lambda table: table.unit)
+    return Criterion(values, points_unit)
 
 
 EXTRA_CRITERIA: dict[str, Criterion] = {"points_giving": _points_when(True), "points_taking": _points_when(False)}

@@ -201,7 +201,8 @@ def _whole(_: _Table) -> int:
     return 1
 
 
-def _points_unit(table: _Table) -> int:
+def points_unit(table: _Table) -> int:
+    """The unit of values in points: the table's common denominator."""
     return table.unit
 
 
@@ -293,11 +294,11 @@ def _handicap_given(table: _Table, pid: PlayerId) -> int:
 
 
 TIEBREAKS: dict[Tiebreak, Criterion] = {
-    Tiebreak.POINTS: _per_player(lambda t, p: t.score[p], _points_unit),
-    Tiebreak.GAME_POINTS: _per_player(lambda t, p: t.games[p], _points_unit),
+    Tiebreak.POINTS: _per_player(lambda t, p: t.score[p], points_unit),
+    Tiebreak.GAME_POINTS: _per_player(lambda t, p: t.games[p], points_unit),
     Tiebreak.WINS: _per_player(lambda t, p: t.wins[p], _halves),
-    Tiebreak.SOS: _per_player(lambda t, p: _opponent_sum(t, p, t.score), _points_unit),
-    Tiebreak.SOS_GAMES: _per_player(lambda t, p: _opponent_sum(t, p, t.games), _points_unit),
+    Tiebreak.SOS: _per_player(lambda t, p: _opponent_sum(t, p, t.score), points_unit),
+    Tiebreak.SOS_GAMES: _per_player(lambda t, p: _opponent_sum(t, p, t.games), points_unit),
     Tiebreak.SOS_WINS: _per_player(lambda t, p: _opponent_sum(t, p, t.wins), _halves),
     Tiebreak.WINS_NOT_TAKING: _per_player(_wins_not_taking),
     Tiebreak.HANDICAP_GIVEN: _per_player(_handicap_given),
@@ -308,15 +309,15 @@ TIEBREAKS: dict[Tiebreak, Criterion] = {
     # [000 §4.4] scores are game scores (renju and Swiss have no start points): Berger weighs each opponent's
     # by the result against them, and Buchholz is then the same sum as sos_games.
     Tiebreak.BERGER: _per_player(lambda t, p: _opponent_sum(t, p, t.games, by_result=True), _half_points),
-    Tiebreak.PROGRESS: _per_player(_progress, _points_unit),
-    Tiebreak.BUCHHOLZ: _per_player(lambda t, p: _opponent_sum(t, p, t.games), _points_unit),
+    Tiebreak.PROGRESS: _per_player(_progress, points_unit),
+    Tiebreak.BUCHHOLZ: _per_player(lambda t, p: _opponent_sum(t, p, t.games), points_unit),
     # R7.4, OpenGotha's McMahon criteria: points are the McMahon score where start points are McMahon's.
-    Tiebreak.MMS: _per_player(lambda t, p: t.score[p], _points_unit),
-    Tiebreak.SOSOS: Criterion(_sosos, _points_unit),
+    Tiebreak.MMS: _per_player(lambda t, p: t.score[p], points_unit),
+    Tiebreak.SOSOS: Criterion(_sosos, points_unit),
     Tiebreak.SODOS: _per_player(lambda t, p: _opponent_sum(t, p, t.score, by_result=True), _half_points),
-    Tiebreak.SOS_MINUS_1: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=1), _points_unit),
-    Tiebreak.SOS_MINUS_2: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=2), _points_unit),
-    Tiebreak.CUSS: _per_player(lambda t, p: _progress(t, p, t.begin[p]), _points_unit),
+    Tiebreak.SOS_MINUS_1: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=1), points_unit),
+    Tiebreak.SOS_MINUS_2: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=2), points_unit),
+    Tiebreak.CUSS: _per_player(lambda t, p: _progress(t, p, t.begin[p]), points_unit),
 }
 
 
