@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from forsxl.engine.config import Config, Scheme, Scoring
@@ -88,9 +89,15 @@ def game_points(game: Game, result: Result, rules: Scoring) -> tuple[Points, Poi
     forfeits give the present player the scheme's even-game win (or `forfeit_win`) and the absent one
     `forfeit_loss`. A scheme with a cap (serp) scores a game with more steps, as a referee may set, as the cap.
     """
+    return _points(game.steps, result, rules)
+
+
+@lru_cache(maxsize=256)
+def _points(steps: int, result: Result, rules: Scoring) -> tuple[Points, Points]:
+    """`game_points` by what it depends on: a few step counts and results, and every game asks (a simulation, R10)."""
     scheme = SCHEMES[rules.scheme]
     forfeit_win = scheme.win if rules.forfeit_win is None else rules.forfeit_win
-    steps = game.steps if scheme.max_steps is None else min(game.steps, scheme.max_steps)
+    steps = steps if scheme.max_steps is None else min(steps, scheme.max_steps)
     if result == Result.DOUBLE_FORFEIT:
         return rules.forfeit_loss, rules.forfeit_loss
     if result == Result.BLACK_FORFEIT:

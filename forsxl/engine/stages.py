@@ -384,7 +384,7 @@ def stage_tables(t: Tournament) -> tuple[StageTable, ...]:
     """Every started section's standings, stage by stage, round cells numbered as in the workbook (R7)."""
     def row(s: Standing, first: int, knockout: bool) -> Standing:
         # a knockout loser has no part in the later rounds: no cell (blank), not a withdrawal's 0
-        cells = tuple(replace(c, round=c.round + first - 1) for c in s.cells
+        cells = tuple(c._replace(round=c.round + first - 1) for c in s.cells
                       if not (knockout and c.opponent is None and c.sitout is None))
         return replace(s, player=t.player(s.player.id), cells=cells)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from forsxl.engine.attendance import absent_points, sitout_points
 from forsxl.engine.config import Attendance, Scoring, Tiebreak
@@ -18,9 +18,9 @@ from forsxl.engine.scoring import SCHEMES, game_points
 from forsxl.engine.start_points import start_points
 
 
-@dataclass(frozen=True)
-class RoundCell:
-    """A player's round, as in the EGF results table: `12+/w2`, `0=` for a bye (R6, WORKBOOK)."""
+class RoundCell(NamedTuple):
+    """A player's round, as in the EGF results table: `12+/w2`, `0=` for a bye (R6, WORKBOOK). A NamedTuple: each
+    round makes one per player, and a frozen dataclass costs several times as much to make."""
 
     round: int
     opponent: PlayerId | None
