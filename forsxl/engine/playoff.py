@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, PlayerId, Result, Tournament
@@ -160,7 +160,7 @@ def _renumber(table: Sequence[Standing], first: int) -> list[Standing]:
             end += 1
         low, high = first + index, first + end - 1
         place = str(low) if low == high else f"{low}-{high}"
-        result += [replace(s, place=place) for s in table[index:end]]
+        result += [s._replace(place=place) for s in table[index:end]]
         index = end
     return result
 
@@ -195,6 +195,6 @@ def final_standings(t: Tournament, ranking_only: bool = False) -> list[Standing]
     if rules.size == 8:
         places += by_rank([loser(g, last - 2) for g in _played(t, last - 2).values()])
     by_id = {s.player.id: s for s in table}
-    top = [replace(by_id[pid], place=str(i)) for i, pid in enumerate(places, start=1)]
+    top = [by_id[pid]._replace(place=str(i)) for i, pid in enumerate(places, start=1)]
     rest = [s for s in table if s.player.id not in set(places)]
     return top + _renumber(rest, len(top) + 1)

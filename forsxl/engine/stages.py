@@ -298,7 +298,7 @@ def knockout_order(state: SectionState, table: Sequence[Standing]) -> list[Stand
         tied = [p for p in ordered if out.get(p) == out.get(pid)]
         first = ordered.index(tied[0]) + 1
         place = str(first) if len(tied) == 1 else f"{first}-{first + len(tied) - 1}"
-        rows.append(replace(by_id[pid], place=place))
+        rows.append(by_id[pid]._replace(place=place))
     return rows
 
 
@@ -386,7 +386,7 @@ def stage_tables(t: Tournament) -> tuple[StageTable, ...]:
         # a knockout loser has no part in the later rounds: no cell (blank), not a withdrawal's 0
         cells = tuple(c._replace(round=c.round + first - 1) for c in s.cells
                       if not (knockout and c.opponent is None and c.sitout is None))
-        return replace(s, player=t.player(s.player.id), cells=cells)
+        return s._replace(player=t.player(s.player.id), cells=cells)
 
     return tuple(StageTable(stage.number, sec.section, stage.first, stage.first + sec.rounds - 1,
                             tuple(row(s, stage.first, sec.section.method == Method.KNOCKOUT) for s in sec.table()))
@@ -414,7 +414,7 @@ def _overall_row(t: Tournament, row: Standing, tables: Sequence[StageTable]) -> 
     mine = [tb for tb in tables if any(s.player.id == row.player.id for s in tb.rows)]
     fresh = max((tb.first for tb in mine if tb.stage == 1 or not _carries(t, tb.section)), default=1)
     counted = sum((c.points for c in cells if c.round >= fresh and c.points is not None), Fraction(0))
-    return replace(row, cells=cells, start=row.points - counted)
+    return row._replace(cells=cells, start=row.points - counted)
 
 
 def _carries(t: Tournament, section: Section) -> bool:

@@ -45,8 +45,9 @@ class RoundCell(NamedTuple):
         return f"{self.opponent}{self.outcome or '?'}{mark}{self.color}{stones}"
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
+    """A player's row of the standings (R6). A NamedTuple, as RoundCell: standings run before every pairing."""
+
     player: Player
     place: str
     start: Points

@@ -168,5 +168,5 @@ def superfinal_places(t: Tournament, table: Sequence[Standing]) -> list[Standing
             continue
         low, _, high = s.place.partition("-")
         place = s.place if int(low) > 2 else ("3" if high in ("", "3") else f"3-{high}")
-        rest.append(replace(s, place=place))
-    return [replace(by_id[won], place="1"), replace(by_id[lost], place="2"), *rest]
+        rest.append(s._replace(place=place))
+    return [by_id[won]._replace(place="1"), by_id[lost]._replace(place="2"), *rest]
