@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from forsxl.engine.config import Attendance, Scoring
 from forsxl.engine.model import Points, Sitout
 from forsxl.engine.scoring import SCHEMES
+
+if TYPE_CHECKING:  # standings imports this module
+    from forsxl.engine.standings import RoundCell
 
 
 def bye_points(rules: Attendance, scoring: Scoring) -> Points:
@@ -27,9 +33,12 @@ def sitout_points(sitout: Sitout, rules: Attendance, scoring: Scoring) -> Points
     return bye_points(rules, scoring) if sitout == Sitout.BYE else absent_points(rules, scoring)
 
 
-def excluded(forfeit_losses: int, rounds: int, rules: Attendance) -> bool:
+def excluded(cells: Iterable[RoundCell], rounds: int, rules: Attendance) -> bool:
     """Whether forfeit losses in more than `exclude_after` of all rounds exclude the player for good (R5).
 
-    [000 §5.3.2]: "more than a third of all rounds"; the share is of the rounds planned, not played.
+    [000 §5.3.2]: "more than a third of all rounds"; the share is of the rounds planned, not played. The losses
+    are counted only when the rule is on: pairing asks for every player before every round.
     """
-    return rules.exclude_after is not None and forfeit_losses > rules.exclude_after * rounds
+    if rules.exclude_after is None:
+        return False
+    return sum(c.forfeit and c.outcome == "-" for c in cells) > rules.exclude_after * rounds

@@ -141,10 +141,6 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
     )
 
 
-def _forfeit_losses(standing: Standing) -> int:
-    return sum(c.forfeit and c.outcome == "-" for c in standing.cells)
-
-
 WEIGHTED = frozenset({PairingMethod.MCMAHON, PairingMethod.SWISS})
 """Methods that pair by optimal weighted matching over score groups (R7.4)."""
 
@@ -260,12 +256,10 @@ def pair_round(t: Tournament, number: int) -> Round:
     playoff = playoff_games(t, number)
     out = out_of_main(t, number, playoff)
     table = standings(t, before_round=number, ranking_only=True)
-    attendance = t.config.attendance
     present = tuple(
         s.player.id for s in table
         if s.player.plays_in(number) and s.player.id not in out
-        and (attendance.exclude_after is None  # R5's exclusion is off: no forfeit losses to count
-             or not excluded(_forfeit_losses(s), t.config.rounds, attendance))
+        and not excluded(s.cells, t.config.rounds, t.config.attendance)
     )
     groups = cut_groups(present, group_sizes(t))
     by_group = _rules_by_group(groups, t.config)
