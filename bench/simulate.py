@@ -18,10 +18,10 @@ import time
 from benchlib import SEED, field, fmt, machine, table
 from engine import profile
 
+from forsxl.app.simulation import Variant, available_workers, simulate_variants
 from forsxl.book.config import build_config
 from forsxl.engine.model import Player, PlayerId, Tournament
 from forsxl.engine.simulate import Settings, play, run_seed
-from forsxl.simulation import Variant, available_workers, simulate_variants
 
 
 def tournament(players: int = 60, rounds: int = 6) -> Tournament:

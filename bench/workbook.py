@@ -37,13 +37,13 @@ from benchlib import SEED, field, fmt, machine, simulated, spread, table, timers
 from openpyxl.workbook.workbook import Workbook
 
 import forsxl
+import forsxl.app.workflow as workflow
 import forsxl.book.read as read_module
-import forsxl.workflow as workflow
+from forsxl.app.workflow import finish, pair_into
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
 from forsxl.engine.config import Lang
-from forsxl.workflow import finish, pair_into
 
 PLAYERS, PLAYED = 1000, 9
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -10,6 +10,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
+from forsxl.app.workflow import finish, pair_into, schedule_into
 from forsxl.book import config as book_config
 from forsxl.book.layout import new_player_columns
 from forsxl.book.read import Book, load
@@ -17,12 +18,11 @@ from forsxl.book.save import save
 from forsxl.book.write import new_workbook
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.engine.stages import final_table
 from forsxl.engine.teams import lift_candidates, tournament_problems
-from forsxl.merge import Prefer
 from forsxl.messages import message, text
-from forsxl.workflow import finish, pair_into, schedule_into
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
@@ -140,8 +140,8 @@ def stage(
 
     Example: forsxl stage festival.xlsx --next     (then forsxl pair festival.xlsx for its further rounds)
     """
+    from forsxl.app.workflow import stage_into
     from forsxl.engine.stages import stage_tables
-    from forsxl.workflow import stage_into
 
     loaded = _load(path)
     if next_stage:
@@ -223,7 +223,7 @@ def publish(
     if not watch:
         once()
         return
-    from forsxl.watch import watch_file
+    from forsxl.app.watch import watch_file
 
     def checked() -> None:
         try:
@@ -308,7 +308,7 @@ def demo(
     Example: forsxl demo            (writes forsxl-demo/club.xlsx and forsxl-demo/club.html)
              forsxl demo fm --preset fors-m --lang en
     """
-    from forsxl.demo import run_demo
+    from forsxl.app.demo import run_demo
 
     with _errors(lang):
         workbook, page = run_demo(directory, played, lambda line: typer.echo(line, err=True), lang, preset)
@@ -331,7 +331,7 @@ def import_command(
     Example: forsxl import club.xlsx allworld_lp.html --only 13633719,10537560
              forsxl import ioct.xlsx ioct.xml          (the whole tournament, rounds and results)
     """
-    from forsxl.exchange import import_file
+    from forsxl.app.exchange import import_file
 
     with _errors(lang):
         lines = import_file(path, source, format, only, lang)
@@ -352,7 +352,7 @@ def export_command(
     Example: forsxl export club.xlsx --format egf -o club.h9 --egf-class B --minutes 90
     """
     from forsxl import __version__
-    from forsxl.exchange import export_book
+    from forsxl.app.exchange import export_book
     from forsxl.formats.h9 import H9Options
 
     options = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
@@ -386,11 +386,7 @@ def simulate(
     """
     import secrets
 
-    from forsxl.book.simulation import write_simulation
-    from forsxl.engine.simulate import Settings
-    from forsxl.engine.system_by_size import finished
-    from forsxl.publish.simulation import render_simulation
-    from forsxl.simulation import (
+    from forsxl.app.simulation import (
         available_workers,
         report_tables,
         settings_rows,
@@ -398,6 +394,10 @@ def simulate(
         text_table,
         variants,
     )
+    from forsxl.book.simulation import write_simulation
+    from forsxl.engine.simulate import Settings
+    from forsxl.engine.system_by_size import finished
+    from forsxl.publish.simulation import render_simulation
 
     loaded = _load(path)
     lang = loaded.lang

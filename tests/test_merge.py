@@ -33,7 +33,7 @@ from test_cli import (
 )
 
 from forsxl.book.merge import norm
-from forsxl.merge import Cell, MergedRow, Merger, Row, Side, Taken
+from forsxl.engine.merge import Cell, MergedRow, Merger, Row, Side, Taken
 
 STOPPED = ("{n} conflict(s), nothing written: settle them all with --prefer a or --prefer b, or one by one with "
            "--resolve CONFLICTS.xlsx (R0)")
@@ -424,8 +424,8 @@ def test_merge_is_symmetric_and_a_copy_merged_with_itself_is_unchanged(
             assert not first.exists() and not second.exists()
 
 
-# The pure merge (forsxl/merge.py) on small random tables: rows by key, a few columns, values that may be typed in
-# two ways with one meaning (1 and "1").
+# The pure merge (forsxl/engine/merge.py) on small random tables: rows by key, a few columns, values that may be
+# typed in two ways with one meaning (1 and "1").
 
 VALUE = st.sampled_from([None, 1, "1", 2, "x"])
 TABLE = st.dictionaries(st.sampled_from("pqrs"), st.tuples(st.integers(2, 6), st.lists(VALUE, min_size=2,

@@ -214,15 +214,15 @@ def test_workbook_opened_in_excel_during_the_run_is_not_overwritten(book: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     type_results(book, "Round-1", higher_rating_wins)
     before = book.read_bytes()
-    import forsxl.workflow
+    import forsxl.app.workflow
 
-    real = forsxl.workflow.refresh_rounds
+    real = forsxl.app.workflow.refresh_rounds
 
     def opened_meanwhile(loaded: Any) -> None:
         (book.parent / "~$club.xlsx").write_bytes(b"x")
         real(loaded)
 
-    monkeypatch.setattr(forsxl.workflow, "refresh_rounds", opened_meanwhile)
+    monkeypatch.setattr(forsxl.app.workflow, "refresh_rounds", opened_meanwhile)
     result = invoke("pair", book)
     assert result.exit_code == 1
     assert problems(result) == [f"{book} is open in Excel; close it there and run again (R0)"]

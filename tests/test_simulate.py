@@ -9,10 +9,10 @@ import pytest
 from typer.testing import CliRunner
 from workbooks import run, type_players
 
+from forsxl.app.simulation import Variant, simulate_variants, variants
 from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.simulate import Settings
-from forsxl.simulation import Variant, simulate_variants, variants
 
 PLAYERS = [("Adams", 2600), ("Baker", 2300), ("Clark", 2230), ("Davis", 2210), ("Evans", 2140), ("Fisher", 2025),
            ("Green", 1960), ("Harris", 1915), ("Irwin", 1890), ("Jones", 1780)]

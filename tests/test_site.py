@@ -13,6 +13,7 @@ from test_publish import FORMULA, SCRIPT, STRONGER_WINS, parse, round_robin, row
 from typer.testing import CliRunner
 from workbooks import run
 
+from forsxl.app.watch import watch_file
 from forsxl.cli import app
 from forsxl.engine.config import Lang, config_keys
 from forsxl.engine.explain import compare
@@ -22,7 +23,6 @@ from forsxl.engine.teams import team_standings
 from forsxl.publish.html import LABELS
 from forsxl.publish.site import SITE_LABELS, page_file, render_site, write_site
 from forsxl.publish.why import comparison_lines
-from forsxl.watch import watch_file
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "club.xlsx"

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from forsxl.book import layout
 from forsxl.book.read import Book
-from forsxl.book.write import BOLD, _fresh_sheet, put, write_row
+from forsxl.book.sheets import BOLD, fresh_sheet, put, write_row
 from forsxl.engine.config import Lang
 from forsxl.engine.norms import rank_norms
 from forsxl.engine.prizes import Award, award_prizes
@@ -25,7 +25,7 @@ WORDS = {
 def write_prizes(book: Book, awards: Sequence[Award]) -> None:
     """The Prizes sheet: each list's title and what it ranks by, then its winners; a tie is marked shared."""
     lang = book.lang
-    sheet = _fresh_sheet(book.workbook, layout.sheet_name("prizes", lang), layout.SHEETS["log"])
+    sheet = fresh_sheet(book.workbook, layout.sheet_name("prizes", lang), layout.SHEETS["log"])
     row = 1
     for award in awards:
         write_row(sheet, row, [award.spec.name, award.spec.text], bold=True)

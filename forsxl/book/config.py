@@ -31,7 +31,8 @@ def presets() -> dict[str, dict[str, Any]]:
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
 
 
-def _hint(key: str) -> Any:
+def key_type(key: str) -> Any:
+    """The annotated type of a Config key (`handicap.max_steps` -> int)."""
     owner: Any = Config
     *path, last = key.split(".")
     for part in path:
@@ -39,7 +40,8 @@ def _hint(key: str) -> Any:
     return typing.get_type_hints(owner)[last]
 
 
-def _number(value: Any) -> Fraction:
+def parse_number(value: Any) -> Fraction:
+    """A number as people type it: `1 500`, `0,5`, a typographic minus; ValueError when it is none."""
     if isinstance(value, bool):
         raise ValueError(value)
     if isinstance(value, (int, Fraction)):
@@ -49,16 +51,16 @@ def _number(value: Any) -> Fraction:
     return Fraction("".join(str(value).split()).replace(",", ".").replace("−", "-"))
 
 
-def _convert(value: Any, hint: Any) -> Any:
+def convert_value(value: Any, hint: Any) -> Any:
     """A Config value of the annotated type; ValueError when it does not fit."""
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
         if value is None or str(value).strip() == "":
             return None
-        return _convert(value, next(a for a in typing.get_args(hint) if a is not type(None)))
+        return convert_value(value, next(a for a in typing.get_args(hint) if a is not type(None)))
     if origin is tuple:
         items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
-        return tuple(_convert(v, typing.get_args(hint)[0]) for v in items)
+        return tuple(convert_value(v, typing.get_args(hint)[0]) for v in items)
     if hint is bool:
         text = str(value).strip().casefold()
         if text in ("true", "yes", "on", "1", "да", "вкл"):
@@ -67,12 +69,12 @@ def _convert(value: Any, hint: Any) -> Any:
             return False
         raise ValueError(value)
     if hint is int:
-        number = _number(value)
+        number = parse_number(value)
         if number.denominator != 1:
             raise ValueError(value)
         return int(number)
     if hint is Fraction:
-        return _number(value)
+        return parse_number(value)
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return hint(str(value).strip().casefold())
     return "" if value is None else str(value).strip()
@@ -123,9 +125,9 @@ def build_config(
         if key not in KEYS:
             errors.append(ForsxlError("R12", "config_unknown_key", source, key=key, known=", ".join(KEYS)))
             continue
-        hint = _hint(key)
+        hint = key_type(key)
         try:
-            config = _with(config, key, _convert(value, hint))
+            config = _with(config, key, convert_value(value, hint))
         except (ValueError, ZeroDivisionError):
             errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
                                       expected=_expected(hint)))

@@ -12,7 +12,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.read import Book
-from forsxl.book.write import BOLD, new_workbook, put, type_players, type_results, write_round, write_row
+from forsxl.book.sheets import BOLD, put, write_row
+from forsxl.book.write import new_workbook, type_players, type_results, write_round
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.ratings import rank_of_rating

@@ -2,7 +2,7 @@
 
 Each copy is read by `load`, so a copy saved by Excel or LibreOffice means the same: its typed cells are normalised
 the way read.py reads them (numbers typed as text, `1500.0`, `1 500`; results `1-0` and `B+`; Config values by their
-key's type) and merged by forsxl/merge.py. The merged values are written into copy A's workbook, which keeps A's
+key's type) and merged by forsxl/engine/merge.py. The merged values are written into copy A's workbook, which keeps A's
 formatting and extra sheets: Config and Players row by row, each round sheet board by board, any other sheet
 (Schedule, a person's notes) cell by cell, and the Log rows of both copies. Standings, Teams, Playoff and the owned
 cells of the round sheets are recomputed afterwards by workflow.finish, as `forsxl standings` does.
@@ -26,13 +26,10 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
-from forsxl.book.config import KEYS, _convert, _hint, _number
+from forsxl.book.config import KEYS, convert_value, key_type, parse_number
 from forsxl.book.read import (
     Book,
-    _absent_rounds,
-    _headers,
-    _rows,
-    _sheet,
+    absent_rounds,
     load,
     name_key,
     open_workbook,
@@ -40,12 +37,12 @@ from forsxl.book.read import (
     round_sheets,
 )
 from forsxl.book.save import save
-from forsxl.book.write import put, write_row
+from forsxl.book.sheets import data_rows, find_sheet, header_row, put, write_row
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.merge import Cell, Chooser, Conflict, MergedRow, Merger, Prefer, Row, Side, Table, match_renamed
 from forsxl.engine.model import Game, Source
 from forsxl.engine.ratings import Rank
-from forsxl.merge import Cell, Chooser, Conflict, MergedRow, Merger, Prefer, Row, Side, Table, match_renamed
 from forsxl.messages import text
 
 _OWNED = ("standings", "teams", "playoff", "log")
@@ -67,7 +64,7 @@ def norm(raw: object) -> Hashable:
         if not words:
             return None
         try:
-            return _number(words)
+            return parse_number(words)
         except (ValueError, ZeroDivisionError):
             return words
     return str(raw)
@@ -80,7 +77,7 @@ def _player_norm(column: str, raw: object) -> Hashable:
         return value
     if column == "absent":
         try:
-            return _absent_rounds(value)
+            return absent_rounds(value)
         except ValueError:
             return value
     if column == "rank":
@@ -92,7 +89,7 @@ def _config_norm(key: str, raw: object) -> Hashable:
     """A Config value as the key's type reads it (`1,2` and `1, 2` are one list), else as a plain cell."""
     if key in KEYS:
         try:
-            value: Hashable = _convert(raw, _hint(key))
+            value: Hashable = convert_value(raw, key_type(key))
             return value
         except (ValueError, ZeroDivisionError):
             pass
@@ -118,7 +115,7 @@ def _address(sheet: Worksheet, row: int, column: int) -> str:
 
 
 def _players_sheet(workbook: Workbook) -> Worksheet:
-    sheet = _sheet(workbook, "players")
+    sheet = find_sheet(workbook, "players")
     assert sheet is not None  # load() refuses a workbook without one
     return sheet
 
@@ -130,7 +127,7 @@ def _read_copy(path: Path) -> _Copy:
         raise WorkbookErrors([ForsxlError("R0", "merge_copy_bad", path=path), *problems.errors],
                              problems.lang) from None
     sheet = _players_sheet(book.workbook)
-    headers = _headers(sheet)
+    headers = header_row(sheet)
     columns: dict[str, tuple[int, object]] = {
         c: (i, headers[i - 1]) for c, i in layout.match_columns(headers, layout.PLAYER_COLUMNS).items()}
     known = {i for i, _ in columns.values()}
@@ -138,7 +135,7 @@ def _read_copy(path: Path) -> _Copy:
         if header not in (None, "") and index not in known:
             columns.setdefault("~" + layout.fold_header(str(header)), (index, header))
     players = {}
-    for row in _rows(sheet):
+    for row in data_rows(sheet):
         cells = {c: Cell(sheet.cell(row, i).value, _player_norm(c, sheet.cell(row, i).value),
                          _address(sheet, row, i)) for c, (i, _) in columns.items()}
         typed = {c: cell for c, cell in cells.items() if cell.norm is not None}
@@ -147,12 +144,12 @@ def _read_copy(path: Path) -> _Copy:
 
 
 def _read_config(workbook: Workbook) -> dict[str, Row]:
-    sheet = _sheet(workbook, "config")
+    sheet = find_sheet(workbook, "config")
     assert sheet is not None
-    columns = layout.match_columns(_headers(sheet), layout.CONFIG_COLUMNS)
+    columns = layout.match_columns(header_row(sheet), layout.CONFIG_COLUMNS)
     key_col, value_col = columns.get("key", 1), columns.get("value", 2)
     rows = {}
-    for row in _rows(sheet):
+    for row in data_rows(sheet):
         key = norm(sheet.cell(row, key_col).value)
         if key is not None:
             raw = sheet.cell(row, value_col).value
@@ -295,7 +292,7 @@ def _read_resolutions(path: Path | None) -> dict[str, Side]:
         return {}
     sheet = open_workbook(path).worksheets[0]
     taken, errors = {}, []
-    for row in _rows(sheet):
+    for row in data_rows(sheet):
         where, take = sheet.cell(row, 1).value, norm(sheet.cell(row, 5).value)
         if take is None or where is None:
             continue
@@ -368,9 +365,9 @@ def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,
     workbook = a.book.workbook
     writer = _Writer(workbook, names)
     _write_players(writer, a, b, players)
-    sheet = _sheet(workbook, "config")
+    sheet = find_sheet(workbook, "config")
     assert sheet is not None
-    writer.rows(sheet, {"key": 1, "value": 2} | layout.match_columns(_headers(sheet), layout.CONFIG_COLUMNS), config)
+    writer.rows(sheet, {"key": 1, "value": 2} | layout.match_columns(header_row(sheet), layout.CONFIG_COLUMNS), config)
     _write_rounds(writer, b, rounds, {m.key: m.cells["name"].raw for m in players})
     _write_others(writer, b, others)
     _write_log(workbook, lang, [*_log_rows(a.book.workbook), *_log_rows(b.book.workbook)])
@@ -434,7 +431,7 @@ def _write_rounds(writer: _Writer, b: _Copy, rounds: dict[int, list[MergedRow] |
             before = [_players_sheet(workbook), *(s for n, s in sheets.items() if n < number)]
             index = max(workbook.sheetnames.index(s.title) for s in before) + 1
             sheet = sheets[number] = _copy_sheet(dict(round_sheets(b.book.workbook))[number], workbook, index)
-        columns = layout.match_columns(_headers(sheet), layout.ROUND_COLUMNS)
+        columns = layout.match_columns(header_row(sheet), layout.ROUND_COLUMNS)
         writer.rows(sheet, {c: columns[c] for c in (*_ROUND_CELLS, "black_pts", "white_pts") if c in columns},
                     merged, shown=names)
 
@@ -480,7 +477,7 @@ def _write_log(workbook: Workbook, lang: Lang, rows: list[tuple[object, ...]]) -
 def _keep_standings_if_agreed(workbook: Workbook, other: Workbook) -> None:
     """Standings is what the last run recorded (book/history.py): kept when both copies recorded the same, dropped
     when they differ, since a record of one copy's results would flag the other copy's as changed."""
-    mine, theirs = _sheet(workbook, "standings"), _sheet(other, "standings")
+    mine, theirs = find_sheet(workbook, "standings"), find_sheet(other, "standings")
     if mine is not None and _values(mine) != _values(theirs):
         del workbook[mine.title]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
@@ -19,6 +19,7 @@ from forsxl.book.config import build_config
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.safety import check_archive, check_sheet_size, refuse
+from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.config import Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import group_rules
@@ -84,17 +85,9 @@ def open_workbook(path: Path) -> Workbook:
         raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
 
 
-def _sheet(workbook: Workbook, kind: str) -> Worksheet | None:
-    names = {n.casefold(): n for n in workbook.sheetnames}
-    for candidate in layout.SHEETS[kind]:
-        if candidate.casefold() in names:
-            return workbook[names[candidate.casefold()]]
-    return None
-
-
 def detect_lang(workbook: Workbook) -> Lang:
     """The workbook's language: its Config `lang`, else Russian when its sheets have Russian names."""
-    config = _sheet(workbook, "config")
+    config = find_sheet(workbook, "config")
     if config is not None:
         for row in config.iter_rows(min_row=2, max_col=2, values_only=True):
             if str(row[0] or "").strip() == "lang" and str(row[1] or "").strip() in ("ru", "en"):
@@ -149,26 +142,15 @@ def _src(sheet: Worksheet, row: int, column: int) -> Source:
     return Source(sheet.title, f"{get_column_letter(column)}{row}")
 
 
-def _rows(sheet: Worksheet) -> Iterator[int]:
-    """Data rows below the header; rows with no value at all are skipped."""
-    for row in sheet.iter_rows(min_row=2):
-        if any(cell.value not in (None, "") for cell in row) and row[0].row is not None:
-            yield row[0].row
-
-
-def _headers(sheet: Worksheet) -> list[object]:
-    return [cell.value for cell in next(sheet.iter_rows(min_row=1, max_row=1), ())]
-
-
 def _read_config(workbook: Workbook, cells: _Cells) -> tuple[Config, dict[str, str]]:
-    sheet = _sheet(workbook, "config")
+    sheet = find_sheet(workbook, "config")
     if sheet is None:
         cells.fail("R12", "sheet_missing", Source(layout.SHEETS["config"][0]), sheet="Config / Настройки")
         return Config(), {}
-    columns = layout.match_columns(_headers(sheet), layout.CONFIG_COLUMNS)
+    columns = layout.match_columns(header_row(sheet), layout.CONFIG_COLUMNS)
     key_col, value_col = columns.get("key", 1), columns.get("value", 2)
     entries = []
-    for row in _rows(sheet):
+    for row in data_rows(sheet):
         key = cells.value(sheet, row, key_col)
         if key:
             entries.append((str(key), cells.value(sheet, row, value_col), _src(sheet, row, value_col)))
@@ -177,7 +159,7 @@ def _read_config(workbook: Workbook, cells: _Cells) -> tuple[Config, dict[str, s
     return config, origins
 
 
-def _absent_rounds(text: str) -> frozenset[int]:
+def absent_rounds(text: str) -> frozenset[int]:
     rounds: set[int] = set()
     for part in re.split(r"[,;\s]+", text.strip()):
         if part:
@@ -215,7 +197,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     absent: frozenset[int] = frozenset()
     if text("absent"):
         try:
-            absent = _absent_rounds(text("absent"))
+            absent = absent_rounds(text("absent"))
         except ValueError:
             cells.fail("R5", "absent_bad", at("absent"), value=text("absent"))
     group = cells.whole(cells.value(sheet, row, cols.get("group")), at("group"), "group_bad")
@@ -251,11 +233,11 @@ def _check_declared_start(player: Player, config: Config, cells: _Cells, at: Cal
 
 
 def _read_players(workbook: Workbook, config: Config, cells: _Cells) -> tuple[Player, ...]:
-    sheet = _sheet(workbook, "players")
+    sheet = find_sheet(workbook, "players")
     if sheet is None:
         cells.fail("R0", "sheet_missing", Source(layout.SHEETS["players"][0]), sheet="Players / Участники")
         return ()
-    cols = layout.match_columns(_headers(sheet), layout.PLAYER_COLUMNS)
+    cols = layout.match_columns(header_row(sheet), layout.PLAYER_COLUMNS)
     if "name" not in cols:
         cells.fail("R0", "header_missing", Source(sheet.title, "1"), column="Name / Имя")
         return ()
@@ -265,7 +247,7 @@ def _read_players(workbook: Workbook, config: Config, cells: _Cells) -> tuple[Pl
     players: list[Player] = []
     names: dict[str, int] = {}
     numbers: dict[int, int] = {}
-    for row in _rows(sheet):
+    for row in data_rows(sheet):
         player = _read_player(sheet, row, cols, config, cells)
         if player is None:
             continue
@@ -335,7 +317,7 @@ class _RoundReader:
                  renamed: dict[str, Player] | None = None):
         self.config, self.players, self.cells = config, players, cells
         self.renamed = renamed or {}
-        self.into = RoundSheet(number, sheet, layout.match_columns(_headers(sheet), layout.ROUND_COLUMNS))
+        self.into = RoundSheet(number, sheet, layout.match_columns(header_row(sheet), layout.ROUND_COLUMNS))
         self.seen: set[PlayerId] = set()
 
     def read(self) -> Round | None:
@@ -346,7 +328,7 @@ class _RoundReader:
             column = layout.ROUND_COLUMNS[missing[0]][0]
             self.cells.fail("R11", "header_missing", Source(sheet.title, "1"), column=column)
             return None
-        for row in _rows(sheet):
+        for row in data_rows(sheet):
             entry = self._row(row)
             if entry is not None:
                 self.into.rows.append((row, entry))

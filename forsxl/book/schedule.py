@@ -6,7 +6,8 @@ from collections import defaultdict
 
 from forsxl.book import layout
 from forsxl.book.read import Book, round_sheets
-from forsxl.book.write import BOLD, _fresh_sheet, put, write_round
+from forsxl.book.sheets import BOLD, fresh_sheet, put
+from forsxl.book.write import write_round
 from forsxl.engine.config import Lang, PairingMethod
 from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.tournament import Schedule
@@ -44,7 +45,7 @@ def write_schedule(book: Book, schedule: Schedule) -> None:
         del book.workbook[sheet.title]
         book.round_sheets.pop(number, None)
     lang, t = book.lang, book.tournament
-    sheet = _fresh_sheet(book.workbook, layout.sheet_name("schedule", lang),
+    sheet = fresh_sheet(book.workbook, layout.sheet_name("schedule", lang),
                          [*layout.SHEETS["standings"], *layout.SHEETS["log"]])
     meets: dict[tuple[PlayerId, PlayerId], list[str]] = defaultdict(list)
     for rnd in schedule.rounds:

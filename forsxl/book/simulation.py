@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from forsxl.book import layout
 from forsxl.book.read import Book
-from forsxl.book.write import BOLD, _fresh_sheet, put, write_row
+from forsxl.book.sheets import BOLD, fresh_sheet, put, write_row
 
 ReportTable = tuple[str, Sequence[str], Sequence[Sequence[object]]]
 """(title, headers, rows) of one table."""
@@ -14,7 +14,7 @@ ReportTable = tuple[str, Sequence[str], Sequence[Sequence[object]]]
 
 def write_simulation(book: Book, settings: Sequence[tuple[str, object]], tables: Sequence[ReportTable]) -> None:
     """The Simulation sheet, rewritten whole (the only sheet the simulator owns)."""
-    sheet = _fresh_sheet(book.workbook, layout.sheet_name("simulation", book.lang), layout.SHEETS["log"])
+    sheet = fresh_sheet(book.workbook, layout.sheet_name("simulation", book.lang), layout.SHEETS["log"])
     for row, (key, value) in enumerate(settings, start=1):
         write_row(sheet, row, [key, value])
         sheet.cell(row, 1).font = BOLD

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from forsxl.book import layout
 from forsxl.book.read import Book
-from forsxl.book.write import write_row
+from forsxl.book.sheets import write_row
 from forsxl.engine.config import Lang
 from forsxl.engine.stages import StageTable
 

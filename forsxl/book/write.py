@@ -6,15 +6,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from openpyxl.cell.cell import Cell, MergedCell
-from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
+from forsxl.book.sheets import BOLD, fresh_sheet, put, write_row
 from forsxl.engine.attendance import sitout_points
 from forsxl.engine.config import Config, Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
@@ -26,40 +24,6 @@ from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import Standing
 from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import TeamStanding
-
-BOLD = Font(bold=True)
-
-
-def put(cell: Cell | MergedCell, value: Any) -> None:
-    """Write a value; text always stays text, so a name like `=HYPERLINK(...)` is never a formula."""
-    if isinstance(cell, MergedCell):
-        return  # a person merged cells over a derived value; their layout wins, the value is shown elsewhere
-    if isinstance(value, Fraction):
-        value = int(value) if value.denominator == 1 else float(value)
-    cell.value = value
-    if isinstance(value, str):
-        cell.data_type = "s"
-
-
-def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
-    """Values into a row from column A, each through `put`."""
-    for column, value in enumerate(values, start=1):
-        cell = sheet.cell(row, column)
-        put(cell, value)
-        if bold:
-            cell.font = BOLD
-
-
-def _fresh_sheet(workbook: Workbook, title: str, before: Sequence[str]) -> Worksheet:
-    """An empty sheet named `title`: in place of the one forsxl wrote before, else before the first of `before`."""
-    index = None
-    if title in workbook.sheetnames:
-        index = workbook.sheetnames.index(title)
-        del workbook[title]
-    else:
-        index = next((workbook.sheetnames.index(b) for b in before if b in workbook.sheetnames), None)
-    sheet: Worksheet = workbook.create_sheet(title, index)
-    return sheet
 
 
 def _points_preview(game: Game, config: Config) -> tuple[str, str]:
@@ -99,7 +63,7 @@ def write_round(book: Book, rnd: Round) -> None:
     """A new Round-N sheet in the pairing's order, results column as text with a dropdown (R11)."""
     lang, t = book.lang, book.tournament
     title = layout.ROUND_SHEET[lang].format(n=rnd.number)
-    sheet = _fresh_sheet(book.workbook, title, [*layout.SHEETS["standings"], *layout.SHEETS["log"]])
+    sheet = fresh_sheet(book.workbook, title, [*layout.SHEETS["standings"], *layout.SHEETS["log"]])
     names = list(layout.ROUND_COLUMNS)
     write_row(sheet, 1, [layout.header(layout.ROUND_COLUMNS, c, lang) for c in names], bold=True)
     rs = RoundSheet(rnd.number, sheet, {c: i for i, c in enumerate(names, start=1)})
@@ -134,7 +98,7 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     """The Standings sheet, rewritten whole: places, round cells like `12+/w2`, points, tie-breaks (R6), and a
     superfinal note below the table when one is due (R7.8)."""
     lang, t = book.lang, book.tournament
-    sheet = _fresh_sheet(book.workbook, layout.sheet_name("standings", lang), layout.SHEETS["log"])
+    sheet = fresh_sheet(book.workbook, layout.sheet_name("standings", lang), layout.SHEETS["log"])
     columns = ["place", "no", "name", "rating", "rank", "club"]
     columns += [c for c in ("team", "group") if _used(c, t)]
     columns += ["start"]
@@ -164,7 +128,7 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
 def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
     """The Teams sheet, rewritten whole: team points and each member with their place (R9)."""
     lang = book.lang
-    sheet = _fresh_sheet(book.workbook, layout.sheet_name("teams", lang), layout.SHEETS["log"])
+    sheet = fresh_sheet(book.workbook, layout.sheet_name("teams", lang), layout.SHEETS["log"])
     write_row(sheet, 1, list(layout.TEAM_COLUMNS[lang]), bold=True)
     for row, team in enumerate(table, start=2):
         members = ", ".join(f"{s.player.name} ({s.place})" for s in team.members)
@@ -181,7 +145,7 @@ def write_playoff(book: Book, matches: Sequence[Match]) -> None:
     """The Playoff sheet, rewritten whole and drawn as a bracket: a column per stage, each game two rows
     `(seed) name` and the score 1 / 0, the 3rd-place match under the final (R7.7)."""
     t, lang = book.tournament, book.lang
-    sheet = _fresh_sheet(book.workbook, layout.sheet_name("playoff", lang), layout.SHEETS["log"])
+    sheet = fresh_sheet(book.workbook, layout.sheet_name("playoff", lang), layout.SHEETS["log"])
     stages = t.config.playoff.stages()
     titles = layout.PLAYOFF_STAGES[lang]
     for k, stage in enumerate(stages):

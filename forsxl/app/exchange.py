@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from forsxl import __version__
+from forsxl.app.workflow import finish
 from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
@@ -29,7 +30,6 @@ from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import EGF_CLASSES, H9Options, write_h9
 from forsxl.formats.opengotha import import_opengotha, parse_opengotha, write_opengotha
 from forsxl.messages import message
-from forsxl.workflow import finish
 
 IMPORT_FORMATS = ("auto", "csv", "egd", "aga", "ffg", "opengotha")
 EXPORT_FORMATS = ("egf", "opengotha", "csv", "xlsx")

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+from forsxl.app.workflow import finish, pair_into, schedule_into
 from forsxl.book.config import build_config
 from forsxl.book.layout import new_player_columns
 from forsxl.book.read import load
@@ -18,7 +19,6 @@ from forsxl.engine.model import Game, Result, Tournament
 from forsxl.engine.probability import compensation, simulate_result
 from forsxl.engine.stages import final_table
 from forsxl.publish.html import render_html
-from forsxl.workflow import finish, pair_into, schedule_into
 
 # [000]: five dans from 1d to 6d, two 1k (2025, 1960), a 2k (1915), then 1890, 1780, ... down to 100.
 PLAYERS = (

@@ -1,0 +1,69 @@
+"""Cells and sheets as forsxl writes them: text stays text, owned sheets are replaced in place (WORKBOOK.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from typing import Any
+
+from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.styles import Font
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from forsxl.book import layout
+
+BOLD = Font(bold=True)
+
+
+def put(cell: Cell | MergedCell, value: Any) -> None:
+    """Write a value; text always stays text, so a name like `=HYPERLINK(...)` is never a formula."""
+    if isinstance(cell, MergedCell):
+        return  # a person merged cells over a derived value; their layout wins, the value is shown elsewhere
+    if isinstance(value, Fraction):
+        value = int(value) if value.denominator == 1 else float(value)
+    cell.value = value
+    if isinstance(value, str):
+        cell.data_type = "s"
+
+
+def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
+    """Values into a row from column A, each through `put`."""
+    for column, value in enumerate(values, start=1):
+        cell = sheet.cell(row, column)
+        put(cell, value)
+        if bold:
+            cell.font = BOLD
+
+
+def fresh_sheet(workbook: Workbook, title: str, before: Sequence[str]) -> Worksheet:
+    """An empty sheet named `title`: in place of the one forsxl wrote before, else before the first of `before`."""
+    index = None
+    if title in workbook.sheetnames:
+        index = workbook.sheetnames.index(title)
+        del workbook[title]
+    else:
+        index = next((workbook.sheetnames.index(b) for b in before if b in workbook.sheetnames), None)
+    sheet: Worksheet = workbook.create_sheet(title, index)
+    return sheet
+
+
+def find_sheet(workbook: Workbook, kind: str) -> Worksheet | None:
+    """The sheet of a kind (`config`, `players`, ...) under any of its names, in any case; None when absent."""
+    names = {n.casefold(): n for n in workbook.sheetnames}
+    for candidate in layout.SHEETS[kind]:
+        if candidate.casefold() in names:
+            return workbook[names[candidate.casefold()]]
+    return None
+
+
+def data_rows(sheet: Worksheet) -> Iterator[int]:
+    """Data rows below the header; rows with no value at all are skipped."""
+    for row in sheet.iter_rows(min_row=2):
+        if any(cell.value not in (None, "") for cell in row) and row[0].row is not None:
+            yield row[0].row
+
+
+def header_row(sheet: Worksheet) -> list[object]:
+    """The values of the header row."""
+    return [cell.value for cell in next(sheet.iter_rows(min_row=1, max_row=1), ())]
