@@ -10,19 +10,15 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from forsxl.app.workflow import finish, pair_into, schedule_into
+from forsxl.app.workflow import check_book, create_book, finish, pair_into, schedule_into
 from forsxl.book import config as book_config
-from forsxl.book.layout import new_player_columns
 from forsxl.book.read import Book, load
-from forsxl.book.save import save
-from forsxl.book.write import new_workbook
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.engine.stages import final_table
-from forsxl.engine.teams import lift_candidates, tournament_problems
-from forsxl.messages import message, text
+from forsxl.messages import message
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
@@ -72,16 +68,7 @@ def new(
     Example: forsxl new club.xlsx --preset fors-club --lang ru
     """
     with _errors(lang):
-        if path.exists():
-            raise ForsxlError("R0", "file_exists", path=path)
-        config, _, errors = book_config.build_config([("preset", preset, None)])
-        if errors:
-            raise WorkbookErrors(errors)
-    rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
-            ("rounds", config.rounds), ("lang", lang.value)]
-    with _errors(lang):
-        save(new_workbook(rows, lang, new_player_columns(config)), path)
-    typer.echo(f"{path}: created with preset {preset}; type the players into the Players sheet")
+        typer.echo(create_book(path, preset, lang, name))
 
 
 @app.command()
@@ -91,15 +78,7 @@ def check(path: Workbook) -> None:
     Example: forsxl check club.xlsx
     """
     loaded = _load(path)
-    t = loaded.tournament
-    with _errors(loaded.lang):
-        problems = tournament_problems(t)
-        if problems:
-            raise WorkbookErrors(problems)
-    for group, players in lift_candidates(t.players).items() if t.config.groups.declared else ():
-        names = ", ".join(f"{p.name} ({p.rating})" for p in players)
-        typer.echo(text("team_lift", loaded.lang, group=group, names=names))
-    typer.echo(f"{path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems")
+    typer.echo("\n".join(_run(loaded, lambda: check_book(loaded))))
 
 
 @app.command()
@@ -386,38 +365,16 @@ def simulate(
     """
     import secrets
 
-    from forsxl.app.simulation import (
-        available_workers,
-        report_tables,
-        settings_rows,
-        simulate_variants,
-        text_table,
-        variants,
-    )
-    from forsxl.book.simulation import write_simulation
+    from forsxl.app.simulation import plan_simulation, run_simulation
     from forsxl.engine.simulate import Settings
-    from forsxl.engine.system_by_size import finished
-    from forsxl.publish.simulation import render_simulation
 
     loaded = _load(path)
-    lang = loaded.lang
-    chosen = _run(loaded, lambda: variants(loaded, compare or [], rounds))
-    if not from_start and rounds is None and finished(loaded.tournament):
-        typer.echo("every round is played, so every run repeats it: --from-start plays the tournament anew", err=True)
     settings = Settings(model, sigma, prizes, from_start)
     seed = secrets.randbelow(1_000_000) if seed is None else seed
-    cores = workers or available_workers()
-    typer.echo(f"simulating {runs} runs of {len(chosen)} variant(s), seed {seed}, {cores} worker(s)...", err=True)
-    with typer.progressbar(length=runs * len(chosen), label="simulate", file=sys.stderr) as bar:
-        summaries = _run(loaded, lambda: simulate_variants(chosen, settings, runs, seed, cores, bar.update))
-    tables = report_tables(summaries, lang)
-    rows = settings_rows(loaded.tournament, settings, runs, seed, lang)
-    typer.echo("\n\n".join(text_table(table) for table in tables))
+    plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
+    for note in plan.notes:
+        typer.echo(note, err=True)
     page = output or path.with_name(f"{path.stem}-simulation.html")
-    page.write_text(render_simulation(loaded.tournament.config.name or path.stem, lang, rows, tables, summaries),
-                    encoding="utf-8")
-    typer.echo(f"{page}: the report")
-    if write:
-        write_simulation(loaded, rows, tables)
-        _run(loaded, lambda: finish(loaded, "simulate", f"{runs} runs, seed {seed}, {settings.model.value} model"))
-        typer.echo(f"{loaded.path}: Simulation sheet written")
+    with typer.progressbar(length=plan.total, label="simulate", file=sys.stderr) as bar:
+        lines = _run(loaded, lambda: run_simulation(loaded, plan, page, write, bar.update))
+    typer.echo("\n".join(lines))

@@ -1,5 +1,6 @@
 """STYLE "Layout": the engine is pure (stdlib and itself, no clock, no global random); book, publish
-and formats import the engine, never each other."""
+and formats import the engine, never each other; the application layer (app/) joins them, and only cli.py imports
+it (issue 22)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,29 @@ def test_book_publish_formats_never_import_each_other(layer: str) -> None:
         module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
         names = imports(ast.parse(path.read_text(encoding="utf-8")), module)
         assert [n for n in names if n in others or n.startswith(tuple(f"{o}." for o in others))] == [], path
+
+
+def _imported_by(layer: str) -> dict[str, list[str]]:
+    """Each module outside `layer` (cli.py aside) with the names it imports from `layer`."""
+    found = {}
+    for path in sorted(FORSXL.rglob("*.py")):
+        if path.is_relative_to(FORSXL / layer) or path == FORSXL / "cli.py":
+            continue
+        module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
+        names = [n for n in imports(ast.parse(path.read_text(encoding="utf-8")), module)
+                 if n == f"forsxl.{layer}" or n.startswith(f"forsxl.{layer}.")]
+        if names:
+            found[module] = names
+    return found
+
+
+def test_only_cli_imports_the_application_layer() -> None:
+    assert _imported_by("app") == {}
+
+
+def test_only_main_imports_the_cli() -> None:
+    """The command line is the top: app/ and the layers below never import it."""
+    assert _imported_by("cli") == {"forsxl.__main__": ["forsxl.cli"]}
 
 
 @pytest.mark.parametrize("library", ["openpyxl", "jinja2"])

@@ -16,12 +16,16 @@ from typing import Any, NamedTuple
 
 import yaml
 
+from forsxl.app.workflow import finish
 from forsxl.book.config import build_config, presets
 from forsxl.book.read import Book
+from forsxl.book.simulation import write_simulation
 from forsxl.engine.config import Config, Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
+from forsxl.engine.system_by_size import finished
+from forsxl.publish.simulation import render_simulation
 
 
 @dataclass(frozen=True)
@@ -250,3 +254,46 @@ def settings_rows(t: Tournament, settings: Settings, runs: int, seed: int, lang:
     start = label("from_start", lang) if settings.from_start or not played else label("from_now", lang, n=played + 1)
     return [(label("runs", lang), runs), (label("seed", lang), seed), (label("model", lang), settings.model.value),
             (label("sigma", lang), settings.sigma), (label("from", lang), start)]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What `forsxl simulate` will play: the variants, their settings, the seed and the workers; `runs` of each."""
+
+    variants: list[Variant]
+    settings: Settings
+    runs: int
+    seed: int
+    workers: int
+    notes: tuple[str, ...]
+    """What the referee should know before it runs (printed on stderr)."""
+
+    @property
+    def total(self) -> int:
+        return self.runs * len(self.variants)
+
+
+def plan_simulation(book: Book, compare: Sequence[str], rounds: int | None, settings: Settings, runs: int,
+                    seed: int, workers: int) -> Plan:
+    """The variants to play (R10, R12), checked before any run; `workers` 0 takes every core."""
+    chosen, cores = variants(book, compare, rounds), workers or available_workers()
+    repeats = not settings.from_start and rounds is None and finished(book.tournament)
+    notes = ("every round is played, so every run repeats it: --from-start plays the tournament anew",) * repeats
+    notes += (f"simulating {runs} runs of {len(chosen)} variant(s), seed {seed}, {cores} worker(s)...",)
+    return Plan(chosen, settings, runs, seed, cores, notes)
+
+
+def run_simulation(book: Book, plan: Plan, page: Path, write: bool, progress: Callable[[int], None]) -> list[str]:
+    """Play the plan, write the HTML report to `page` and, with `write`, the Simulation sheet; the lines to print:
+    the report's tables as text, then what was written."""
+    summaries = simulate_variants(plan.variants, plan.settings, plan.runs, plan.seed, plan.workers, progress)
+    tables = report_tables(summaries, book.lang)
+    rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)
+    name = book.tournament.config.name or book.path.stem
+    page.write_text(render_simulation(name, book.lang, rows, tables, summaries), encoding="utf-8")
+    lines = ["\n\n".join(text_table(table) for table in tables), f"{page}: the report"]
+    if write:
+        write_simulation(book, rows, tables)
+        finish(book, "simulate", f"{plan.runs} runs, seed {plan.seed}, {plan.settings.model.value} model")
+        lines.append(f"{book.path}: Simulation sheet written")
+    return lines

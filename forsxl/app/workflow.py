@@ -1,23 +1,36 @@
-"""The steps commands share: pair a round into the book, and refresh what forsxl owns before saving."""
+"""The workbook's use cases: create and check it, pair a round or a whole schedule into it, start a stage, and
+refresh what forsxl owns before the atomic save."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 
 from forsxl import __version__
 from forsxl.book.awards import write_awards
+from forsxl.book.config import build_config
+from forsxl.book.layout import new_player_columns
 from forsxl.book.read import Book
 from forsxl.book.save import save
 from forsxl.book.stages import write_stage_tables
-from forsxl.book.write import append_log, refresh_rounds, write_playoff, write_round, write_standings, write_teams
-from forsxl.engine.errors import ForsxlError
+from forsxl.book.write import (
+    append_log,
+    new_workbook,
+    refresh_rounds,
+    write_playoff,
+    write_round,
+    write_standings,
+    write_teams,
+)
+from forsxl.engine.config import Lang
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
 from forsxl.engine.playoff import bracket
 from forsxl.engine.stages import final_table, pair_stage, stage_tables, start_next_stage
-from forsxl.engine.teams import team_standings
+from forsxl.engine.teams import lift_candidates, team_standings, tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
-from forsxl.messages import message
+from forsxl.messages import message, text
 
 
 def pair_into(book: Book, number: int | None = None, force: bool = False) -> tuple[Round, str]:
@@ -80,3 +93,29 @@ def stage_into(book: Book) -> str:
     sections = ", ".join(f"{s.section.name} {len(s.entrants)}" for s in stage.sections)
     numbers = f"{rounds[0].number}" if len(rounds) == 1 else f"{rounds[0].number}-{rounds[-1].number}"
     return f"stage {stage.number} ({sections}): round {numbers} written"
+
+
+def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
+    """A new workbook at `path` from a preset (R12): Config, an empty Players sheet with headers, and Log; says so."""
+    if path.exists():
+        raise ForsxlError("R0", "file_exists", path=path)
+    config, _, errors = build_config([("preset", preset, None)])
+    if errors:
+        raise WorkbookErrors(errors, lang)
+    rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
+            ("rounds", config.rounds), ("lang", lang.value)]
+    save(new_workbook(rows, lang, new_player_columns(config)), path)
+    return f"{path}: created with preset {preset}; type the players into the Players sheet"
+
+
+def check_book(book: Book) -> list[str]:
+    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: the team lifts to
+    consider (R9) and a summary."""
+    t = book.tournament
+    problems = tournament_problems(t)
+    if problems:
+        raise WorkbookErrors(problems)
+    lifts = lift_candidates(t.players).items() if t.config.groups.declared else ()
+    return [*(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
+              for group, players in lifts),
+            f"{book.source or book.path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems"]
