@@ -11,7 +11,6 @@ from typing import Any
 from forsxl.engine.config import SCHEDULED, Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
 from forsxl.engine.norms import parse_norm_band
 from forsxl.engine.prizes import CRITERIA, parse_prize_lists
-from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import scheme_problems
 from forsxl.engine.stages import parse_stage_plan
 
@@ -55,15 +54,9 @@ def _band_problems(rules: StartPoints) -> list[Problem]:
 
 
 def _rank_problems(rules: StartPoints) -> list[Problem]:
-    problems: list[Problem] = [
-        (f"start.{name}", "config_bad_value", {"key": f"start.{name}", "value": text, "expected": "a rank: 1d, 20k"})
-        for name in ("bar", "floor")
-        if (text := getattr(rules, name)) and Rank.parse(text) is None
-    ]
-    bar, floor = Rank.parse(rules.bar), Rank.parse(rules.floor)
-    if bar is not None and floor is not None and bar < floor:
-        problems.append(("start.bar", "config_below", {"key": "start.bar", "other": "start.floor"}))
-    return problems
+    if rules.bar is not None and rules.floor is not None and rules.bar < rules.floor:
+        return [("start.bar", "config_below", {"key": "start.bar", "other": "start.floor"})]
+    return []
 
 
 def pairing_problems(config: Config) -> list[Problem]:
