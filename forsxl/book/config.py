@@ -17,6 +17,8 @@ from forsxl.engine.checks import check
 from forsxl.engine.config import Config, KeyInfo, config_keys
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source, number_text
+from forsxl.engine.norms import NormBand
+from forsxl.engine.prizes import PrizeLists
 from forsxl.engine.ratings import Rank
 
 
@@ -31,7 +33,7 @@ def presets() -> dict[str, dict[str, Any]]:
 
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
 
-VALUE_TYPES: dict[str, type] = {t.__name__: t for t in (Rank,)}
+VALUE_TYPES: dict[str, type] = {t.__name__: t for t in (Rank, NormBand, PrizeLists)}
 """Engine values a Config key may hold that engine/config.py names for the type checker only (they import it)."""
 
 

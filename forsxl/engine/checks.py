@@ -9,8 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from forsxl.engine.config import SCHEDULED, Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
-from forsxl.engine.norms import parse_norm_band
-from forsxl.engine.prizes import CRITERIA, parse_prize_lists
 from forsxl.engine.scoring import scheme_problems
 from forsxl.engine.stages import parse_stage_plan
 
@@ -98,23 +96,14 @@ def playoff_problems(config: Config) -> list[Problem]:
 
 
 def spec_problems(config: Config) -> list[Problem]:
-    """Prize lists, rank norms (R6) and stages (R7) as written in one cell each: the first part that does not fit."""
+    """Stages (R7) as written in one cell: the first part that does not fit."""
     problems: list[Problem] = []
-    try:
-        parse_prize_lists(config.prizes.lists)
-    except ValueError as bad:
-        problems.append(("prizes.lists", "config_prize_bad", {"part": bad.args[0], "criteria": ", ".join(CRITERIA)}))
     try:
         parse_stage_plan(config.stages.plan)
     except ValueError as bad:
         problems.append(("stages.plan", "config_stage_bad", {"part": bad.args[0]}))
     if config.stages.plan and config.playoff.size:
         problems.append(("stages.plan", "config_stage_playoff", {}))
-    for text in config.norms.bands:
-        try:
-            parse_norm_band(text)
-        except ValueError:
-            problems.append(("norms.bands", "config_norm_bad", {"part": text}))
     return problems
 
 

@@ -12,6 +12,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # these modules import this one; book/config.py resolves the names when it converts values
+    from forsxl.engine.norms import NormBand
+    from forsxl.engine.prizes import PrizeLists
     from forsxl.engine.ratings import Rank
 
 
@@ -312,14 +314,14 @@ class Playoff:
 
 @dataclass(frozen=True)
 class Prizes:
-    lists: str = key("", "prize lists, `;` between lists: `name: criterion, filters, N places, once` "
-                     "(see README Prizes; empty: none)", "R6")
+    lists: PrizeLists | None = key(None, "prize lists, `;` between lists: `name: criterion, filters, N places, "
+                                   "once` (see README Prizes; empty: none)", "R6")
     several: bool = key(True, "a player may win in several lists (a list marked once or several overrides)", "R6")
 
 
 @dataclass(frozen=True)
 class Norms:
-    bands: tuple[str, ...] = key((), "rank norms per rank band: `20k-1k: 70%/90%` = share of the points at stake "
+    bands: tuple[NormBand, ...] = key((), "rank norms per rank band: `20k-1k: 70%/90%` = share of the points at stake "
                                  "for one rank up, two ranks up (empty: no norms)", "R6")
 
 
