@@ -213,6 +213,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "forsxl pair, not scheduled in advance",
                       "участников {count}: по R8 это швейцарская система в {rounds} туров; жеребьёвка по турам "
                       "командой forsxl pair, а не расписание заранее"),
+    "renju_swiss": ("note: with {count} players the renju weekly is a Swiss of {rounds} rounds, paired round by round "
+                    "with forsxl pair; tie-breaks {tiebreaks}",
+                    "замечание: при {count} участниках еженедельный турнир по рэндзю играется по швейцарской системе "
+                    "в {rounds} туров, жеребьёвка по турам командой forsxl pair; критерии: {tiebreaks}"),
+    "withdrawal_forfeits": ("note: {name} left after round {left}: in rounds {rounds} their games without a result "
+                            "count as forfeit losses and a bye as nothing",
+                            "замечание: {name} выбыл(а) после тура {left}: в турах {rounds} партии без результата "
+                            "засчитаны как поражения без игры, свободный тур — без очков"),
     "pairing_impossible": ("round {round}: the {count} present players cannot all be paired without breaking: {rules}",
                            "тур {round}: {count} присутствующих нельзя разбить на пары, не нарушив: {rules}"),
     # import and export (FORMATS; issue 8)

@@ -21,12 +21,14 @@ import pytest
 from engine.tables import rounds_from_text
 from workbooks import run, type_players
 
-from forsxl.book.config import build_config
-from forsxl.engine.config import Config, Norms, Prizes
-from forsxl.engine.model import Player, PlayerId, Tournament
-from forsxl.engine.norms import parse_norm_band, rank_norms
-from forsxl.engine.prizes import award_prizes, parse_prize_lists
+from forsxl.book.config import build_config, yaml_value
+from forsxl.engine.config import Config, Lang, Norms, Prizes
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Player, PlayerId, Source, Tournament
+from forsxl.engine.norms import NormBand, rank_norms
+from forsxl.engine.prizes import PrizeLists, award_prizes
 from forsxl.engine.standings import standings
+from forsxl.messages import message
 
 PLAYERS = tuple(
     Player(PlayerId(i), name, rating, club)
@@ -43,7 +45,8 @@ ROUNDS = rounds_from_text("""
 
 
 def _tournament(lists: str, several: bool = True, norms: tuple[str, ...] = ()) -> Tournament:
-    config = replace(Config(), prizes=Prizes(lists, several), norms=Norms(norms))
+    bands = tuple(map(NormBand.from_text, norms))
+    config = replace(Config(), prizes=Prizes(PrizeLists.from_text(lists), several), norms=Norms(bands))
     return Tournament(config, PLAYERS, ROUNDS)
 
 
@@ -100,19 +103,33 @@ def test_r6_prize_filters_by_club_rank_and_tie_breaks_in_a_list() -> None:
     "Kyu: wins, colour=red", "Kyu: wins; Kyu: points", "Kyu: wins, 2000<rating>1000",
 ])
 def test_r6_prize_list_syntax_errors_name_the_part(text: str) -> None:
-    with pytest.raises(ValueError):
-        parse_prize_lists(text)
+    with pytest.raises(ForsxlError):
+        PrizeLists.from_text(text)
     _, _, errors = build_config([("prizes.lists", text, None)])
     assert [e.code for e in errors] == ["config_prize_bad"]
 
 
+def test_r6_prize_list_error_names_the_cell_and_the_part() -> None:
+    config, _, (error,) = build_config([("prizes.lists", "Kyu: wins, 0 places", Source("Config", "B9"))])
+    assert message(error, Lang.EN).startswith("Config!B9: prizes.lists: 'Kyu: wins, 0 places' does not fit; ")
+    assert error.rule == "R6" and config.prizes.lists is None  # the bad value is not taken
+
+
+def test_r6_prize_lists_are_parsed_once_and_print_as_written() -> None:
+    config, _, errors = build_config([("prizes.lists", " Overall: place, 2 ;Kyu: wins, rating<2000, once ", None)])
+    assert errors == [] and config.prizes.lists is not None
+    assert [spec.name for spec in config.prizes.lists.specs] == ["Overall", "Kyu"]
+    assert yaml_value(config.prizes.lists) == "'Overall: place, 2; Kyu: wins, rating<2000, once'"
+    assert build_config([("prizes.lists", config.prizes.lists, None)])[0] == config  # `--compare` hands it back
+
+
 def test_r6_prize_list_parsing() -> None:
-    (spec,) = parse_prize_lists(" Middle : wins/sos , 1500<=rating<2100 , category=1р|2р, 4 places, once ")
+    (spec,) = PrizeLists.from_text(" Middle : wins/sos , 1500<=rating<2100 , category=1р|2р, 4 places, once ").specs
     assert spec.name == "Middle" and spec.criteria == ("wins", "sos") and spec.places == 4 and spec.several is False
     band, category = spec.filters
     assert (band.field, band.low, band.high) == ("rating", 1500, 2099)
     assert category.values == {"1р", "2р"}
-    assert parse_prize_lists("") == ()
+    assert PrizeLists.from_text("") == PrizeLists()
 
 
 def test_r6_rank_norms_hand_checked() -> None:
@@ -133,10 +150,19 @@ def test_r6_rank_norms_hand_checked() -> None:
 
 @pytest.mark.parametrize("text", ["1k 70%", "20k-1k: 90%/70%", "20k-1x: 70%", "20k-1k: 170%", "5k: 0"])
 def test_r6_norm_band_errors(text: str) -> None:
-    with pytest.raises(ValueError):
-        parse_norm_band(text)
+    with pytest.raises(ForsxlError):
+        NormBand.from_text(text)
     _, _, errors = build_config([("norms.bands", text, None)])
     assert [e.code for e in errors] == ["config_norm_bad"]
+
+
+def test_r6_norm_bands_are_parsed_once_and_print_as_written() -> None:
+    config, _, errors = build_config([("norms.bands", "30k-1k: 70%/90%, 1d-3d: 0.8", None)])
+    assert errors == [] and config.norms.bands == (NormBand(0, 29, (Fraction(7, 10), Fraction(9, 10))),
+                                                   NormBand(30, 32, (Fraction(4, 5),)))
+    assert yaml_value(config.norms.bands) == "['30k-1k: 70%/90%', '1d-3d: 0.8']"
+    _, _, (error,) = build_config([("norms.bands", "1k 70%", Source("Config", "B9"))])
+    assert message(error, Lang.EN).startswith("Config!B9: norms.bands: '1k 70%' is not a band like ")
 
 
 def test_r6_prizes_and_norms_through_the_workbook(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.standings import standings
+from forsxl.messages import message
 
 
 def _book(tmp_path: Path, preset: str, players: int, extra: dict[str, object] | None = None, step: int = 37) -> Path:
@@ -99,6 +100,11 @@ def test_r8_cli_renju_five_players_lower_number_wins(tmp_path: Path) -> None:
     assert [sheet.cell(row, 3).value for row in range(2, 7)] == [f"Player 0{k}" for k in range(1, 6)]
 
 
+def _log(path: Path) -> list[str]:
+    """The Changes column of every Log row."""
+    return [str(row[3]) for row in openpyxl.load_workbook(path)["Log"].iter_rows(min_row=2, values_only=True)]
+
+
 def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> None:
     path = _book(tmp_path, "renju-weekly", 7)
     assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
@@ -107,10 +113,27 @@ def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> N
     column = next(c.column for c in sheet[1] if c.value == "Left after")
     sheet.cell(2, column).value = 1  # Player 01 leaves after round 1
     workbook.save(path)
-    t = load(path).tournament
-    later = [g for r in t.rounds[1:] for g in r.games if 1 in (g.black, g.white)]
+    book = load(path)
+    later = [g for r in book.tournament.rounds[1:] for g in r.games if 1 in (g.black, g.white)]
     assert later and all(g.result is not None and g.result.is_forfeit for g in later)
     assert openpyxl.load_workbook(path)["Round-2"].cell(2, 8).value is None  # the typed cells stay untouched
+    note = (f"Players!A2: note: Player 01 left after round 1: in rounds {', '.join(map(str, range(2, 8)))} their "
+            "games without a result count as forfeit losses and a bye as nothing (R5)")
+    assert [message(w, book.lang) for w in book.warnings] == [note]
+    result = CliRunner().invoke(app, ["standings", str(path)])
+    assert result.exit_code == 0 and note in result.stderr.splitlines()
+    assert note in _log(path)[-1]  # the Log says the reading rewrote the games
+
+
+def test_r8_renju_weekly_of_twelve_says_it_is_a_swiss(tmp_path: Path) -> None:
+    path = _book(tmp_path, "renju-weekly", 12)
+    note = ("note: with 12 players the renju weekly is a Swiss of 7 rounds, paired round by round with forsxl pair; "
+            "tie-breaks points, berger, progress, buchholz, rating (R8)")
+    result = CliRunner().invoke(app, ["pair", str(path)])
+    assert result.exit_code == 0 and note in result.stderr.splitlines()
+    assert note in _log(path)[-1]
+    (tmp_path / "ten").mkdir()
+    assert load(_book(tmp_path / "ten", "renju-weekly", 10)).warnings == []  # a round robin: nothing rewritten
 
 
 def test_r7_8_superfinal_note_in_standings_sheet_and_page(tmp_path: Path) -> None:

@@ -17,6 +17,9 @@ from forsxl.engine.checks import check
 from forsxl.engine.config import Config, KeyInfo, config_keys
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source, number_text
+from forsxl.engine.norms import NormBand
+from forsxl.engine.prizes import PrizeLists
+from forsxl.engine.ratings import Rank
 
 
 def presets() -> dict[str, dict[str, Any]]:
@@ -30,14 +33,17 @@ def presets() -> dict[str, dict[str, Any]]:
 
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
 
+VALUE_TYPES: dict[str, type] = {t.__name__: t for t in (Rank, NormBand, PrizeLists)}
+"""Engine values a Config key may hold that engine/config.py names for the type checker only (they import it)."""
+
 
 def key_type(key: str) -> Any:
     """The annotated type of a Config key (`handicap.max_steps` -> int)."""
     owner: Any = Config
     *path, last = key.split(".")
     for part in path:
-        owner = typing.get_type_hints(owner)[part]
-    return typing.get_type_hints(owner)[last]
+        owner = typing.get_type_hints(owner, localns=VALUE_TYPES)[part]
+    return typing.get_type_hints(owner, localns=VALUE_TYPES)[last]
 
 
 def parse_number(value: Any) -> Fraction:
@@ -77,6 +83,8 @@ def convert_value(value: Any, hint: Any) -> Any:
         return parse_number(value)
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return hint(str(value).strip().casefold())
+    if hasattr(hint, "from_text"):  # an engine value, parsed here once (STYLE 9); `--compare` hands typed ones back
+        return value if isinstance(value, hint) else hint.from_text(str(value).strip())
     return "" if value is None else str(value).strip()
 
 
@@ -88,7 +96,7 @@ def _expected(hint: Any) -> str:
         return _expected(next(a for a in typing.get_args(hint) if a is not type(None))) + " or empty"
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return "one of " + ", ".join(m.value for m in hint)
-    return {bool: "yes or no", int: "a whole number", Fraction: "a number"}.get(hint, "text")
+    return {bool: "yes or no", int: "a whole number", Fraction: "a number", Rank: "a rank: 1d, 20k"}.get(hint, "text")
 
 
 def _with(config: Config, key: str, value: Any) -> Config:
@@ -132,6 +140,9 @@ def build_config(
             errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
                                       expected=_expected(hint)))
             continue
+        except ForsxlError as bad:  # a value type's own message (prize lists, norm bands), told at the key's cell
+            errors.append(ForsxlError(KEYS[key].rule, bad.code, source, **bad.params))
+            continue
         origins[key] = origin
     cells = {k: s for k, _, s in entries}
     for key, message_key, params in check(config):
@@ -146,7 +157,9 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Fraction):
         text = number_text(value)
         return text if "/" in text else float(text) if "." in text else int(text)
-    return value.value if isinstance(value, StrEnum) else value
+    if isinstance(value, StrEnum):
+        return value.value
+    return str(value) if hasattr(value, "from_text") else value  # an engine value as its text, as typed
 
 
 def yaml_value(value: Any) -> str:

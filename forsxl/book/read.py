@@ -20,6 +20,7 @@ from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.safety import check_archive, check_sheet_size, refuse
 from forsxl.book.sheets import data_rows, find_sheet, header_row
+from forsxl.engine.attendance import withdrawal_forfeits
 from forsxl.engine.config import Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import group_rules
@@ -31,7 +32,6 @@ from forsxl.engine.results import parse_result
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.system_by_size import swiss_by_size
-from forsxl.engine.tournament import withdrawal_forfeits
 
 # Cyrillic letters that look like Latin ones: "Иванов" typed with a Latin "а" is still one player.
 _LOOKALIKES = str.maketrans("аеорсухкмтнвАЕОРСУХКМТНВ", "aeopcyxkmthbAEOPCYXKMTHB")
@@ -63,7 +63,8 @@ class Book:
     origins: dict[str, str]
     round_sheets: dict[int, RoundSheet]
     warnings: list[ForsxlError] = field(default_factory=list)
-    """What a person changed that forsxl accepted but they should know (renames, results changed late, .ods)."""
+    """What a person changed that forsxl accepted but they should know (renames, results changed late, .ods), and
+    what the rules made of the workbook as typed (`as_scored`)."""
     source: Path | None = None
     """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
 
@@ -432,13 +433,30 @@ def read_book(workbook: Workbook, path: Path) -> Book:
             sheets[number] = reader.into
     if cells.errors:
         raise WorkbookErrors(cells.errors, lang)
-    tournament = swiss_by_size(Tournament(config, players, tuple(rounds)))
-    warnings = cells.warnings + changed_results(tournament, before)
-    tournament = withdrawal_forfeits(tournament)  # R5: a round robin's games after a withdrawal are forfeits
+    as_typed = Tournament(config, players, tuple(rounds))
+    tournament, notes = as_scored(as_typed)
+    warnings = cells.warnings + changed_results(as_typed, before) + notes
     if path.suffix.casefold() == ".ods":
         warnings.insert(0, ForsxlError("R0", "ods_read", path=path, xlsx=xlsx_beside(path)))
         return Book(xlsx_beside(path), workbook, lang, tournament, origins, sheets, warnings, path)
     return Book(path, workbook, lang, tournament, origins, sheets, warnings)
+
+
+SCORING_STEPS: tuple[Callable[[Tournament], tuple[Tournament, list[ForsxlError]]], ...] = (
+    swiss_by_size,
+    withdrawal_forfeits,
+)
+"""What the rules make of the tournament as typed, each step with a note of what it changed: the renju weekly's
+format by its number of players (R8), a round robin's games after a withdrawal (R5)."""
+
+
+def as_scored(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
+    """The tournament as the rules play and score it, and a note of every change from the workbook as typed."""
+    notes: list[ForsxlError] = []
+    for step in SCORING_STEPS:
+        t, said = step(t)
+        notes += said
+    return t, notes
 
 
 def _check_sizes(workbook: Workbook, cells: _Cells) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from forsxl.engine.config import Attendance, Scoring
-from forsxl.engine.model import Points, Sitout
+from forsxl.engine.config import SCHEDULED, Attendance, Scoring
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES
 
 if TYPE_CHECKING:  # standings imports this module
@@ -42,3 +44,37 @@ def excluded(cells: Iterable[RoundCell], rounds: int, rules: Attendance) -> bool
     if rules.exclude_after is None:
         return False
     return sum(c.forfeit and c.outcome == "-" for c in cells) > rules.exclude_after * rounds
+
+
+def withdrawal_forfeits(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
+    """The tournament as scored, and a note per player it changed: in a round robin or Serp, a game after a
+    player's `left_after` round with no result typed is a forfeit loss for whoever left (both left: a double
+    forfeit), and their later byes go (R5).
+
+    [000 §5.3.1]: the player stays in the table with a loss in every remaining game. A result a referee typed
+    always stands; the Result cells are never written, only the points follow.
+    """
+    if t.config.pairing.method[0] not in SCHEDULED:
+        return t, []
+    left = {p.id: p.left_after for p in t.players if p.left_after is not None}
+    changed: dict[PlayerId, list[int]] = {pid: [] for pid in left}
+    rounds = []
+    for rnd in t.rounds:
+        gone = {pid for pid, last in left.items() if rnd.number > last}
+        unplayed = {p for g in rnd.games if g.result is None for p in (g.black, g.white)}
+        for pid in gone & (unplayed | {p for p, _ in rnd.sitouts}):
+            changed[pid].append(rnd.number)
+        games = tuple(_forfeit(g, g.black in gone, g.white in gone) for g in rnd.games)
+        rounds.append(Round(rnd.number, games, tuple((pid, kind) for pid, kind in rnd.sitouts if pid not in gone)))
+    notes = [ForsxlError("R5", "withdrawal_forfeits", t.player(pid).source, name=t.player(pid).name,
+                         left=left[pid], rounds=", ".join(map(str, numbers)))
+             for pid, numbers in changed.items() if numbers]
+    return replace(t, rounds=tuple(rounds)), notes
+
+
+def _forfeit(g: Game, black_gone: bool, white_gone: bool) -> Game:
+    """The game as scored when either player has left: with no result typed, a forfeit loss for whoever left (R5)."""
+    if g.result is not None or not (black_gone or white_gone):
+        return g
+    one = Result.WHITE_FORFEIT if black_gone else Result.BLACK_FORFEIT
+    return g.with_result(Result.DOUBLE_FORFEIT if black_gone and white_gone else one)

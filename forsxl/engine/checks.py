@@ -9,9 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from forsxl.engine.config import SCHEDULED, Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
-from forsxl.engine.norms import parse_norm_band
-from forsxl.engine.prizes import CRITERIA, parse_prize_lists
-from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import scheme_problems
 from forsxl.engine.stages import parse_stage_plan
 
@@ -55,15 +52,9 @@ def _band_problems(rules: StartPoints) -> list[Problem]:
 
 
 def _rank_problems(rules: StartPoints) -> list[Problem]:
-    problems: list[Problem] = [
-        (f"start.{name}", "config_bad_value", {"key": f"start.{name}", "value": text, "expected": "a rank: 1d, 20k"})
-        for name in ("bar", "floor")
-        if (text := getattr(rules, name)) and Rank.parse(text) is None
-    ]
-    bar, floor = Rank.parse(rules.bar), Rank.parse(rules.floor)
-    if bar is not None and floor is not None and bar < floor:
-        problems.append(("start.bar", "config_below", {"key": "start.bar", "other": "start.floor"}))
-    return problems
+    if rules.bar is not None and rules.floor is not None and rules.bar < rules.floor:
+        return [("start.bar", "config_below", {"key": "start.bar", "other": "start.floor"})]
+    return []
 
 
 def pairing_problems(config: Config) -> list[Problem]:
@@ -105,23 +96,14 @@ def playoff_problems(config: Config) -> list[Problem]:
 
 
 def spec_problems(config: Config) -> list[Problem]:
-    """Prize lists, rank norms (R6) and stages (R7) as written in one cell each: the first part that does not fit."""
+    """Stages (R7) as written in one cell: the first part that does not fit."""
     problems: list[Problem] = []
-    try:
-        parse_prize_lists(config.prizes.lists)
-    except ValueError as bad:
-        problems.append(("prizes.lists", "config_prize_bad", {"part": bad.args[0], "criteria": ", ".join(CRITERIA)}))
     try:
         parse_stage_plan(config.stages.plan)
     except ValueError as bad:
         problems.append(("stages.plan", "config_stage_bad", {"part": bad.args[0]}))
     if config.stages.plan and config.playoff.size:
         problems.append(("stages.plan", "config_stage_playoff", {}))
-    for text in config.norms.bands:
-        try:
-            parse_norm_band(text)
-        except ValueError:
-            problems.append(("norms.bands", "config_norm_bad", {"part": text}))
     return problems
 
 

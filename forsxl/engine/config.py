@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # these modules import this one; book/config.py resolves the names when it converts values
+    from forsxl.engine.norms import NormBand
+    from forsxl.engine.prizes import PrizeLists
+    from forsxl.engine.ratings import Rank
 
 
 def key(default: Any, doc: str, rule: str) -> Any:
@@ -164,8 +169,10 @@ class StartPoints:
     points_per_rank: int = key(1, "rank: start points per rank (per ranks_per_point ranks)", "R1.4")
     ranks_per_point: int = key(1, "rank: ranks per points_per_rank, grouped from 30k (3: 1k-3k, 4k-6k, ...)", "R1.4")
     offset: int = key(0, "rank: added to points_per_rank x rank index (30k = 0, 1k = 29, 1d = 30)", "R1.4")
-    bar: str = key("", "rank: everyone above this rank counts as this rank, e.g. 1d (empty: no bar)", "R1.4")
-    floor: str = key("", "rank: everyone below this rank counts as this rank, e.g. 20k (empty: no floor)", "R1.4")
+    bar: Rank | None = key(None, "rank: everyone above this rank counts as this rank, e.g. 1d (empty: no bar)", "R1.4")
+    floor: Rank | None = key(
+        None, "rank: everyone below this rank counts as this rank, e.g. 20k (empty: no floor)", "R1.4"
+    )
     group_points: tuple[int, ...] = key((20, 10, 0), "group: start points of declared groups 1, 2, 3, ...", "R1.5")
     category_points: tuple[int, ...] = key(
         (0, 1, 2, 3, 4, 5, 6), "category: start points for б/р, 3р, 2р, 1р, КМС, МС, Гр", "R1.6"
@@ -198,8 +205,8 @@ class Handicap:
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
     correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")
     descend: Descend = key(Descend.HANDICAP, "games of one who dropped from an even group (handicap, even)", "R2.6")
-    even_above: str = key("", "basis rank or rating: ranks above this one count as this rank, so such players play "
-                          "even, e.g. 1d (empty: no limit)", "R2.1")
+    even_above: Rank | None = key(None, "basis rank or rating: ranks above this one count as this rank, so such "
+                                  "players play even, e.g. 1d (empty: no limit)", "R2.1")
 
 
 @dataclass(frozen=True)
@@ -307,14 +314,14 @@ class Playoff:
 
 @dataclass(frozen=True)
 class Prizes:
-    lists: str = key("", "prize lists, `;` between lists: `name: criterion, filters, N places, once` "
-                     "(see README Prizes; empty: none)", "R6")
+    lists: PrizeLists | None = key(None, "prize lists, `;` between lists: `name: criterion, filters, N places, "
+                                   "once` (see README Prizes; empty: none)", "R6")
     several: bool = key(True, "a player may win in several lists (a list marked once or several overrides)", "R6")
 
 
 @dataclass(frozen=True)
 class Norms:
-    bands: tuple[str, ...] = key((), "rank norms per rank band: `20k-1k: 70%/90%` = share of the points at stake "
+    bands: tuple[NormBand, ...] = key((), "rank norms per rank band: `20k-1k: 70%/90%` = share of the points at stake "
                                  "for one rank up, two ranks up (empty: no norms)", "R6")
 
 

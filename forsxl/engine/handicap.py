@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
 from forsxl.engine.config import Basis, Handicap, Komi, Scale, StepKind
-from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
-
-
-@cache
-def _limit(text: str) -> Rank | None:
-    return Rank.parse(text)
+from forsxl.engine.ratings import rank_of_rating, rating_of_rank
 
 
 def _rating(rating: int, rules: Handicap, scale: Scale) -> int:
     """The rating the handicap reads (R2.1): for basis rank, 100 per rank of the player's rank; either way held at
     `even_above`, so two players above it play even."""
-    limit = _limit(rules.even_above)
+    limit = rules.even_above
     if rules.basis == Basis.RANK:
         index = rank_of_rating(rating, scale).index
         return 100 * (index if limit is None else min(index, limit.index))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from forsxl.engine.config import Config, Scale
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Color, Game, PlayerId, Points, Result
 from forsxl.engine.ratings import Rank, rank_of_rating
 from forsxl.engine.scoring import game_points
@@ -27,6 +28,19 @@ class NormBand:
     low: int
     high: int
     shares: tuple[Fraction, ...]
+    text: str = field(default="", compare=False)
+    """The band as written, for `forsxl config` and the regulation page."""
+
+    @classmethod
+    def from_text(cls, text: str) -> NormBand:
+        """One entry of `norms.bands`, like `20k-1k: 70%/90%` or `5k: 0.75` (R6); ForsxlError when it does not fit."""
+        try:
+            return _parse_band(text)
+        except (ValueError, ZeroDivisionError):
+            raise ForsxlError("R6", "config_norm_bad", part=text) from None
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def _share(text: str) -> Fraction:
@@ -37,20 +51,17 @@ def _share(text: str) -> Fraction:
     return value
 
 
-def parse_norm_band(text: str) -> NormBand:
-    """One entry of `norms.bands`, like `20k-1k: 70%/90%` or `5k: 0.75` (R6); ValueError(text) when it does not fit."""
+def _parse_band(text: str) -> NormBand:
+    """The band `text` writes (R6); ValueError when it does not fit."""
     match = _BAND.match(text.strip())
     if match is None:
         raise ValueError(text)
     ranks = [Rank.parse(match["low"]), Rank.parse(match["high"] or match["low"])]
-    try:
-        shares = tuple(_share(s) for s in match["shares"].split("/"))
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(text) from None
+    shares = tuple(_share(s) for s in match["shares"].split("/"))
     if None in ranks or list(shares) != sorted(set(shares)):
         raise ValueError(text)  # shares for more ranks up must grow
     low, high = sorted(r.index for r in ranks if r is not None)
-    return NormBand(low, high, shares)
+    return NormBand(low, high, shares, text.strip())
 
 
 @dataclass(frozen=True)
@@ -85,10 +96,9 @@ def rank_norms(config: Config, table: Sequence[Standing]) -> Mapping[PlayerId, N
     Only games played over the board count: byes, absences and forfeits put nothing at stake. The first band
     that holds the player's start rank applies.
     """
-    bands = [parse_norm_band(text) for text in config.norms.bands]
     results: dict[PlayerId, NormResult] = {}
     for s in table:
-        band = _band_of(s.player.rating, bands, config.ratings.scale)
+        band = _band_of(s.player.rating, config.norms.bands, config.ratings.scale)
         games = [c for c in s.cells if c.played]
         if band is None or not games:
             continue

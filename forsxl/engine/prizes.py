@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from forsxl.engine.config import Scale
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Color, Player, PlayerId, Tournament
 from forsxl.engine.ratings import Rank, rank_of_rating
 from forsxl.engine.standings import (
@@ -135,7 +136,25 @@ def _part(part: str, spec: PrizeList) -> PrizeList:
     raise ValueError(part)
 
 
-def parse_prize_lists(text: str) -> tuple[PrizeList, ...]:
+@dataclass(frozen=True)
+class PrizeLists:
+    """Every list of `prizes.lists`, in the order written (R6)."""
+
+    specs: tuple[PrizeList, ...] = ()
+
+    @classmethod
+    def from_text(cls, text: str) -> PrizeLists:
+        """The lists one cell writes (R6); ForsxlError naming the first part that does not fit."""
+        try:
+            return cls(_parse_lists(text))
+        except ValueError as bad:
+            raise ForsxlError("R6", "config_prize_bad", part=bad.args[0], criteria=", ".join(CRITERIA)) from None
+
+    def __str__(self) -> str:
+        return "; ".join(f"{spec.name}: {spec.text}" for spec in self.specs)
+
+
+def _parse_lists(text: str) -> tuple[PrizeList, ...]:
     """Every list of `prizes.lists` (R6); ValueError whose argument is the first part that does not fit."""
     lists: list[PrizeList] = []
     for chunk in (c.strip() for c in text.split(";")):
@@ -195,14 +214,14 @@ def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:
     passes over whoever already won in an earlier list.
     """
     config = t.config
-    if not table or not config.prizes.lists:
+    if not table or config.prizes.lists is None:
         return ()
     scale = config.ratings.scale
     criteria = _catalogue(table)
     rows = rows_table(table, lot_seed(t))
     won: set[PlayerId] = set()
     awards = []
-    for spec in parse_prize_lists(config.prizes.lists):
+    for spec in config.prizes.lists.specs:
         several = config.prizes.several if spec.several is None else spec.several
         ids = [s.player.id for s in table
                if all(f.admits(s.player, scale) for f in spec.filters) and (several or s.player.id not in won)]

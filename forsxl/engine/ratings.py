@@ -31,6 +31,18 @@ class Rank:
             return cls(29 + number) if 1 <= number <= 9 else None
         return cls(min(35 + number, 38)) if 1 <= number <= 9 else None  # 1p counts as 7d, the scale ends at 9d [R0]
 
+    @classmethod
+    def from_text(cls, text: str) -> Rank:
+        """The rank a Config value names (`start.bar`, `handicap.even_above`); ValueError if it names none (R0)."""
+        rank = cls.parse(text)
+        if rank is None:
+            raise ValueError(text)
+        return rank
+
+    def __str__(self) -> str:
+        """The rank as Config and presets write it: `1d`, `20k`."""
+        return self.label()
+
     def label(self, lang: Lang = Lang.EN) -> str:
         if self.index < 30:
             return f"{30 - self.index}{'к' if lang == Lang.RU else 'k'}"

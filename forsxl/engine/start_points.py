@@ -94,11 +94,10 @@ def rank_start_points(rank: Rank, rules: StartPoints) -> int:
     at 1k: with 3, 3k-1k, 6k-4k, ... and 1d-3d.
     """
     index = rank.index
-    bar, floor = Rank.parse(rules.bar), Rank.parse(rules.floor)
-    if bar is not None:
-        index = min(index, bar.index)
-    if floor is not None:
-        index = max(index, floor.index)
+    if rules.bar is not None:
+        index = min(index, rules.bar.index)
+    if rules.floor is not None:
+        index = max(index, rules.floor.index)
     return rules.points_per_rank * (index // rules.ranks_per_point) + rules.offset
 
 

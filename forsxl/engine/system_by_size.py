@@ -38,19 +38,22 @@ def format_by_size(n: int) -> Format:
 _SWISS_ONLY = (Tiebreak.PROGRESS, Tiebreak.BUCHHOLZ)
 
 
-def swiss_by_size(t: Tournament) -> Tournament:
-    """A renju weekly (`round_robin.by_size`) of more than 10 players is a Swiss of 2·floor(log2 N)+1 rounds
-    (R8): paired round by round by score groups (R7.4); `direct` is for round robins, and progress and
-    Buchholz, for Swiss only, come in before the rating [000 §4.4]."""
+def swiss_by_size(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
+    """The tournament as played, and a note when its format changed: a renju weekly (`round_robin.by_size`) of
+    more than 10 players is a Swiss of 2·floor(log2 N)+1 rounds (R8), paired round by round by score groups
+    (R7.4); `direct` is for round robins, and progress and Buchholz, for Swiss only, come in before the rating
+    [000 §4.4]."""
     config = t.config
     if not config.round_robin.by_size or len(t.players) <= 10:
-        return t
+        return t, []
     rounds = format_by_size(len(t.players)).rounds
     kept = [c for c in config.tiebreaks if c not in (Tiebreak.DIRECT, *_SWISS_ONLY)]
     at = kept.index(Tiebreak.RATING) if Tiebreak.RATING in kept else len(kept)
     tiebreaks = (*kept[:at], *_SWISS_ONLY, *kept[at:])
     pairing = replace(config.pairing, method=(PairingMethod.SWISS,), until=())
-    return replace(t, config=replace(config, rounds=rounds, tiebreaks=tiebreaks, pairing=pairing))
+    note = ForsxlError("R8", "renju_swiss", count=len(t.players), rounds=rounds,
+                       tiebreaks=", ".join(c.value for c in tiebreaks))
+    return replace(t, config=replace(config, rounds=rounds, tiebreaks=tiebreaks, pairing=pairing)), [note]
 
 
 def superfinal(ranking: Sequence[tuple[PlayerId, str, int]]) -> tuple[PlayerId, PlayerId] | None:

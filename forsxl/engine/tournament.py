@@ -20,7 +20,7 @@ from forsxl.engine.handicap import (
     handicap_steps,
     stones_and_komi,
 )
-from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Sitout, Tournament
+from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import pair_neighbours
 from forsxl.engine.pairing.round_robin import round_robin_table
@@ -375,32 +375,3 @@ def _scheduled_rounds(
         playing = {pid for pair in pairs for pid in pair}
         rounds.append(Round(number, tuple(games), tuple((pid, Sitout.BYE) for pid in order if pid not in playing)))
     return tuple(rounds)
-
-
-def withdrawal_forfeits(t: Tournament) -> Tournament:
-    """The tournament as scored: in a round robin or Serp, a game after a player's `left_after` round with no
-    result typed is a forfeit loss for whoever left (both left: a double forfeit), and their later byes go (R5).
-
-    [000 §5.3.1]: the player stays in the table with a loss in every remaining game. A result a referee typed
-    always stands; the Result cells are never written, only the points follow.
-    """
-    if t.config.pairing.method[0] not in SCHEDULED:
-        return t
-
-    def gone(pid: PlayerId, number: int) -> bool:
-        left = t.player(pid).left_after
-        return left is not None and number > left
-
-    rounds = []
-    for rnd in t.rounds:
-        games = []
-        for g in rnd.games:
-            black, white = gone(g.black, rnd.number), gone(g.white, rnd.number)
-            result = g.result
-            if result is None and (black or white):
-                one = Result.WHITE_FORFEIT if black else Result.BLACK_FORFEIT
-                result = Result.DOUBLE_FORFEIT if black and white else one
-            games.append(g.with_result(result))
-        sitouts = tuple((pid, kind) for pid, kind in rnd.sitouts if not gone(pid, rnd.number))
-        rounds.append(Round(rnd.number, tuple(games), sitouts))
-    return replace(t, rounds=tuple(rounds))

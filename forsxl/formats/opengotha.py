@@ -274,8 +274,8 @@ def _parameters(root: ET.Element, t: Tournament) -> None:
     ET.SubElement(parameters, "GeneralParameterSet", shortName=latin(config.name)[:20] or "forsxl",
                   name=config.name, location=config.place, beginDate=dates[0] if dates else "",
                   endDate=dates[-1] if dates else "", komi=number_text(config.komi.even),
-                  numberOfRounds=str(config.rounds), size="19", genMMBar=config.start.bar.upper() or "9D",
-                  genMMFloor=config.start.floor.upper() or "30K", genMMZero="30K")
+                  numberOfRounds=str(config.rounds), size="19", genMMBar=str(config.start.bar or "9D").upper(),
+                  genMMFloor=str(config.start.floor or "30K").upper(), genMMZero="30K")
     ET.SubElement(parameters, "HandicapParameterSet", hdBasedOnMMS="false", hdNoHdRankThreshold="9D",
                   hdCorrection=str(config.handicap.reduction), hdCeiling=str(config.handicap.max_steps))
     placement = ET.SubElement(ET.SubElement(parameters, "PlacementParameterSet"), "PlacementCriteria")

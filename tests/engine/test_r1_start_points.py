@@ -231,14 +231,14 @@ def rank(text: str) -> Rank:
         pytest.param(StartPoints(ranks_per_point=5), "6k", 4, id="[002 FORS-m] 1 per 5 ranks: 6k -> 4"),
         pytest.param(StartPoints(points_per_rank=5), "1k", 145, id="[002 FORS-2009 2.1] 5 per rank: 1k -> 145"),
         pytest.param(StartPoints(points_per_rank=5), "2k", 140, id="[002 FORS-2009 2.1] 5 per rank: 2k -> 140"),
-        pytest.param(StartPoints(points_per_rank=5, floor="10k"), "15k", 100,
+        pytest.param(StartPoints(points_per_rank=5, floor=rank("10k")), "15k", 100,
                      id="[002 FORS-2009 2.1] 5 per rank, flat below 10k: 15k -> 100"),
         pytest.param(StartPoints(points_per_rank=10), "1k", 290, id="[004] Serp 10 per rank: 1k -> 290"),
         pytest.param(StartPoints(points_per_rank=10), "3k", 270, id="[004] Serp 10 per rank: 3k -> 270"),
-        pytest.param(StartPoints(bar="1d"), "3d", 30, id="MacMahon bar 1d: 3d counts as 1d"),
-        pytest.param(StartPoints(bar="1d"), "2k", 28, id="MacMahon bar 1d: 2k below the bar keeps its rank"),
-        pytest.param(StartPoints(floor="20k", offset=-10), "25k", 0, id="MacMahon floor 20k at 0: 25k -> 0"),
-        pytest.param(StartPoints(floor="20k", offset=-10), "1k", 19, id="MacMahon floor 20k at 0: 1k -> 19"),
+        pytest.param(StartPoints(bar=rank("1d")), "3d", 30, id="MacMahon bar 1d: 3d counts as 1d"),
+        pytest.param(StartPoints(bar=rank("1d")), "2k", 28, id="MacMahon bar 1d: 2k below the bar keeps its rank"),
+        pytest.param(StartPoints(floor=rank("20k"), offset=-10), "25k", 0, id="MacMahon floor 20k at 0: 25k -> 0"),
+        pytest.param(StartPoints(floor=rank("20k"), offset=-10), "1k", 19, id="MacMahon floor 20k at 0: 1k -> 19"),
     ],
 )
 def test_r1_4_rank(rules: StartPoints, text: str, expected: int) -> None:
@@ -267,7 +267,16 @@ def test_r1_4_rank_of_the_rating_on_the_configured_scale() -> None:
     ],
 )
 def test_r1_4_bad_rank_keys_name_the_key(start: dict[str, object], expected: list[tuple[str, str]]) -> None:
-    assert problems(**start) == expected
+    _, _, errors = build_config([(f"start.{name}", value, None) for name, value in start.items()])
+    assert [(e.params["key"], e.code) for e in errors] == expected
+
+
+def test_r1_4_bar_and_floor_are_ranks_once_read() -> None:
+    config, _, errors = build_config([("start.bar", "1 dan", None), ("start.floor", "20 кю", None)])
+    assert errors == [] and (config.start.bar, config.start.floor) == (rank("1d"), rank("20k"))
+    assert (str(config.start.bar), str(config.start.floor)) == ("1d", "20k")  # as `forsxl config` prints them
+    _, _, (error,) = build_config([("start.bar", "top", Source("Config", "B9"))])
+    assert message(error, Lang.EN) == "Config!B9: start.bar: 'top' is not a rank: 1d, 20k or empty (R1.4)"
 
 
 def declared(group: int | None = None, category: str = "", start: Fraction | None = None) -> Player:

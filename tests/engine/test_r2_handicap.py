@@ -18,6 +18,7 @@ from forsxl.engine.handicap import (
     stones_and_komi,
 )
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournament
+from forsxl.engine.ratings import Rank
 from forsxl.engine.tournament import pair_round
 
 RULES = Handicap()
@@ -264,12 +265,12 @@ def test_r2_6_descend_from_an_even_top_group(descend: Descend, steps: int) -> No
 )
 def test_r2_1_rank_basis_and_even_above(ratings: tuple[int, int], even_above: str, expected: int) -> None:
     """EGF McMahon: the difference of ranks, 100 per rank; ranks above `even_above` count as that rank."""
-    rules = replace(RULES, basis=Basis.RANK, even_above=even_above)
+    rules = replace(RULES, basis=Basis.RANK, even_above=Rank.parse(even_above))
     assert basis_difference(ratings, (Fraction(0), Fraction(0)), rules) == expected
 
 
 def test_r2_1_even_above_holds_ratings_too() -> None:
-    rules = replace(RULES, even_above="1d")
+    rules = replace(RULES, even_above=Rank(30))  # 1d
     assert basis_difference((2250, 2450), (Fraction(0), Fraction(0)), rules) == 0
     assert basis_difference((1950, 2450), (Fraction(0), Fraction(0)), rules) == 150  # 2450 counts as 1d: 2100
 

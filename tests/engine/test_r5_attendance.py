@@ -1,12 +1,13 @@
 """R5: byes, announced absences, late entrants, withdrawal."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from tables import rounds_from_text
 
-from forsxl.engine.attendance import absent_points, bye_points
-from forsxl.engine.config import Attendance, Config, Scheme, Scoring
+from forsxl.engine.attendance import absent_points, bye_points, withdrawal_forfeits
+from forsxl.engine.config import Attendance, Config, Pairing, PairingMethod, Scheme, Scoring
 from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
@@ -182,3 +183,22 @@ def test_r5_one_forfeit_in_three_rounds_does_not_exclude() -> None:
     config = Config(rounds=3, attendance=Attendance(exclude_after=Fraction(1, 3)))
     t = tournament("1 2000\n2 1900\n3 1800\n4 1700", "1: 1-2 W+F, 3-4 B+\n2: 1-3 B+, 2-4 B+", config)
     assert 1 in pair_round(t, 3).players()
+
+
+@pytest.mark.parametrize("method", [PairingMethod.ROUND_ROBIN, PairingMethod.NEIGHBOURS])
+def test_r5_withdrawal_forfeits_a_round_robin_and_says_so(method: PairingMethod) -> None:
+    # P1 leaves after round 1: round 2's open game is a forfeit loss, round 3's bye goes; a typed result stands
+    config = Config(pairing=Pairing(method=(method,)))
+    typed = tournament("1 2000 left=1\n2 1900\n3 1800", "1: 1-2/0 B+, bye 3\n2: 1-3/0 B+, bye 2\n3: 2-3/0 W+, bye 1",
+                       config)
+    first, second, third = typed.rounds
+    typed = replace(typed, rounds=(first, replace(second, games=(second.games[0].with_result(None),)), third))
+    scored, notes = withdrawal_forfeits(typed)
+    if method == PairingMethod.NEIGHBOURS:  # paired round by round: a player who left is simply not paired
+        assert (scored, notes) == (typed, [])
+        return
+    assert [str(g.result) for r in scored.rounds for g in r.games] == ["B+", "W+F", "W+"]
+    assert scored.rounds[2].sitouts == ()
+    (note,) = notes
+    assert (note.rule, note.code) == ("R5", "withdrawal_forfeits")
+    assert dict(note.params) == {"name": "P1", "left": 1, "rounds": "2, 3"}

@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from forsxl.engine.config import Config, StartPoints, Tiebreak, TopStart
+from forsxl.engine.config import Config, PairingMethod, RoundRobin, StartPoints, Tiebreak, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.playoff import final_standings
 from forsxl.engine.standings import Standing, standings
-from forsxl.engine.system_by_size import final_superfinal, finished, format_by_size, superfinal
+from forsxl.engine.system_by_size import final_superfinal, finished, format_by_size, superfinal, swiss_by_size
 from forsxl.engine.tournament import pair_round, round_to_pair
 
 
@@ -30,6 +30,21 @@ def test_r8_fewer_than_four_not_held() -> None:
     with pytest.raises(ForsxlError) as error:
         format_by_size(3)
     assert error.value.code == "too_few_players"
+
+
+@pytest.mark.parametrize(("count", "noted"), [(10, False), (11, True)])
+def test_r8_renju_weekly_over_ten_players_becomes_a_swiss_and_says_so(count: int, noted: bool) -> None:
+    config = Config(pairing=replace(Config().pairing, method=(PairingMethod.ROUND_ROBIN,)),
+                    round_robin=RoundRobin(by_size=True), tiebreaks=(Tiebreak.POINTS, Tiebreak.DIRECT, Tiebreak.RATING))
+    typed = Tournament(config, tuple(Player(PlayerId(i), f"P{i}", 2000 - i) for i in range(1, count + 1)))
+    played, notes = swiss_by_size(typed)
+    if not noted:
+        assert (played, notes) == (typed, [])
+        return
+    assert played.config.pairing.method == (PairingMethod.SWISS,) and played.config.rounds == 7
+    (note,) = notes
+    assert (note.rule, note.code) == ("R8", "renju_swiss")
+    assert dict(note.params) == {"count": 11, "rounds": 7, "tiebreaks": "points, progress, buchholz, rating"}
 
 
 def test_r7_8_superfinal_two_highest_rated_of_the_tied() -> None:
