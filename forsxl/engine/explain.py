@@ -17,15 +17,15 @@ from functools import cached_property
 
 from forsxl.engine.config import SCHEDULED, PairingMethod, ShiftOrder, StepKind, Tiebreak
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.groups import group_rules
-from forsxl.engine.handicap import adjusted_difference, basis_difference, handicap_steps
+from forsxl.engine.groups import cut_groups, group_rules, group_sizes
+from forsxl.engine.handicap import Side, game_handicap, side
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament, number_text
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order
 from forsxl.engine.pairing.shift import nearest_to, shift_of, shift_partner
 from forsxl.engine.pairing.weighted import CRITERIA, Cost, ScoreField, score_field
 from forsxl.engine.standings import Standing, standings, tournament_start_points
-from forsxl.engine.tournament import round_state
+from forsxl.engine.tournament import round_state, sides_before
 
 # --- "why is X above me" (R6) ---
 
@@ -330,19 +330,21 @@ ROUND_REASONS: dict[PairingMethod, Reasoner] = {
 """Each pairing method's own reasons; a method not listed gets only the generic facts of each pair."""
 
 
-def _handicap(t: Tournament, game: Game, upper: PlayerId, lower: PlayerId,
-              points: Mapping[PlayerId, Points]) -> HandicapWhy:
-    """The difference and steps as R2.1-R2.2 compute them for the upper player's group (R3)."""
-    config = t.config
-    rules = group_rules(max(game.group, 1), config.groups)
-    ratings = (t.player(upper).rating, t.player(lower).rating)
-    difference = basis_difference(ratings, (points[upper], points[lower]), config.handicap)
-    factor = rules.factor * config.handicap.factor
-    reduction = rules.reduction + config.handicap.reduction
-    adjusted = adjusted_difference(difference, factor, reduction)
-    computed = handicap_steps(adjusted, rules.steps, config.handicap)
-    return HandicapWhy(difference, factor, reduction, adjusted, rules.steps, computed, game.steps, game.stones,
-                       game.komi)
+def _handicap(t: Tournament, game: Game, upper: Side, lower: Side) -> HandicapWhy:
+    """The handicap R2 computes for the pair by the rules of the upper player's group (R3), and the game's."""
+    computed = game_handicap(upper, lower, group_rules(max(game.group, 1), t.config.groups), t.config)
+    return HandicapWhy(computed.difference, computed.factor, computed.reduction, computed.adjusted, computed.kind,
+                       computed.computed, game.steps, game.stones, game.komi)
+
+
+def _sides(t: Tournament, number: int, table: list[Standing], present: tuple[PlayerId, ...],
+           scheduled: bool) -> Mapping[PlayerId, Side]:
+    """Every player as the handicap read them when the round was made: a scheduled round's by start points, as
+    `schedule_tournament` does (R7.5, R7.6), a paired round's as `pair_round` does (R2)."""
+    if not scheduled:
+        return sides_before(t, number, table, cut_groups(present, group_sizes(t)))
+    start = tournament_start_points(t)
+    return {p.id: side(p.id, p.rating, start[p.id], 0, 0, False, t.config) for p in t.players}
 
 
 def _bye_reasons(ctx: RoundContext) -> tuple[Reason, ...]:
@@ -374,13 +376,12 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
     scheduled = t.config.pairing.method[0] in SCHEDULED
     method = t.config.pairing.method[0] if scheduled else t.config.pairing.method_for(number)
     table = standings(t, before_round=number)
-    points: Mapping[PlayerId, Points] = (
-        tournament_start_points(t) if scheduled else {s.player.id: s.points for s in table})
     main = [g for g in rnd.games if not g.stage]
     byes = [pid for pid, kind in rnd.sitouts if kind == Sitout.BYE]
     playing = {pid for g in main for pid in (g.black, g.white)} | set(byes)
     present = tuple(s.player.id for s in table if s.player.id in playing)
-    state, rules = round_state(t, number, present)
+    sides = _sides(t, number, table, present, scheduled)
+    state, rules = round_state(t, number, present, table, sides)
     partner = {g.black: g.white for g in main} | {g.white: g.black for g in main}
     ctx = RoundContext(t, number, method, state, rules, partner, byes[0] if len(byes) == 1 else None)
     position = {pid: i + 1 for i, pid in enumerate(present)}
@@ -395,7 +396,8 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
                 Reason("why_method", {"method": method.value}),)
         pairs.append(PairWhy(
             game.stage or str(game.board), upper, lower, position.get(upper, 0), position.get(lower, 0),
-            points[upper], points[lower], game.group, _handicap(t, game, upper, lower, points), reasons,
+            sides[upper].points, sides[lower].points, game.group, _handicap(t, game, sides[upper], sides[lower]),
+            reasons,
         ))
     sitouts = _bye_reasons(ctx) if not scheduled else tuple(
         Reason("why_scheduled_bye", {"name": t.player(pid).name}) for pid in byes)
