@@ -22,9 +22,9 @@ from forsxl.cli import app
 from forsxl.engine.config import Stages
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Result, Round, Tournament
+from forsxl.engine.pairing.methods import FORS, METHODS
 from forsxl.engine.stages import (
     Entrants,
-    Method,
     pair_stage,
     parse_stage_plan,
     stage_tables,
@@ -78,8 +78,8 @@ def _plain(t: Tournament, rounds: int) -> list[PlayerId]:
 
 def test_r7_stage_plan_parsing() -> None:
     (qualification,), (final, main) = parse_stage_plan(FESTIVAL)
-    assert (qualification.method, qualification.rounds, qualification.entrants) == (Method.FORS, 4, Entrants.ALL)
-    assert (final.method, final.entrants, final.top, final.carry) == (Method.ROUND_ROBIN, Entrants.TOP, 8, False)
+    assert (qualification.method, qualification.rounds, qualification.entrants) == (FORS, 4, Entrants.ALL)
+    assert (final.method, final.entrants, final.top, final.carry) == (METHODS["round_robin"], Entrants.TOP, 8, False)
     assert (main.name, main.rounds, main.entrants, main.carry) == ("Main", 2, Entrants.REST, None)
     ((day2,),) = parse_stage_plan("Day 2: serp, by rating, top half, carry")
     assert day2.by_rating and day2.top is None and day2.carry is True

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from forsxl.engine.config import SCHEDULED, Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
+from forsxl.engine.config import Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
 from forsxl.engine.norms import parse_norm_band
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.prizes import CRITERIA, parse_prize_lists
 from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import scheme_problems

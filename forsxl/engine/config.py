@@ -111,10 +111,6 @@ class PairingMethod(StrEnum):
     SWISS = "swiss"  # R7.4: score groups by points, optimal weighted matching
 
 
-SCHEDULED = frozenset({PairingMethod.ROUND_ROBIN, PairingMethod.SERP})
-"""Methods that fix every round before the tournament starts (R7.5, R7.6)."""
-
-
 class SerpLayout(StrEnum):
     COMPACT = "compact"
     SICKLE = "sickle"

@@ -23,22 +23,14 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from forsxl.engine.config import SCHEDULED, Config, PairingMethod, Playoff, Stages
+from forsxl.engine.config import Config, PairingMethod, Playoff, Stages
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
+from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_METHODS, Method
 from forsxl.engine.playoff import _renumber, final_standings, winner
 from forsxl.engine.standings import RoundCell, Standing, standings
 from forsxl.engine.teams import tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
-
-
-class Method(StrEnum):
-    """How a section plays: round by round with `pairing.method`, a Serp block, a round robin, a knockout."""
-
-    FORS = "fors"
-    SERP = "serp"
-    ROUND_ROBIN = "round_robin"
-    KNOCKOUT = "knockout"
 
 
 class Entrants(StrEnum):
@@ -47,7 +39,6 @@ class Entrants(StrEnum):
     REST = "rest"
 
 
-_SCHEDULE = {Method.SERP: PairingMethod.SERP, Method.ROUND_ROBIN: PairingMethod.ROUND_ROBIN}
 _ROUNDS = re.compile(r"^(\d+)\s*(?:rounds?|тур(?:а|ов)?)$", re.IGNORECASE)
 _TOP = re.compile(r"^top\s+(\d+|half)$", re.IGNORECASE)
 
@@ -56,6 +47,8 @@ _TOP = re.compile(r"^top\s+(\d+|half)$", re.IGNORECASE)
 class Section:
     name: str
     method: Method
+    """How the section plays (`SECTION_METHODS`): round by round with `pairing.method` (fors), scheduled in advance
+    (serp, round_robin) or a knockout."""
     rounds: int | None = None
     """Fors: the rounds it plays; None for the methods whose rounds follow from the entrants."""
     entrants: Entrants = Entrants.ALL
@@ -71,14 +64,14 @@ def _section(chunk: str) -> Section:
     name, colon, rest = chunk.partition(":")
     parts = [p.strip() for p in rest.split(",")]
     try:
-        section = Section(name.strip(), Method(parts[0].casefold()), text=rest.strip())
-    except ValueError:
+        section = Section(name.strip(), SECTION_METHODS[parts[0].casefold()], text=rest.strip())
+    except KeyError:
         raise ValueError(chunk) from None
     if not colon or not section.name:
         raise ValueError(chunk)
     for part in filter(None, parts[1:]):
         word = " ".join(part.casefold().split())
-        if (rounds := _ROUNDS.match(word)) and section.method == Method.FORS and int(rounds[1]) > 0:
+        if (rounds := _ROUNDS.match(word)) and section.method == FORS and int(rounds[1]) > 0:
             section = replace(section, rounds=int(rounds[1]))
         elif (top := _TOP.match(word)) and top[1] != "0":
             section = replace(section, entrants=Entrants.TOP, top=None if top[1] == "half" else int(top[1]))
@@ -90,7 +83,7 @@ def _section(chunk: str) -> Section:
             section = replace(section, carry=word == "carry")
         else:
             raise ValueError(part)
-    if section.method == Method.FORS and section.rounds is None:
+    if section.method == FORS and section.rounds is None:
         raise ValueError(chunk)  # a fors section says how many rounds it plays
     return section
 
@@ -131,7 +124,7 @@ class SectionState:
     def table(self) -> list[Standing]:
         """The section's standings (R6); a knockout's by the round each player went out in (R7)."""
         table = standings(self.view)
-        return knockout_order(self, table) if self.section.method == Method.KNOCKOUT else table
+        return knockout_order(self, table) if self.section.method == KNOCKOUT else table
 
 
 @dataclass(frozen=True)
@@ -156,10 +149,9 @@ def _local(player: Player, first: int, carried: Points | None) -> Player:
 
 def _view_config(config: Config, section: Section, rounds: int) -> Config:
     """The Config a section plays under: its rounds, its method; no playoff, superfinal or further stages."""
-    method = _SCHEDULE.get(section.method)
     pairing = config.pairing
-    if method is not None:
-        pairing = replace(pairing, method=(method,), until=())
+    if section.method.scheduled:
+        pairing = replace(pairing, method=(PairingMethod(section.method.name),), until=())
     elif pairing.method[0] in SCHEDULED:  # a fors section of a Serp or round robin tournament pairs neighbours
         pairing = replace(pairing, method=(PairingMethod.NEIGHBOURS,), until=())
     return replace(config, rounds=rounds, pairing=pairing, playoff=Playoff(), superfinal=False, stages=Stages())
@@ -193,15 +185,15 @@ def _build_section(
     if len(players) < 2:
         raise ForsxlError("R7", "stage_section_small", section=section.name, count=len(players))
     n = len(players)
-    rounds = section.rounds or (math.ceil(math.log2(n)) if section.method == Method.KNOCKOUT else 0)
+    rounds = section.rounds or (math.ceil(math.log2(n)) if section.method == KNOCKOUT else 0)
     view = Tournament(_view_config(t.config, section, rounds), players)
     schedule: tuple[Round, ...] = ()
-    if section.method in _SCHEDULE:
+    if section.method.scheduled:
         schedule = schedule_tournament(view, list(entrants)).rounds
         rounds = len(schedule)
         view = replace(view, config=replace(view.config, rounds=rounds))
     played = _section_rounds(t, first, frozenset(entrants), first + rounds - 1)
-    if section.method == Method.KNOCKOUT:  # a knockout loser leaves: no points for the rounds after
+    if section.method == KNOCKOUT:  # a knockout loser leaves: no points for the rounds after
         out = _knocked_out(played)
         players = tuple(replace(p, left_after=out[p.id]) if p.id in out else p for p in players)
     view = replace(view, players=players, rounds=played)
@@ -303,10 +295,10 @@ def knockout_order(state: SectionState, table: Sequence[Standing]) -> list[Stand
 
 
 def _section_round(state: SectionState, local: int) -> Round:
-    if state.section.method in _SCHEDULE:
+    if state.section.method.scheduled:
         return state.schedule[local - 1]
     view = replace(state.view, rounds=tuple(r for r in state.view.rounds if r.number < local))
-    if state.section.method == Method.KNOCKOUT:
+    if state.section.method == KNOCKOUT:
         return knockout_round(replace(state, view=view), local)
     return pair_round(view, local)
 
@@ -364,7 +356,7 @@ def start_next_stage(t: Tournament) -> tuple[StageState, tuple[Round, ...]]:
         current = stage_states(t, upcoming=True)[-1]
         if current.first <= last:
             raise ForsxlError("R7", "stage_none_left", stages=current.number)
-    scheduled = all(s.section.method in _SCHEDULE for s in current.sections)
+    scheduled = all(s.section.method.scheduled for s in current.sections)
     numbers = range(current.first, (current.last if scheduled else current.first) + 1)
     return current, tuple(stage_round(current, n) for n in numbers)
 
@@ -389,7 +381,7 @@ def stage_tables(t: Tournament) -> tuple[StageTable, ...]:
         return s._replace(player=t.player(s.player.id), cells=cells)
 
     return tuple(StageTable(stage.number, sec.section, stage.first, stage.first + sec.rounds - 1,
-                            tuple(row(s, stage.first, sec.section.method == Method.KNOCKOUT) for s in sec.table()))
+                            tuple(row(s, stage.first, sec.section.method == KNOCKOUT) for s in sec.table()))
                  for stage in stage_states(t) for sec in stage.sections)
 
 

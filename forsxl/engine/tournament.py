@@ -3,34 +3,24 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import SCHEDULED, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
+from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Sitout, Tournament
-from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState
-from forsxl.engine.pairing.neighbours import pair_neighbours
+from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
-from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
-from forsxl.engine.pairing.weighted import pair_weighted
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, half_wins, lot_seed, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
-
-PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairing]] = {
-    PairingMethod.NEIGHBOURS: pair_neighbours,
-    PairingMethod.SHIFT: pair_shift,
-    PairingMethod.RATING_SHIFT: pair_rating_shift,
-    PairingMethod.MCMAHON: pair_weighted,
-    PairingMethod.SWISS: pair_weighted,
-}
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
@@ -96,10 +86,6 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
     )
 
 
-WEIGHTED = frozenset({PairingMethod.MCMAHON, PairingMethod.SWISS})
-"""Methods that pair by optimal weighted matching over score groups (R7.4)."""
-
-
 def round_state(
     t: Tournament, number: int, present: tuple[PlayerId, ...], table: list[Standing] | None = None,
     sides: Mapping[PlayerId, Side] | None = None,
@@ -124,7 +110,7 @@ def round_state(
     c = t.config.pairing
     rules = PairingRules(c.allow_rematch, c.avoid_same_club, c.shift, c.shift_order, c.shift_rating)
     method = c.method_for(number)
-    if method not in WEIGHTED:
+    if not METHODS[method].weighted:
         return state, rules
     table = standings(t, before_round=number) if table is None else table
     if sides is None:
@@ -224,7 +210,11 @@ def pair_round(t: Tournament, number: int) -> Round:
     by_group = _rules_by_group(groups, t.config)
     sides = sides_before(t, number, table, groups)
     state, rules = round_state(t, number, present, table, sides)
-    pairing = PAIRING_METHODS[t.config.pairing.method_for(number)](state, rules)
+    method = t.config.pairing.method_for(number)
+    pair = METHODS[method].pair
+    if pair is None:  # scheduled in advance: `round_to_pair` says so before a round is paired
+        raise ForsxlError("R7.5", "use_schedule", method=method.value)
+    pairing = pair(state, rules)
     games = playoff + tuple(
         _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)

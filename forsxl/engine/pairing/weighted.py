@@ -36,9 +36,10 @@ from itertools import accumulate
 from math import ceil, isqrt, lcm
 
 from forsxl.engine.config import Seeding
-from forsxl.engine.model import PlayerId
+from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState, forbidden_by_index, impossible
 from forsxl.engine.pairing.neighbours import choose_bye, pairable
+from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, skipped
 from forsxl.engine.pairing.solver import max_matching_size, max_weight_perfect_matching
 
 Cost = tuple[int, int, int, int, int]
@@ -360,3 +361,41 @@ def pair_weighted(state: RoundState, rules: PairingRules) -> Pairing:
     pairs = sorted((tuple(sorted((field.ids[a], field.ids[b]), key=rank.__getitem__)) for a, b in matching),
                    key=lambda pair: rank[pair[0]])
     return Pairing(tuple((a, b) for a, b in pairs), None if bye is None else state.players[bye])
+
+
+def weighted_reasons(ctx: RoundContext) -> PairReasons:
+    """McMahon and Swiss (R7.4): the pair's scores and its cost criterion by criterion, then the cheapest other
+    partners of the better-placed player and why the optimum did not give them."""
+    field = score_field(ctx.state, ctx.rules, ctx.seated())  # the round as pairing saw it, once for every pair
+    index = {pid: i for i, pid in enumerate(field.ids)}
+    score = ctx.state.scores
+
+    def reasons(a: PlayerId, b: PlayerId) -> tuple[Reason, ...]:
+        upper, lower = sorted((a, b), key=index.__getitem__)
+        found = [Reason("why_weighted", {
+            "upper": ctx.name(upper), "lower": ctx.name(lower), "su": _text(score.get(upper)),
+            "sl": _text(score.get(lower)), "cost": _criteria(field.cost(index[upper], index[lower])),
+        })]
+        others = sorted((field.cost(index[upper], index[pid]), pid) for pid in field.ids if pid not in (upper, lower))
+        for other_cost, pid in others[:_RUNNERS_UP]:
+            if index[pid] in field.forbidden[index[upper]]:
+                found.append(skipped(ctx, upper, pid, field.ids))
+            else:
+                found.append(Reason("why_weighted_other", {
+                    "name": ctx.name(pid), "by": ctx.name(ctx.partner.get(pid, pid)), "cost": _criteria(other_cost),
+                }))
+        return tuple(found)
+
+    return reasons
+
+
+_RUNNERS_UP = 3
+"""The other partners a pair's reasons compare it with."""
+
+
+def _criteria(cost: Cost) -> str:
+    return ", ".join(f"{name} {value}" for name, value in zip(CRITERIA, cost, strict=True))
+
+
+def _text(value: Fraction | None) -> str:
+    return "0" if value is None else number_text(value)
