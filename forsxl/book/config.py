@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from importlib import resources
@@ -14,9 +14,10 @@ from typing import Any
 import yaml
 
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, KeyInfo, config_keys
+from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source, number_text
+from forsxl.engine.stages import parse_stage_plan
 
 
 def presets() -> dict[str, dict[str, Any]]:
@@ -49,8 +50,15 @@ def _number(value: Any) -> Fraction:
     return Fraction("".join(str(value).split()).replace(",", ".").replace("−", "-"))
 
 
+_READERS: dict[Any, tuple[Callable[[str], Any], str]] = {StagePlan: (parse_stage_plan, "config_stage_bad")}
+"""Engine values written as text in one cell (str() gives the text back): the reader, whose ValueError names the
+part that does not fit, and the message that reports it."""
+
+
 def _convert(value: Any, hint: Any) -> Any:
     """A Config value of the annotated type; ValueError when it does not fit."""
+    if hint in _READERS:
+        return _READERS[hint][0]("" if value is None else str(value))
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
         if value is None or str(value).strip() == "":
@@ -126,9 +134,12 @@ def build_config(
         hint = _hint(key)
         try:
             config = _with(config, key, _convert(value, hint))
-        except (ValueError, ZeroDivisionError):
-            errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
-                                      expected=_expected(hint)))
+        except (ValueError, ZeroDivisionError) as bad:
+            if hint in _READERS:
+                errors.append(ForsxlError(KEYS[key].rule, _READERS[hint][1], source, part=bad.args[0]))
+            else:
+                errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
+                                          expected=_expected(hint)))
             continue
         origins[key] = origin
     cells = {k: s for k, _, s in entries}
@@ -139,6 +150,8 @@ def build_config(
 
 def _plain(value: Any) -> Any:
     """Config values as YAML-friendly Python: tuples as lists, enums as text, exact fractions kept exact."""
+    if type(value) in _READERS:
+        return str(value)
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):

@@ -14,7 +14,6 @@ from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.prizes import CRITERIA, parse_prize_lists
 from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import scheme_problems
-from forsxl.engine.stages import parse_stage_plan
 
 Problem = tuple[str, str, dict[str, Any]]
 """(Config key, message code, parameters)."""
@@ -112,10 +111,6 @@ def spec_problems(config: Config) -> list[Problem]:
         parse_prize_lists(config.prizes.lists)
     except ValueError as bad:
         problems.append(("prizes.lists", "config_prize_bad", {"part": bad.args[0], "criteria": ", ".join(CRITERIA)}))
-    try:
-        parse_stage_plan(config.stages.plan)
-    except ValueError as bad:
-        problems.append(("stages.plan", "config_stage_bad", {"part": bad.args[0]}))
     if config.stages.plan and config.playoff.size:
         problems.append(("stages.plan", "config_stage_playoff", {}))
     for text in config.norms.bands:
