@@ -100,7 +100,8 @@ def find_player(players: Sequence[Player], name: str) -> Player:
 
 @dataclass(frozen=True)
 class HandicapWhy:
-    """The handicap from the difference (R2.1-R2.3) as the Config computes it, and the steps the game has."""
+    """The handicap from the difference (R2.1-R2.3) as `game_handicap` computes it for pairing, and the steps,
+    stones and komi the game has."""
 
     difference: Fraction
     """|basis difference| before the group's factor and reduction (R2.1)."""
