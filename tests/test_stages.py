@@ -19,12 +19,10 @@ from workbooks import run, type_players
 
 from forsxl.book.config import build_config
 from forsxl.cli import app
-from forsxl.engine.config import Stages
+from forsxl.engine.config import Entrants, StagePlan, Stages
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Result, Round, Tournament
 from forsxl.engine.stages import (
-    Entrants,
-    Method,
     pair_stage,
     parse_stage_plan,
     stage_tables,
@@ -77,13 +75,20 @@ def _plain(t: Tournament, rounds: int) -> list[PlayerId]:
 
 
 def test_r7_stage_plan_parsing() -> None:
-    (qualification,), (final, main) = parse_stage_plan(FESTIVAL)
-    assert (qualification.method, qualification.rounds, qualification.entrants) == (Method.FORS, 4, Entrants.ALL)
-    assert (final.method, final.entrants, final.top, final.carry) == (Method.ROUND_ROBIN, Entrants.TOP, 8, False)
+    plan = parse_stage_plan(FESTIVAL)
+    (qualification,), (final, main) = plan.stages
+    assert (qualification.method, qualification.rounds, qualification.entrants) == ("fors", 4, Entrants.ALL)
+    assert (final.method, final.entrants, final.top, final.carry) == ("round_robin", Entrants.TOP, 8, False)
     assert (main.name, main.rounds, main.entrants, main.carry) == ("Main", 2, Entrants.REST, None)
-    ((day2,),) = parse_stage_plan("Day 2: serp, by rating, top half, carry")
+    ((day2,),) = parse_stage_plan("Day 2: serp, by rating, top half, carry").stages
     assert day2.by_rating and day2.top is None and day2.carry is True
-    assert parse_stage_plan("") == ()
+    assert parse_stage_plan("") == StagePlan()
+    assert str(plan) == FESTIVAL and parse_stage_plan(str(plan)) == plan
+
+
+def test_r7_stage_plan_is_read_with_the_config() -> None:
+    config, _, errors = build_config([("stages.plan", FESTIVAL, None)])
+    assert not errors and config.stages.plan == parse_stage_plan(FESTIVAL)
 
 
 @pytest.mark.parametrize("text", [
@@ -92,10 +97,11 @@ def test_r7_stage_plan_parsing() -> None:
     "A: fors, 3 rounds; A: knockout, top 4", "A: serp, 5 rounds", "A: fors, 3 rounds, by name",
 ])
 def test_r7_stage_plan_errors_name_the_part(text: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ForsxlError) as bad:
         parse_stage_plan(text)
+    assert bad.value.params["part"] in text
     _, _, errors = build_config([("stages.plan", text, None)])
-    assert [e.code for e in errors] == ["config_stage_bad"]
+    assert [(e.code, e.params["part"]) for e in errors] == [("config_stage_bad", bad.value.params["part"])]
 
 
 def test_r7_stages_and_a_playoff_do_not_mix() -> None:

@@ -12,10 +12,11 @@ from forsxl.book.layout import new_player_columns
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
-from forsxl.engine.config import SCHEDULED, Lang
+from forsxl.engine.config import Lang
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Result, Tournament
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.probability import compensation, simulate_result
 from forsxl.engine.stages import final_table
 from forsxl.publish.html import render_html

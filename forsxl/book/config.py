@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from importlib import resources
@@ -14,12 +14,13 @@ from typing import Any
 import yaml
 
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, KeyInfo, config_keys
+from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source, number_text
 from forsxl.engine.norms import NormBand
 from forsxl.engine.prizes import PrizeLists
 from forsxl.engine.ratings import Rank
+from forsxl.engine.stages import parse_stage_plan
 
 
 def presets() -> dict[str, dict[str, Any]]:
@@ -33,8 +34,14 @@ def presets() -> dict[str, dict[str, Any]]:
 
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
 
-VALUE_TYPES: dict[str, type] = {t.__name__: t for t in (Rank, NormBand, PrizeLists)}
-"""Engine values a Config key may hold that engine/config.py names for the type checker only (they import it)."""
+VALUE_READERS: dict[type, Callable[[str], Any]] = {
+    Rank: Rank.from_text, NormBand: NormBand.from_text, PrizeLists: PrizeLists.from_text, StagePlan: parse_stage_plan,
+}
+"""Engine values a Config cell holds as text, each with its reader (STYLE 9): a ValueError is a plain bad value, a
+ForsxlError its own message at the key's cell; str() gives the text back."""
+
+_TYPE_NAMES = {t.__name__: t for t in VALUE_READERS}
+"""engine/config.py names some of these for the type checker only (their modules import it)."""
 
 
 def key_type(key: str) -> Any:
@@ -42,8 +49,8 @@ def key_type(key: str) -> Any:
     owner: Any = Config
     *path, last = key.split(".")
     for part in path:
-        owner = typing.get_type_hints(owner, localns=VALUE_TYPES)[part]
-    return typing.get_type_hints(owner, localns=VALUE_TYPES)[last]
+        owner = typing.get_type_hints(owner, localns=_TYPE_NAMES)[part]
+    return typing.get_type_hints(owner, localns=_TYPE_NAMES)[last]
 
 
 def parse_number(value: Any) -> Fraction:
@@ -58,7 +65,9 @@ def parse_number(value: Any) -> Fraction:
 
 
 def convert_value(value: Any, hint: Any) -> Any:
-    """A Config value of the annotated type; ValueError when it does not fit."""
+    """A Config value of the annotated type; ValueError when it does not fit, or an engine value's own ForsxlError."""
+    if hint in VALUE_READERS:  # parsed here once (STYLE 9); `--compare` hands typed values back
+        return value if isinstance(value, hint) else VALUE_READERS[hint]("" if value is None else str(value).strip())
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
         if value is None or str(value).strip() == "":
@@ -83,8 +92,6 @@ def convert_value(value: Any, hint: Any) -> Any:
         return parse_number(value)
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return hint(str(value).strip().casefold())
-    if hasattr(hint, "from_text"):  # an engine value, parsed here once (STYLE 9); `--compare` hands typed ones back
-        return value if isinstance(value, hint) else hint.from_text(str(value).strip())
     return "" if value is None else str(value).strip()
 
 
@@ -152,14 +159,14 @@ def build_config(
 
 def _plain(value: Any) -> Any:
     """Config values as YAML-friendly Python: tuples as lists, enums as text, exact fractions kept exact."""
+    if type(value) in VALUE_READERS:  # an engine value as its text, as typed
+        return str(value)
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):
         text = number_text(value)
         return text if "/" in text else float(text) if "." in text else int(text)
-    if isinstance(value, StrEnum):
-        return value.value
-    return str(value) if hasattr(value, "from_text") else value  # an engine value as its text, as typed
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def yaml_value(value: Any) -> str:

@@ -6,9 +6,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from forsxl.engine.config import SCHEDULED, Attendance, Scoring
+from forsxl.engine.config import Attendance, Scoring
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Sitout, Tournament
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import SCHEMES
 
 if TYPE_CHECKING:  # standings imports this module

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from forsxl.engine.config import SCHEDULED, Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
+from forsxl.engine.config import Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import scheme_problems
-from forsxl.engine.stages import parse_stage_plan
 
 Problem = tuple[str, str, dict[str, Any]]
 """(Config key, message code, parameters)."""
@@ -96,12 +96,8 @@ def playoff_problems(config: Config) -> list[Problem]:
 
 
 def spec_problems(config: Config) -> list[Problem]:
-    """Stages (R7) as written in one cell: the first part that does not fit."""
+    """Stages (R7) beside a playoff."""
     problems: list[Problem] = []
-    try:
-        parse_stage_plan(config.stages.plan)
-    except ValueError as bad:
-        problems.append(("stages.plan", "config_stage_bad", {"part": bad.args[0]}))
     if config.stages.plan and config.playoff.size:
         problems.append(("stages.plan", "config_stage_playoff", {}))
     return problems

@@ -116,10 +116,6 @@ class PairingMethod(StrEnum):
     SWISS = "swiss"  # R7.4: score groups by points, optimal weighted matching
 
 
-SCHEDULED = frozenset({PairingMethod.ROUND_ROBIN, PairingMethod.SERP})
-"""Methods that fix every round before the tournament starts (R7.5, R7.6)."""
-
-
 class SerpLayout(StrEnum):
     COMPACT = "compact"
     SICKLE = "sickle"
@@ -325,10 +321,51 @@ class Norms:
                                  "for one rank up, two ranks up (empty: no norms)", "R6")
 
 
+class Entrants(StrEnum):
+    """Who plays a stage's section (R7): everyone of the previous stage, its top, or the rest of it."""
+
+    ALL = "all"
+    TOP = "top"
+    REST = "rest"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section of a stage, `name: method, N rounds, entrants, order, carry` (R7); read by engine/stages.py."""
+
+    name: str
+    method: str
+    """The section's method, one of `pairing.methods.SECTION_METHODS`: fors, serp, round_robin, knockout."""
+    rounds: int | None = None
+    """Fors: the rounds it plays; None for the methods whose rounds follow from the entrants."""
+    entrants: Entrants = Entrants.ALL
+    top: int | None = None
+    """`top K`: K; `top half`: None."""
+    by_rating: bool = False
+    carry: bool | None = None
+    """Start from the previous stage's points; None: `stages.carry`."""
+    text: str = ""
+    """The section as written after its name."""
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """Config `stages.plan` as read (R7): every stage, each its sections played side by side; none: one stage."""
+
+    stages: tuple[tuple[Section, ...], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.stages)
+
+    def __str__(self) -> str:
+        """The plan as its cell holds it: `;` between stages, `|` between sections."""
+        return "; ".join(" | ".join(f"{s.name}: {s.text}" for s in stage) for stage in self.stages)
+
+
 @dataclass(frozen=True)
 class Stages:
-    plan: str = key("", "stages, `;` between stages, `|` between sections played side by side: "
-                    "`name: method, N rounds, entrants, order` (see README Stages; empty: one stage)", "R7")
+    plan: StagePlan = key(StagePlan(), "stages, `;` between stages, `|` between sections played side by side: "
+                          "`name: method, N rounds, entrants, order` (see README Stages; empty: one stage)", "R7")
     carry: bool = key(True, "points carry over into the next stage (a section marked restart or carry overrides)",
                       "R7")
 

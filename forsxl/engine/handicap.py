@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
-from forsxl.engine.config import Basis, Handicap, Komi, Scale, StepKind
+from forsxl.engine.config import Basis, Config, Descend, Handicap, Komi, Scale, StepKind
+from forsxl.engine.groups import GroupRules
+from forsxl.engine.model import PlayerId, Points
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
 
 
@@ -99,3 +102,62 @@ def corrected_steps(steps: int, giver_wins: Fraction, taker_wins: Fraction) -> i
     """Steps after the result-based correction: `wr - wg > 2` takes `wr - wg - 2` steps off, not below 0 (R2.4)."""
     lead = taker_wins - giver_wins
     return max(0, steps - int(lead - 2)) if lead > 2 else steps
+
+
+class Side(NamedTuple):
+    """A player as the handicap reads them before a round (R2); a NamedTuple, as every round builds one per player."""
+
+    pid: PlayerId
+    rating: int
+    points: Points
+    blacks: int
+    half_wins: int
+    """Games won, in halves (R2.4)."""
+    descended: bool
+    """Dropped from a group that plays even since the last round (R2.6)."""
+    basis: Fraction
+    """The basis value (R2.1): the higher one is White and gives (R2.5)."""
+
+
+def side(pid: PlayerId, rating: int, points: Points, blacks: int, half_wins: int, descended: bool,
+         config: Config) -> Side:
+    """The player as the handicap reads them, their basis value computed by Config `handicap.*` (R2.1)."""
+    return Side(pid, rating, points, blacks, half_wins, descended,
+                basis_value(rating, points, config.handicap, config.ratings.scale))
+
+
+class GameHandicap(NamedTuple):
+    """A pair's handicap step by step (R2): a NamedTuple, as pairing computes one per candidate pair."""
+
+    difference: Fraction
+    """|basis difference| before the factor and reduction (R2.1)."""
+    factor: Fraction
+    reduction: int
+    adjusted: Fraction
+    """The difference after factor and reduction (R2.1)."""
+    kind: StepKind
+    computed: int
+    """Steps from the adjusted difference (R2.2)."""
+    steps: int
+    """The steps after the result-based correction (R2.4) and a descent from an even group (R2.6)."""
+    upper_gives: bool
+    """Whether the upper player has the higher basis, so is White and gives (R2.5)."""
+
+
+def game_handicap(upper: Side, lower: Side, group: GroupRules, config: Config) -> GameHandicap:
+    """The handicap of `upper` against `lower` by the rules of the upper player's group (R3): the difference (R2.1),
+    steps (R2.2), the result-based correction (R2.4) and a descent from an even group (R2.6), and who gives (R2.5)."""
+    handicap = config.handicap
+    difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap,
+                                  config.ratings.scale)
+    factor = group.factor if handicap.factor == 1 else group.factor * handicap.factor
+    reduction = group.reduction + handicap.reduction
+    adjusted = adjusted_difference(difference, factor, reduction)
+    computed = steps = handicap_steps(adjusted, group.steps, handicap)
+    upper_gives = upper.basis >= lower.basis
+    giver, taker = (upper, lower) if upper_gives else (lower, upper)
+    if handicap.correction:
+        steps = corrected_steps(steps, Fraction(giver.half_wins, 2), Fraction(taker.half_wins, 2))
+    if handicap.descend == Descend.EVEN and (upper.descended or lower.descended):
+        steps = 0
+    return GameHandicap(difference, factor, reduction, adjusted, group.steps, computed, steps, upper_gives)

@@ -14,9 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from forsxl.engine.config import SCHEDULED, Scoring, StepKind
+from forsxl.engine.config import Scoring, StepKind
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournament
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import final_standings
 from forsxl.engine.probability import MODELS, Model, compensation
 from forsxl.engine.scoring import SCHEMES, game_points

@@ -20,65 +20,37 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from fractions import Fraction
 
-from forsxl.engine.config import SCHEDULED, Config, PairingMethod, Playoff, Stages
+from forsxl.engine.config import Config, Entrants, PairingMethod, Playoff, Section, StagePlan, Stages
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
+from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_METHODS
 from forsxl.engine.playoff import _renumber, final_standings, winner
 from forsxl.engine.standings import RoundCell, Standing, standings
 from forsxl.engine.teams import tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
 
-
-class Method(StrEnum):
-    """How a section plays: round by round with `pairing.method`, a Serp block, a round robin, a knockout."""
-
-    FORS = "fors"
-    SERP = "serp"
-    ROUND_ROBIN = "round_robin"
-    KNOCKOUT = "knockout"
-
-
-class Entrants(StrEnum):
-    ALL = "all"
-    TOP = "top"
-    REST = "rest"
-
-
-_SCHEDULE = {Method.SERP: PairingMethod.SERP, Method.ROUND_ROBIN: PairingMethod.ROUND_ROBIN}
 _ROUNDS = re.compile(r"^(\d+)\s*(?:rounds?|тур(?:а|ов)?)$", re.IGNORECASE)
 _TOP = re.compile(r"^top\s+(\d+|half)$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Section:
-    name: str
-    method: Method
-    rounds: int | None = None
-    """Fors: the rounds it plays; None for the methods whose rounds follow from the entrants."""
-    entrants: Entrants = Entrants.ALL
-    top: int | None = None
-    """`top K`: K; `top half`: None."""
-    by_rating: bool = False
-    carry: bool | None = None
-    """Start from the previous stage's points; None: `stages.carry`."""
-    text: str = ""
+def _scheduled(section: Section) -> bool:
+    """Whether the section's rounds are all fixed when its stage starts (R7.5, R7.6)."""
+    return SECTION_METHODS[section.method].scheduled
 
 
 def _section(chunk: str) -> Section:
     name, colon, rest = chunk.partition(":")
     parts = [p.strip() for p in rest.split(",")]
-    try:
-        section = Section(name.strip(), Method(parts[0].casefold()), text=rest.strip())
-    except ValueError:
-        raise ValueError(chunk) from None
+    if parts[0].casefold() not in SECTION_METHODS:
+        raise ValueError(chunk)
+    section = Section(name.strip(), parts[0].casefold(), text=rest.strip())
     if not colon or not section.name:
         raise ValueError(chunk)
     for part in filter(None, parts[1:]):
         word = " ".join(part.casefold().split())
-        if (rounds := _ROUNDS.match(word)) and section.method == Method.FORS and int(rounds[1]) > 0:
+        if (rounds := _ROUNDS.match(word)) and section.method == FORS.name and int(rounds[1]) > 0:
             section = replace(section, rounds=int(rounds[1]))
         elif (top := _TOP.match(word)) and top[1] != "0":
             section = replace(section, entrants=Entrants.TOP, top=None if top[1] == "half" else int(top[1]))
@@ -90,13 +62,13 @@ def _section(chunk: str) -> Section:
             section = replace(section, carry=word == "carry")
         else:
             raise ValueError(part)
-    if section.method == Method.FORS and section.rounds is None:
+    if section.method == FORS.name and section.rounds is None:
         raise ValueError(chunk)  # a fors section says how many rounds it plays
     return section
 
 
-def parse_stage_plan(text: str) -> tuple[tuple[Section, ...], ...]:
-    """Every stage of `stages.plan`, each its sections (R7); ValueError whose argument is the first part that
+def _stages(text: str) -> list[tuple[Section, ...]]:
+    """Every stage of Config `stages.plan`, each its sections (R7); ValueError whose argument is the first part that
     does not fit. A stage is one section of `all` or `top` entrants, optionally followed by a `rest` section."""
     stages: list[tuple[Section, ...]] = []
     names: set[str] = set()
@@ -111,7 +83,15 @@ def parse_stage_plan(text: str) -> tuple[tuple[Section, ...], ...]:
             raise ValueError(stage_text)
         names |= {s.name for s in sections}
         stages.append(sections)
-    return tuple(stages)
+    return stages
+
+
+def parse_stage_plan(text: str) -> StagePlan:
+    """Config `stages.plan` read once (R7); the first part that does not fit is named by `config_stage_bad`."""
+    try:
+        return StagePlan(tuple(_stages(text)))
+    except ValueError as bad:
+        raise ForsxlError("R7", "config_stage_bad", part=bad.args[0]) from None
 
 
 @dataclass(frozen=True)
@@ -131,7 +111,7 @@ class SectionState:
     def table(self) -> list[Standing]:
         """The section's standings (R6); a knockout's by the round each player went out in (R7)."""
         table = standings(self.view)
-        return knockout_order(self, table) if self.section.method == Method.KNOCKOUT else table
+        return knockout_order(self, table) if self.section.method == KNOCKOUT.name else table
 
 
 @dataclass(frozen=True)
@@ -156,10 +136,9 @@ def _local(player: Player, first: int, carried: Points | None) -> Player:
 
 def _view_config(config: Config, section: Section, rounds: int) -> Config:
     """The Config a section plays under: its rounds, its method; no playoff, superfinal or further stages."""
-    method = _SCHEDULE.get(section.method)
     pairing = config.pairing
-    if method is not None:
-        pairing = replace(pairing, method=(method,), until=())
+    if _scheduled(section):
+        pairing = replace(pairing, method=(PairingMethod(section.method),), until=())
     elif pairing.method[0] in SCHEDULED:  # a fors section of a Serp or round robin tournament pairs neighbours
         pairing = replace(pairing, method=(PairingMethod.NEIGHBOURS,), until=())
     return replace(config, rounds=rounds, pairing=pairing, playoff=Playoff(), superfinal=False, stages=Stages())
@@ -193,15 +172,15 @@ def _build_section(
     if len(players) < 2:
         raise ForsxlError("R7", "stage_section_small", section=section.name, count=len(players))
     n = len(players)
-    rounds = section.rounds or (math.ceil(math.log2(n)) if section.method == Method.KNOCKOUT else 0)
+    rounds = section.rounds or (math.ceil(math.log2(n)) if section.method == KNOCKOUT.name else 0)
     view = Tournament(_view_config(t.config, section, rounds), players)
     schedule: tuple[Round, ...] = ()
-    if section.method in _SCHEDULE:
+    if _scheduled(section):
         schedule = schedule_tournament(view, list(entrants)).rounds
         rounds = len(schedule)
         view = replace(view, config=replace(view.config, rounds=rounds))
     played = _section_rounds(t, first, frozenset(entrants), first + rounds - 1)
-    if section.method == Method.KNOCKOUT:  # a knockout loser leaves: no points for the rounds after
+    if section.method == KNOCKOUT.name:  # a knockout loser leaves: no points for the rounds after
         out = _knocked_out(played)
         players = tuple(replace(p, left_after=out[p.id]) if p.id in out else p for p in players)
     view = replace(view, players=players, rounds=played)
@@ -243,7 +222,7 @@ def stage_states(t: Tournament, upcoming: bool = False) -> list[StageState]:
     A stage has started once its first round is in the workbook. The next stage's entrants come from the
     previous stage's final order, so it can only be built once that stage is over.
     """
-    plan = parse_stage_plan(t.config.stages.plan)
+    plan = t.config.stages.plan.stages
     last = max((r.number for r in t.rounds), default=0)
     pool = [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
     carried: dict[PlayerId, Points] | None = None
@@ -303,10 +282,10 @@ def knockout_order(state: SectionState, table: Sequence[Standing]) -> list[Stand
 
 
 def _section_round(state: SectionState, local: int) -> Round:
-    if state.section.method in _SCHEDULE:
+    if _scheduled(state.section):
         return state.schedule[local - 1]
     view = replace(state.view, rounds=tuple(r for r in state.view.rounds if r.number < local))
-    if state.section.method == Method.KNOCKOUT:
+    if state.section.method == KNOCKOUT.name:
         return knockout_round(replace(state, view=view), local)
     return pair_round(view, local)
 
@@ -364,7 +343,7 @@ def start_next_stage(t: Tournament) -> tuple[StageState, tuple[Round, ...]]:
         current = stage_states(t, upcoming=True)[-1]
         if current.first <= last:
             raise ForsxlError("R7", "stage_none_left", stages=current.number)
-    scheduled = all(s.section.method in _SCHEDULE for s in current.sections)
+    scheduled = all(_scheduled(s.section) for s in current.sections)
     numbers = range(current.first, (current.last if scheduled else current.first) + 1)
     return current, tuple(stage_round(current, n) for n in numbers)
 
@@ -389,7 +368,7 @@ def stage_tables(t: Tournament) -> tuple[StageTable, ...]:
         return s._replace(player=t.player(s.player.id), cells=cells)
 
     return tuple(StageTable(stage.number, sec.section, stage.first, stage.first + sec.rounds - 1,
-                            tuple(row(s, stage.first, sec.section.method == Method.KNOCKOUT) for s in sec.table()))
+                            tuple(row(s, stage.first, sec.section.method == KNOCKOUT.name) for s in sec.table()))
                  for stage in stage_states(t) for sec in stage.sections)
 
 

@@ -14,7 +14,8 @@ from forsxl.engine.attendance import absent_points, sitout_points
 from forsxl.engine.config import Attendance, Scoring, Tiebreak
 from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
-from forsxl.engine.scoring import SCHEMES, game_points
+from forsxl.engine.scoring import SCHEMES
+from forsxl.engine.scoring import game_points as points_of_game  # `game_points` here is the R6 criterion
 from forsxl.engine.start_points import start_points
 
 
@@ -70,7 +71,7 @@ def _game_cells(game: Game, number: int, scoring: Scoring) -> tuple[RoundCell, R
         black_pts: Points | None = None
         white_pts: Points | None = None
     else:
-        black_pts, white_pts = game_points(game, game.result, scoring)
+        black_pts, white_pts = points_of_game(game, game.result, scoring)
         black_out, white_out = _OUTCOME[game.result]
         if game.result == Result.DRAW and game.steps:  # R2.3: a tie on the board goes to White
             black_out, white_out = "-", "+"
@@ -257,16 +258,78 @@ def _opponent_sum(
     return sum(sorted(values)[drop:] if drop else values)
 
 
-def _sosos(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
-    """Σ of the opponents' SOS; an unplayed round counts the player's own SOS (R6, R7.4)."""
-    needed = set(group) | {c.opponent for pid in group for c in table.cells[pid] if c.opponent is not None}
-    sos = {pid: _opponent_sum(table, pid, table.score) for pid in needed}
-    return {pid: _opponent_sum(table, pid, sos) for pid in group}
+def points(table: _Table, pid: PlayerId) -> int:
+    """Tournament points, start included (R6 `points`); McMahon's score where start points are McMahon's (R7.4)."""
+    return table.score[pid]
 
 
-def _progress(table: _Table, pid: PlayerId, start: int = 0) -> int:
-    """Σ of the running score after each round (R6): [000 §4.4] progress counts points earned, without start
-    points; OpenGotha's CUSS counts the McMahon score, start points included (R7.4)."""
+def game_points(table: _Table, pid: PlayerId) -> int:
+    """Points without start points (R6 `game_points`)."""
+    return table.games[pid]
+
+
+def wins(table: _Table, pid: PlayerId) -> int:
+    """Games won, in halves (R6 `wins`)."""
+    return table.wins[pid]
+
+
+def sos(table: _Table, pid: PlayerId) -> int:
+    """Sum of the opponents' points (R6 `sos`)."""
+    return _opponent_sum(table, pid, table.score)
+
+
+def sos_games(table: _Table, pid: PlayerId) -> int:
+    """Sum of the opponents' points without their start points (R6 `sos_games`)."""
+    return _opponent_sum(table, pid, table.games)
+
+
+def sos_wins(table: _Table, pid: PlayerId) -> int:
+    """Sum of the opponents' wins, in halves (R6 `sos_wins`)."""
+    return _opponent_sum(table, pid, table.wins)
+
+
+def wins_not_taking(table: _Table, pid: PlayerId) -> int:
+    """Wins in even games and in games where the player gave handicap (R6 `wins_not_taking`).
+
+    A forfeit win counts: R4 scores it as an even-game win."""
+    cells = table.cells[pid]
+    return sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE or c.forfeit) for c in cells if c.opponent)
+
+
+def handicap_given(table: _Table, pid: PlayerId) -> int:
+    """Steps given as White (+) minus steps taken as Black (-) in games played over the board (R6 `handicap_given`)."""
+    return sum(c.steps if c.color == Color.WHITE else -c.steps for c in table.cells[pid] if c.played)
+
+
+def direct(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Wins in even games among the tied players: for two, the result of their even game (R6 `direct`, [003])."""
+    tied = set(group)
+    return {pid: sum(c.outcome == "+" for c in table.cells[pid] if c.opponent in tied and c.steps == 0)
+            for pid in group}
+
+
+def rating(table: _Table, pid: PlayerId) -> int:
+    """The start rating, higher first (R6 `rating`)."""
+    return table.players[pid].rating
+
+
+def start_number(table: _Table, pid: PlayerId) -> int:
+    """The start number, lower first (R6 `start_number`)."""
+    return -pid
+
+
+def lot(table: _Table, pid: PlayerId) -> int:
+    """The drawing of lots, seeded from the workbook (R6 `lot`)."""
+    return -table.lot[pid]
+
+
+def berger(table: _Table, pid: PlayerId) -> int:
+    """Sonneborn-Berger: the opponents' game points, each times the result against them, in halves (R6 `berger`)."""
+    return _opponent_sum(table, pid, table.games, by_result=True)
+
+
+def _running_total(table: _Table, pid: PlayerId, start: int) -> int:
+    """Σ of the running score after each round, counted from `start`."""
     running, total = start, 0
     for earned in table.earned[pid]:
         running += earned
@@ -274,52 +337,68 @@ def _progress(table: _Table, pid: PlayerId, start: int = 0) -> int:
     return total
 
 
-def _direct(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
-    """Wins in even games among the tied players: for two, the result of their even game (R6, [003])."""
-    tied = set(group)
-    return {pid: sum(c.outcome == "+" for c in table.cells[pid] if c.opponent in tied and c.steps == 0)
-            for pid in group}
+def progress(table: _Table, pid: PlayerId) -> int:
+    """Σ of the running score after each round, without start points, as [000 §4.4] counts it (R6 `progress`)."""
+    return _running_total(table, pid, 0)
 
 
-def _wins_not_taking(table: _Table, pid: PlayerId) -> int:
-    """Wins in even games and in games where the player gave handicap (R6).
-
-    A forfeit win counts: R4 scores it as an even-game win."""
-    cells = table.cells[pid]
-    return sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE or c.forfeit) for c in cells if c.opponent)
+def buchholz(table: _Table, pid: PlayerId) -> int:
+    """Sum of the opponents' final game scores (R6 `buchholz`): `sos_games`, since [000 §4.4]'s schemes have no
+    start points."""
+    return _opponent_sum(table, pid, table.games)
 
 
-def _handicap_given(table: _Table, pid: PlayerId) -> int:
-    """Steps given as White (+) minus steps taken as Black (-) in games played over the board (R6)."""
-    return sum(c.steps if c.color == Color.WHITE else -c.steps for c in table.cells[pid] if c.played)
+def sosos(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Σ of the opponents' SOS; an unplayed round counts the player's own SOS (R6, R7.4 `sosos`)."""
+    needed = set(group) | {c.opponent for pid in group for c in table.cells[pid] if c.opponent is not None}
+    by_player = {pid: sos(table, pid) for pid in needed}
+    return {pid: _opponent_sum(table, pid, by_player) for pid in group}
+
+
+def sodos(table: _Table, pid: PlayerId) -> int:
+    """The opponents' points, each times the result against them, in halves (R6, R7.4 `sodos`)."""
+    return _opponent_sum(table, pid, table.score, by_result=True)
+
+
+def sos_minus_1(table: _Table, pid: PlayerId) -> int:
+    """SOS without the lowest opponent value (R6, R7.4 `sos_minus_1`)."""
+    return _opponent_sum(table, pid, table.score, drop=1)
+
+
+def sos_minus_2(table: _Table, pid: PlayerId) -> int:
+    """SOS without the two lowest opponent values (R6, R7.4 `sos_minus_2`)."""
+    return _opponent_sum(table, pid, table.score, drop=2)
+
+
+def cuss(table: _Table, pid: PlayerId) -> int:
+    """Σ of the running McMahon score after each round, start points included, as OpenGotha's CUSS (R6, R7.4)."""
+    return _running_total(table, pid, table.begin[pid])
 
 
 TIEBREAKS: dict[Tiebreak, Criterion] = {
-    Tiebreak.POINTS: _per_player(lambda t, p: t.score[p], points_unit),
-    Tiebreak.GAME_POINTS: _per_player(lambda t, p: t.games[p], points_unit),
-    Tiebreak.WINS: _per_player(lambda t, p: t.wins[p], _halves),
-    Tiebreak.SOS: _per_player(lambda t, p: _opponent_sum(t, p, t.score), points_unit),
-    Tiebreak.SOS_GAMES: _per_player(lambda t, p: _opponent_sum(t, p, t.games), points_unit),
-    Tiebreak.SOS_WINS: _per_player(lambda t, p: _opponent_sum(t, p, t.wins), _halves),
-    Tiebreak.WINS_NOT_TAKING: _per_player(_wins_not_taking),
-    Tiebreak.HANDICAP_GIVEN: _per_player(_handicap_given),
-    Tiebreak.DIRECT: Criterion(_direct),
-    Tiebreak.RATING: _per_player(lambda t, p: t.players[p].rating),
-    Tiebreak.START_NUMBER: _per_player(lambda t, p: -p),
-    Tiebreak.LOT: _per_player(lambda t, p: -t.lot[p]),
-    # [000 §4.4] scores are game scores (renju and Swiss have no start points): Berger weighs each opponent's
-    # by the result against them, and Buchholz is then the same sum as sos_games.
-    Tiebreak.BERGER: _per_player(lambda t, p: _opponent_sum(t, p, t.games, by_result=True), _half_points),
-    Tiebreak.PROGRESS: _per_player(_progress, points_unit),
-    Tiebreak.BUCHHOLZ: _per_player(lambda t, p: _opponent_sum(t, p, t.games), points_unit),
-    # R7.4, OpenGotha's McMahon criteria: points are the McMahon score where start points are McMahon's.
-    Tiebreak.MMS: _per_player(lambda t, p: t.score[p], points_unit),
-    Tiebreak.SOSOS: Criterion(_sosos, points_unit),
-    Tiebreak.SODOS: _per_player(lambda t, p: _opponent_sum(t, p, t.score, by_result=True), _half_points),
-    Tiebreak.SOS_MINUS_1: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=1), points_unit),
-    Tiebreak.SOS_MINUS_2: _per_player(lambda t, p: _opponent_sum(t, p, t.score, drop=2), points_unit),
-    Tiebreak.CUSS: _per_player(lambda t, p: _progress(t, p, t.begin[p]), points_unit),
+    Tiebreak.POINTS: _per_player(points, points_unit),
+    Tiebreak.GAME_POINTS: _per_player(game_points, points_unit),
+    Tiebreak.WINS: _per_player(wins, _halves),
+    Tiebreak.SOS: _per_player(sos, points_unit),
+    Tiebreak.SOS_GAMES: _per_player(sos_games, points_unit),
+    Tiebreak.SOS_WINS: _per_player(sos_wins, _halves),
+    Tiebreak.WINS_NOT_TAKING: _per_player(wins_not_taking),
+    Tiebreak.HANDICAP_GIVEN: _per_player(handicap_given),
+    Tiebreak.DIRECT: Criterion(direct),
+    Tiebreak.RATING: _per_player(rating),
+    Tiebreak.START_NUMBER: _per_player(start_number),
+    Tiebreak.LOT: _per_player(lot),
+    Tiebreak.BERGER: _per_player(berger, _half_points),
+    Tiebreak.PROGRESS: _per_player(progress, points_unit),
+    Tiebreak.BUCHHOLZ: _per_player(buchholz, points_unit),
+    Tiebreak.MMS: _per_player(points, points_unit),
+    Tiebreak.SOSOS: Criterion(sosos, points_unit),
+    Tiebreak.SODOS: _per_player(sodos, _half_points),
+    Tiebreak.SOS_MINUS_1: _per_player(sos_minus_1, points_unit),
+    Tiebreak.SOS_MINUS_2: _per_player(sos_minus_2, points_unit),
+    Tiebreak.CUSS: _per_player(cuss, points_unit),
 }
+"""The ranking criteria of R6 by their Config names: each tied player's value, higher first, and its unit."""
 
 
 def half_wins(cells: Iterable[RoundCell]) -> int:

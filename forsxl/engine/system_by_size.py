@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from forsxl.engine.config import SCHEDULED, PairingMethod, Tiebreak
+from forsxl.engine.config import PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import SUPERFINAL, Game, PlayerId, Result, Round, Tournament
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.standings import Standing, standings
 
 _WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}

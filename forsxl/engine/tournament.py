@@ -3,42 +3,24 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import NamedTuple
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import SCHEDULED, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
+from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes
-from forsxl.engine.handicap import (
-    adjusted_difference,
-    basis_difference,
-    basis_value,
-    corrected_steps,
-    handicap_steps,
-    stones_and_komi,
-)
+from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
-from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState
-from forsxl.engine.pairing.neighbours import pair_neighbours
+from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
-from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift
-from forsxl.engine.pairing.weighted import pair_weighted
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, half_wins, lot_seed, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
-
-PAIRING_METHODS: dict[PairingMethod, Callable[[RoundState, PairingRules], Pairing]] = {
-    PairingMethod.NEIGHBOURS: pair_neighbours,
-    PairingMethod.SHIFT: pair_shift,
-    PairingMethod.RATING_SHIFT: pair_rating_shift,
-    PairingMethod.MCMAHON: pair_weighted,
-    PairingMethod.SWISS: pair_weighted,
-}
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
@@ -74,52 +56,15 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     return number
 
 
-class _Side(NamedTuple):
-    """A player as the handicap reads them before a round (R2); a NamedTuple, as every round builds one per player."""
-
-    pid: PlayerId
-    rating: int
-    points: Points
-    blacks: int
-    half_wins: int
-    """Games won, in halves (R2.4)."""
-    descended: bool
-    basis: Fraction
-    """The basis value (R2.1): the higher one is White and gives (R2.5)."""
-
-
-def _side(pid: PlayerId, rating: int, points: Points, blacks: int, half_wins: int, descended: bool,
-          config: Config) -> _Side:
-    return _Side(pid, rating, points, blacks, half_wins, descended,
-                 basis_value(rating, points, config.handicap, config.ratings.scale))
-
-
-def _steps(upper: _Side, lower: _Side, rules: GroupRules, config: Config) -> tuple[int, bool]:
-    """Handicap steps by the rules of the upper player's group (R3), and whether the upper player gives them (R2.1,
-    R2.5); the result-based correction (R2.4) and a player's descent from an even group (R2.6) come last."""
-    handicap, scale = config.handicap, config.ratings.scale
-    difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap, scale)
-    factor = rules.factor if handicap.factor == 1 else rules.factor * handicap.factor
-    difference = adjusted_difference(difference, factor, rules.reduction + handicap.reduction)
-    steps = handicap_steps(difference, rules.steps, handicap)
-    upper_gives = upper.basis >= lower.basis
-    giver, taker = (upper, lower) if upper_gives else (lower, upper)
-    if handicap.correction:
-        steps = corrected_steps(steps, Fraction(giver.half_wins, 2), Fraction(taker.half_wins, 2))
-    if handicap.descend == Descend.EVEN and (upper.descended or lower.descended):
-        steps = 0
-    return steps, upper_gives
-
-
-def _game(board: int, upper: _Side, lower: _Side, rules: GroupRules, config: Config) -> Game:
+def _game(board: int, upper: Side, lower: Side, rules: GroupRules, config: Config) -> Game:
     """The stronger gives the handicap (R2.5); even games balance colours."""
-    steps, upper_gives = _steps(upper, lower, rules, config)
-    if steps:
-        white, black = (upper, lower) if upper_gives else (lower, upper)
+    handicap = game_handicap(upper, lower, rules, config)
+    if handicap.steps:
+        white, black = (upper, lower) if handicap.upper_gives else (lower, upper)
     else:
         black, white = (upper, lower) if upper.blacks < lower.blacks else (lower, upper)
-    stones, komi = stones_and_komi(steps, rules.steps, config.handicap, config.komi)
-    return Game(board, black.pid, white.pid, stones, komi, steps, rules.number)
+    stones, komi = stones_and_komi(handicap.steps, rules.steps, config.handicap, config.komi)
+    return Game(board, black.pid, white.pid, stones, komi, handicap.steps, rules.number)
 
 
 def _rules_by_group(groups: Mapping[PlayerId, int], config: Config) -> dict[int, GroupRules]:
@@ -141,13 +86,9 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
     )
 
 
-WEIGHTED = frozenset({PairingMethod.MCMAHON, PairingMethod.SWISS})
-"""Methods that pair by optimal weighted matching over score groups (R7.4)."""
-
-
 def round_state(
     t: Tournament, number: int, present: tuple[PlayerId, ...], table: list[Standing] | None = None,
-    sides: Mapping[PlayerId, _Side] | None = None,
+    sides: Mapping[PlayerId, Side] | None = None,
 ) -> tuple[RoundState, PairingRules]:
     """What pairing reads for round `number` (R7): `present` in ranking order, the history before the round, and
     the Config's pairing rules; `explain` rebuilds a paired round from the same. `table` (the standings before
@@ -169,11 +110,11 @@ def round_state(
     c = t.config.pairing
     rules = PairingRules(c.allow_rematch, c.avoid_same_club, c.shift, c.shift_order, c.shift_rating)
     method = c.method_for(number)
-    if method not in WEIGHTED:
+    if not METHODS[method].weighted:
         return state, rules
     table = standings(t, before_round=number) if table is None else table
     if sides is None:
-        sides = _sides(t, number, table, _descended(t, number, cut_groups(present, group_sizes(t))))
+        sides = sides_before(t, number, table, cut_groups(present, group_sizes(t)))
     return (_score_groups(t, number, table, state, method, sides),
             _weighted_rules(t.config, number, rules, lot_seed(t)))
 
@@ -187,7 +128,7 @@ def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str)
 
 def _score_groups(
     t: Tournament, number: int, table: list[Standing], state: RoundState, method: PairingMethod,
-    sides: Mapping[PlayerId, _Side],
+    sides: Mapping[PlayerId, Side],
 ) -> RoundState:
     """What McMahon and Swiss read besides (R7.4): the score (McMahon: with start points; Swiss: without), colour
     balance in even games, how often each player floated up and down, and whether a pair would play even (by the
@@ -227,7 +168,7 @@ def _score_groups(
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
         key = (sides[upper].basis, sides[lower].basis, groups[upper]) if simple else (upper, lower)
         if key not in known:
-            known[key] = _steps(sides[upper], sides[lower], by_group[groups[upper]], t.config)[0] == 0
+            known[key] = game_handicap(sides[upper], sides[lower], by_group[groups[upper]], t.config).steps == 0
         return known[key]
 
     return replace(
@@ -236,12 +177,16 @@ def _score_groups(
     )
 
 
-def _sides(t: Tournament, number: int, table: list[Standing], descended: frozenset[PlayerId]) -> dict[PlayerId, _Side]:
-    """Each player as the handicap reads them before round `number` (R2)."""
+def sides_before(
+    t: Tournament, number: int, table: list[Standing], groups: Mapping[PlayerId, int]
+) -> dict[PlayerId, Side]:
+    """Each player of the standings `table` as the handicap reads them before round `number`, descents from an even
+    group judged by this round's `groups` (R2, R2.6)."""
     blacks = Counter(g.black for r in t.rounds if r.number < number for g in r.games)
+    descended = _descended(t, number, groups)
     return {
-        s.player.id: _side(s.player.id, s.player.rating, s.points, blacks[s.player.id], half_wins(s.cells),
-                           s.player.id in descended, t.config)
+        s.player.id: side(s.player.id, s.player.rating, s.points, blacks[s.player.id], half_wins(s.cells),
+                          s.player.id in descended, t.config)
         for s in table
     }
 
@@ -263,9 +208,13 @@ def pair_round(t: Tournament, number: int) -> Round:
     )
     groups = cut_groups(present, group_sizes(t))
     by_group = _rules_by_group(groups, t.config)
-    sides = _sides(t, number, table, _descended(t, number, groups))
+    sides = sides_before(t, number, table, groups)
     state, rules = round_state(t, number, present, table, sides)
-    pairing = PAIRING_METHODS[t.config.pairing.method_for(number)](state, rules)
+    method = t.config.pairing.method_for(number)
+    pair = METHODS[method].pair
+    if pair is None:  # scheduled in advance: `round_to_pair` says so before a round is paired
+        raise ForsxlError("R7.5", "use_schedule", method=method.value)
+    pairing = pair(state, rules)
     games = playoff + tuple(
         _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
@@ -365,7 +314,7 @@ def _scheduled_rounds(
         games = []
         for board, (white, black) in enumerate(sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]])), start=1):
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
-            sides = [_side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
+            sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
                      for pid in (upper, lower)]
             game = _game(board, sides[0], sides[1], by_group[groups[upper]], t.config)
             if keep_colours and game.steps == 0:

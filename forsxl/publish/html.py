@@ -17,9 +17,10 @@ from pathlib import Path
 import jinja2
 
 from forsxl import __version__
-from forsxl.engine.config import SCHEDULED, Lang, Tiebreak
+from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import bracket
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import RoundCell, Standing

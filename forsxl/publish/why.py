@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from forsxl.engine.config import Lang, Tiebreak
-from forsxl.engine.explain import Comparison, Reason, RoundWhy
+from forsxl.engine.explain import Comparison, RoundWhy
 from forsxl.engine.model import Tournament
+from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing
 from forsxl.messages import text
 from forsxl.publish.html import TIEBREAK_LABELS, format_decimal, format_points

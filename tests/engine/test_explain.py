@@ -8,7 +8,6 @@ from itertools import pairwise
 
 import pytest
 
-from forsxl.engine import explain
 from forsxl.engine.config import (
     Config,
     Pairing,
@@ -19,15 +18,10 @@ from forsxl.engine.config import (
     Tiebreak,
 )
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.explain import (
-    ROUND_REASONS,
-    Reason,
-    compare,
-    explain_round,
-    find_player,
-    neighbour_above,
-)
+from forsxl.engine.explain import compare, explain_round, find_player, neighbour_above
 from forsxl.engine.model import Player, PlayerId, Result, Round, Tournament
+from forsxl.engine.pairing.methods import METHODS
+from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing, standings
 from forsxl.engine.tournament import pair_round
 
@@ -202,10 +196,11 @@ def test_r5_the_bye_and_who_had_one_before() -> None:
 
 def test_r7_a_method_supplies_its_own_reasons(monkeypatch: pytest.MonkeyPatch) -> None:
     t = with_round(played(4, rounds=1), 2)
-    monkeypatch.setitem(ROUND_REASONS, PairingMethod.NEIGHBOURS,
-                        lambda ctx, a, b: (Reason("mine", {"pair": (ctx.name(a), ctx.name(b))}),))
+    neighbours = METHODS[PairingMethod.NEIGHBOURS]
+    monkeypatch.setitem(METHODS, PairingMethod.NEIGHBOURS, replace(
+        neighbours, reasons=lambda ctx: lambda a, b: (Reason("mine", {"pair": (ctx.name(a), ctx.name(b))}),)))
     assert explain_round(t, 2).pairs[0].reasons == (Reason("mine", {"pair": ("P1", "P3")}),)
-    monkeypatch.delitem(explain.ROUND_REASONS, PairingMethod.NEIGHBOURS)
+    monkeypatch.setitem(METHODS, PairingMethod.NEIGHBOURS, replace(neighbours, reasons=None))
     pair = explain_round(t, 2).pairs[0]
     assert pair.reasons == (Reason("why_method", {"method": "neighbours"}),)  # generic facts only
     assert pair.upper_position == 1 and pair.handicap.steps == t.rounds[1].games[0].steps

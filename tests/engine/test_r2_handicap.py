@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forsxl.engine.config import Basis, Config, Descend, Groups, Handicap, Komi, StepKind
+from forsxl.engine.config import Basis, Config, Descend, Groups, Handicap, Komi, Ratings, Scale, StepKind
+from forsxl.engine.explain import explain_round
 from forsxl.engine.handicap import (
     adjusted_difference,
     basis_difference,
@@ -267,6 +268,16 @@ def test_r2_1_rank_basis_and_even_above(ratings: tuple[int, int], even_above: st
     """EGF McMahon: the difference of ranks, 100 per rank; ranks above `even_above` count as that rank."""
     rules = replace(RULES, basis=Basis.RANK, even_above=Rank.parse(even_above))
     assert basis_difference(ratings, (Fraction(0), Fraction(0)), rules) == expected
+
+
+def test_r2_1_explain_matches_pairing_rfg_rank_basis() -> None:
+    """Explain computes a game's handicap as pairing did, on the Config's rating scale: rfg 1500 v 1300 is 8k v 11k,
+    4 stone steps (egf would read 6k v 8k, 3 steps); 1200 v 1050 is 12k v 14k, 3 steps."""
+    config = Config(ratings=Ratings(scale=Scale.RFG), handicap=Handicap(basis=Basis.RANK))
+    t = tournament("1 1500\n2 1300\n3 1200\n4 1050", config)
+    t = replace(t, rounds=(pair_round(t, 1),))
+    assert [g.steps for g in t.rounds[0].games] == [4, 3]
+    assert [(p.handicap.difference, p.handicap.computed) for p in explain_round(t, 1).pairs] == [(300, 4), (200, 3)]
 
 
 def test_r2_1_even_above_holds_ratings_too() -> None:

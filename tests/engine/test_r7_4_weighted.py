@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from forsxl.engine.config import Seeding
 from forsxl.engine.model import PlayerId
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
-from forsxl.engine.pairing.weighted import Cost, best_matching, pair_weighted, score_field, total_cost
+from forsxl.engine.pairing.weighted import CRITERIA, Cost, best_matching, pair_weighted, score_field, total_cost
 
 
 def state(scores: list[float], **extra: object) -> RoundState:
@@ -158,6 +158,18 @@ def test_r7_4_the_matching_is_the_brute_force_optimum(case: tuple[RoundState, Pa
     assert matching is not None
     assert total_cost([costs[e] for e in matching]) == expected
     assert not any(b in field.forbidden[a] for a, b in matching)
+
+
+@settings(max_examples=50, deadline=None)
+@given(fields())
+def test_r7_4_a_cost_is_the_named_criteria_in_order(case: tuple[RoundState, PairingRules]) -> None:
+    s, rules = case
+    field = score_field(s, rules, s.players)
+    n = len(field.ids)
+    for a in range(n):
+        for b in range(a + 1, n):
+            assert field.cost(b, a) == field.cost(a, b) == tuple(criterion(field, a, b) for criterion in CRITERIA)
+    assert [c.__name__ for c in CRITERIA] == ["rematch", "score", "floats", "seeding", "colour"]
 
 
 @settings(max_examples=60, deadline=None)

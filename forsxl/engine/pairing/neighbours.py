@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from forsxl.engine.model import PlayerId
 from forsxl.engine.pairing.constraints import (
     Pairing,
     PairingRules,
@@ -11,6 +12,7 @@ from forsxl.engine.pairing.constraints import (
     impossible,
 )
 from forsxl.engine.pairing.matching import first_perfect_matching, has_perfect_matching
+from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, explain_walk
 
 
 def bye_order(state: RoundState) -> list[int]:
@@ -59,3 +61,13 @@ def pairable(state: RoundState, rules: PairingRules, only: tuple[str, ...]) -> b
     if n % 2 == 0:
         return has_perfect_matching(n, forbidden)
     return any(has_perfect_matching(n, forbidden, without=i) for i in range(n))
+
+
+def neighbours_reasons(ctx: RoundContext) -> PairReasons:
+    """Neighbour pairing (R7.1): the highest unpaired player meets the nearest allowed player below."""
+    order = ctx.seated()
+
+    def headline(upper: PlayerId, lower: PlayerId) -> Reason:
+        return Reason("why_neighbours", {"upper": ctx.name(upper), "lower": ctx.name(lower)})
+
+    return lambda a, b: explain_walk(ctx, order, a, b, lambda i: range(i + 1, len(order)), headline)

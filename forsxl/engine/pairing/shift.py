@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 
 from forsxl.engine.config import ShiftOrder
+from forsxl.engine.model import PlayerId
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState, forbidden_by_index, impossible
 from forsxl.engine.pairing.matching import first_perfect_matching
 from forsxl.engine.pairing.neighbours import choose_bye, pairable
+from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, explain_walk
 
 Prefer = Callable[[int], Iterable[int]]
 
@@ -124,3 +126,45 @@ def _pair_top_down(
         tuple((state.players[a], state.players[b]) for a, b in games),
         None if bye is None else state.players[bye],
     )
+
+
+def shift_reasons(ctx: RoundContext) -> PairReasons:
+    """Shift pairing (R7.2): the planned partner i+s, else the allowed one nearest to it, the smaller shift first."""
+    order = ctx.seated()
+    if ctx.rules.shift_order == ShiftOrder.START:
+        order.sort()
+    shift, count = shift_of(ctx.state, ctx.rules), len(order)
+
+    def headline(up: PlayerId, low: PlayerId) -> Reason:
+        me = order.index(up)
+        planned = order[shift_partner(me, count, shift)]
+        params = {"upper": ctx.name(up), "lower": ctx.name(low), "shift": shift, "planned": ctx.name(planned),
+                  "position": shift_partner(me, count, shift) + 1, "order": ctx.rules.shift_order.value}
+        if planned == low:
+            return Reason("why_shift_planned", params)
+        if order.index(planned) < me:
+            return Reason("why_shift_displaced", {**params, "by": ctx.name(ctx.partner.get(planned, planned))})
+        return Reason("why_shift_moved", params)
+
+    def candidates(i: int) -> Iterator[int]:
+        return nearest_to(shift_partner(i, count, shift), i, count)
+
+    return lambda a, b: explain_walk(ctx, order, a, b, candidates, headline)
+
+
+def rating_shift_reasons(ctx: RoundContext) -> PairReasons:
+    """Rating shift (R7.3): each meets the unpaired rating closest to their own minus `pairing.shift_rating`."""
+    order = ctx.seated()
+    ratings = [ctx.t.player(pid).rating for pid in order]
+
+    def candidates(i: int) -> list[int]:
+        target = ratings[i] - ctx.rules.shift_rating
+        return sorted(range(i + 1, len(order)), key=lambda j: (abs(ratings[j] - target), -ratings[j], j))
+
+    def headline(up: PlayerId, low: PlayerId) -> Reason:
+        rating = ctx.t.player(up).rating
+        return Reason("why_rating_shift", {"upper": ctx.name(up), "lower": ctx.name(low), "rating": rating,
+                                           "target": rating - ctx.rules.shift_rating,
+                                           "found": ctx.t.player(low).rating})
+
+    return lambda a, b: explain_walk(ctx, order, a, b, candidates, headline)

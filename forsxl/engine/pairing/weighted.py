@@ -36,15 +36,14 @@ from itertools import accumulate
 from math import ceil, isqrt, lcm
 
 from forsxl.engine.config import Seeding
-from forsxl.engine.model import PlayerId
+from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState, forbidden_by_index, impossible
 from forsxl.engine.pairing.neighbours import choose_bye, pairable
+from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, skipped
 from forsxl.engine.pairing.solver import max_matching_size, max_weight_perfect_matching
 
 Cost = tuple[int, int, int, int, int]
-"""(rematch, score, floats, seeding, colour): lower is better, compared in this order."""
-
-CRITERIA = ("rematch", "score", "floats", "seeding", "colour")
+"""The values of `CRITERIA` for a pair: lower is better, compared in this order."""
 
 
 @dataclass
@@ -79,43 +78,65 @@ class ScoreField:
         return -(-4 * gap * gap // (self.unit * self.unit))
 
     def cost(self, a: int, b: int) -> Cost:
-        """The cost of pairing a with b."""
+        """The cost of pairing a with b: each of `CRITERIA` in order (R7.4)."""
         if a > b:
             a, b = b, a
-        rules = self.rules
-        score = self.gap_cost(self.score[a] - self.score[b])
-        if rules.club_gap and self.club[a] and self.club[a] == self.club[b]:
-            score += _points_cost(rules.club_gap)
-        if rules.country_gap and self.country[a] and self.country[a] == self.country[b]:
-            score += _points_cost(rules.country_gap)
-        ga, gb = self.group[a], self.group[b]
-        if ga == gb:
-            floats = 0
-            seeding = self._seeding(a, b)
-        else:
-            floats = self.drawn_down[a] + self.drawn_up[b]
-            seeding = (self.sizes[ga] - 1 - self.seat[a]) ** 2 + self.seat[b] ** 2
-        colour = 0
-        ca, cb = self.colour[a], self.colour[b]
-        if ca * cb > 0 and (self.state.even is None or self.state.even(self.ids[a], self.ids[b])):
-            colour = min(abs(ca), abs(cb))
-        return (int(b in self.met[a]), score, floats, seeding, colour)
-
-    def _seeding(self, a: int, b: int) -> int:
-        size, x, y = self.sizes[self.group[a]], self.seat[a], self.seat[b]
-        if self.rules.seeding == Seeding.FOLD:
-            return (x + y - (size - 1)) ** 2
-        if self.rules.seeding == Seeding.SLIP:
-            return (2 * abs(x - y) - size) ** 2
-        if (2 * x < size) != (2 * y < size):  # split and random: any pair across the halves, in a seeded order
-            low, high = sorted((self.ids[a], self.ids[b]))
-            key = f"{self.rules.lots}|{self.state.round}|{low}|{high}"
-            return zlib.crc32(key.encode()) % size
-        return size * size
+        return (rematch(self, a, b), score(self, a, b), floats(self, a, b), seeding(self, a, b), colour(self, a, b))
 
     def members(self, group: int) -> range:
         start = sum(self.sizes[:group])
         return range(start, start + self.sizes[group])
+
+
+def rematch(field: ScoreField, a: int, b: int) -> int:
+    """1 for a rematch where `pairing.allow_rematch` permits one (R7.4); `a` is above `b` in the field."""
+    return int(b in field.met[a])
+
+
+def score(field: ScoreField, a: int, b: int) -> int:
+    """(2Δ)² for the score gap, plus a score gap's cost for a same-club or same-country pair (R7.4)."""
+    rules = field.rules
+    cost = field.gap_cost(field.score[a] - field.score[b])
+    if rules.club_gap and field.club[a] and field.club[a] == field.club[b]:
+        cost += _points_cost(rules.club_gap)
+    if rules.country_gap and field.country[a] and field.country[a] == field.country[b]:
+        cost += _points_cost(rules.country_gap)
+    return cost
+
+
+def floats(field: ScoreField, a: int, b: int) -> int:
+    """Across score groups, how often the upper player was drawn down and the lower one drawn up before (R7.4)."""
+    return 0 if field.group[a] == field.group[b] else field.drawn_down[a] + field.drawn_up[b]
+
+
+def seeding(field: ScoreField, a: int, b: int) -> int:
+    """Inside a group, the squared distance from the seeding partner; across groups, the floaters' squared
+    distances from the group edges (R7.4)."""
+    group = field.group[a]
+    size, x, y = field.sizes[group], field.seat[a], field.seat[b]
+    if group != field.group[b]:
+        return (size - 1 - x) ** 2 + y ** 2
+    if field.rules.seeding == Seeding.FOLD:
+        return (x + y - (size - 1)) ** 2
+    if field.rules.seeding == Seeding.SLIP:
+        return (2 * abs(x - y) - size) ** 2
+    if (2 * x < size) != (2 * y < size):  # split and random: any pair across the halves, in a seeded order
+        low, high = sorted((field.ids[a], field.ids[b]))
+        key = f"{field.rules.lots}|{field.state.round}|{low}|{high}"
+        return zlib.crc32(key.encode()) % size
+    return size * size
+
+
+def colour(field: ScoreField, a: int, b: int) -> int:
+    """In a pair that would play even, how far both are due the same colour (R7.4)."""
+    ca, cb = field.colour[a], field.colour[b]
+    if ca * cb > 0 and (field.state.even is None or field.state.even(field.ids[a], field.ids[b])):
+        return min(abs(ca), abs(cb))
+    return 0
+
+
+CRITERIA = (rematch, score, floats, seeding, colour)
+"""The soft criteria of R7.4 in priority order: the order of a `Cost`."""
 
 
 def _points_cost(points: Fraction) -> int:
@@ -360,3 +381,41 @@ def pair_weighted(state: RoundState, rules: PairingRules) -> Pairing:
     pairs = sorted((tuple(sorted((field.ids[a], field.ids[b]), key=rank.__getitem__)) for a, b in matching),
                    key=lambda pair: rank[pair[0]])
     return Pairing(tuple((a, b) for a, b in pairs), None if bye is None else state.players[bye])
+
+
+def weighted_reasons(ctx: RoundContext) -> PairReasons:
+    """McMahon and Swiss (R7.4): the pair's scores and its cost criterion by criterion, then the cheapest other
+    partners of the better-placed player and why the optimum did not give them."""
+    field = score_field(ctx.state, ctx.rules, ctx.seated())  # the round as pairing saw it, once for every pair
+    index = {pid: i for i, pid in enumerate(field.ids)}
+    score = ctx.state.scores
+
+    def reasons(a: PlayerId, b: PlayerId) -> tuple[Reason, ...]:
+        upper, lower = sorted((a, b), key=index.__getitem__)
+        found = [Reason("why_weighted", {
+            "upper": ctx.name(upper), "lower": ctx.name(lower), "su": _text(score.get(upper)),
+            "sl": _text(score.get(lower)), "cost": _criteria(field.cost(index[upper], index[lower])),
+        })]
+        others = sorted((field.cost(index[upper], index[pid]), pid) for pid in field.ids if pid not in (upper, lower))
+        for other_cost, pid in others[:_RUNNERS_UP]:
+            if index[pid] in field.forbidden[index[upper]]:
+                found.append(skipped(ctx, upper, pid, field.ids))
+            else:
+                found.append(Reason("why_weighted_other", {
+                    "name": ctx.name(pid), "by": ctx.name(ctx.partner.get(pid, pid)), "cost": _criteria(other_cost),
+                }))
+        return tuple(found)
+
+    return reasons
+
+
+_RUNNERS_UP = 3
+"""The other partners a pair's reasons compare it with."""
+
+
+def _criteria(cost: Cost) -> str:
+    return ", ".join(f"{criterion.__name__} {value}" for criterion, value in zip(CRITERIA, cost, strict=True))
+
+
+def _text(value: Fraction | None) -> str:
+    return "0" if value is None else number_text(value)
