@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from forsxl.engine.config import PairingMethod, StepKind, Tiebreak
+from forsxl.engine.config import PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.groups import cut_groups, group_rules, group_sizes
-from forsxl.engine.handicap import Side, game_handicap, side
+from forsxl.engine.handicap import GameHandicap, Side, game_handicap, side
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.neighbours import bye_order
@@ -100,17 +100,10 @@ def find_player(players: Sequence[Player], name: str) -> Player:
 
 @dataclass(frozen=True)
 class HandicapWhy:
-    """The handicap from the difference (R2.1-R2.3) as `game_handicap` computes it for pairing, and the steps,
-    stones and komi the game has."""
+    """The handicap as pairing computes it for the pair (`game_handicap`, R2.1-R2.6) beside the steps, stones and komi
+    the game has: they differ by a referee's edit, or by R2.4 and R2.6 after R2.2."""
 
-    difference: Fraction
-    """|basis difference| before the group's factor and reduction (R2.1)."""
-    factor: Fraction
-    reduction: int
-    adjusted: Fraction
-    kind: StepKind
-    computed: int
-    """Steps from the adjusted difference (R2.2); the game may differ by R2.4, R2.6 or a referee's edit."""
+    rules: GameHandicap
     steps: int
     stones: int
     komi: Fraction
@@ -143,9 +136,8 @@ class RoundWhy:
 
 def _handicap(t: Tournament, game: Game, upper: Side, lower: Side) -> HandicapWhy:
     """The handicap R2 computes for the pair by the rules of the upper player's group (R3), and the game's."""
-    computed = game_handicap(upper, lower, group_rules(max(game.group, 1), t.config.groups), t.config)
-    return HandicapWhy(computed.difference, computed.factor, computed.reduction, computed.adjusted, computed.kind,
-                       computed.computed, game.steps, game.stones, game.komi)
+    rules = game_handicap(upper, lower, group_rules(max(game.group, 1), t.config.groups), t.config)
+    return HandicapWhy(rules, game.steps, game.stones, game.komi)
 
 
 def _sides(t: Tournament, number: int, table: list[Standing], present: tuple[PlayerId, ...],

@@ -69,14 +69,14 @@ def round_lines(t: Tournament, why: RoundWhy, lang: Lang) -> list[str]:
             lower_points=format_points(pair.lower_points, lang),
             gap=format_points(abs(pair.upper_points - pair.lower_points), lang), group=pair.group,
         ))
-        h = pair.handicap
+        h, r = pair.handicap, pair.handicap.rules
         lines.append("  " + text(
-            "explain_handicap", lang, difference=format_decimal(h.difference, lang),
-            factor=format_decimal(h.factor, lang), reduction=h.reduction, adjusted=format_decimal(h.adjusted, lang),
-            computed=h.computed, kind=h.kind.value, stones=h.stones, komi=format_decimal(h.komi, lang),
+            "explain_handicap", lang, difference=format_decimal(r.difference, lang),
+            factor=format_decimal(r.factor, lang), reduction=r.reduction, adjusted=format_decimal(r.adjusted, lang),
+            computed=r.computed, kind=r.kind.value, stones=h.stones, komi=format_decimal(h.komi, lang),
         ))
-        if h.steps != h.computed:
-            lines.append("  " + text("explain_handicap_differs", lang, steps=h.steps, computed=h.computed))
+        if h.steps != r.computed:
+            lines.append("  " + text("explain_handicap_differs", lang, steps=h.steps, computed=r.computed))
         lines += ["  - " + reason_text(r, lang) for r in pair.reasons]
     lines += [reason_text(r, lang) if r.code in ("why_bye", "why_scheduled_bye", "why_absent")
               else "  - " + reason_text(r, lang) for r in why.sitouts]

@@ -164,8 +164,8 @@ def test_r2_handicap_facts_match_the_game() -> None:
     t = with_round(played(6, rounds=1), 2)
     for pair, game in zip(explain_round(t, 2).pairs, t.rounds[1].games, strict=True):
         h = pair.handicap
-        assert h.difference == abs(t.player(pair.upper).rating - t.player(pair.lower).rating)  # R2.1 basis rating
-        assert h.computed == h.steps == game.steps and h.stones == game.stones and h.komi == game.komi
+        assert h.rules.difference == abs(t.player(pair.upper).rating - t.player(pair.lower).rating)  # R2.1 basis rating
+        assert h.rules.computed == h.steps == game.steps and h.stones == game.stones and h.komi == game.komi
         assert pair.upper_points > pair.lower_points  # start points follow the ratings
 
 

@@ -277,7 +277,8 @@ def test_r2_1_explain_matches_pairing_rfg_rank_basis() -> None:
     t = tournament("1 1500\n2 1300\n3 1200\n4 1050", config)
     t = replace(t, rounds=(pair_round(t, 1),))
     assert [g.steps for g in t.rounds[0].games] == [4, 3]
-    assert [(p.handicap.difference, p.handicap.computed) for p in explain_round(t, 1).pairs] == [(300, 4), (200, 3)]
+    explained = [p.handicap.rules for p in explain_round(t, 1).pairs]
+    assert [(r.difference, r.computed) for r in explained] == [(300, 4), (200, 3)]
 
 
 def test_r2_1_even_above_holds_ratings_too() -> None:
