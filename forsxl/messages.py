@@ -30,6 +30,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "{max_columns} columns: clear the cells beyond the table",
                       "лист доходит до строки {rows}, столбца {columns}; forsxl читает не больше {max_rows} строк и "
                       "{max_columns} столбцов: очистите ячейки за таблицей"),
+    "file_busy": ("{path} is being written by another forsxl command; run again when it has finished",
+                  "{path} сейчас записывает другая команда forsxl; повторите, когда она закончит"),
+    "file_changed": ("{path} was changed by another program since forsxl read it; nothing written: run again",
+                     "{path} изменён другой программой после того, как forsxl его прочитал; ничего не записано: "
+                     "повторите"),
+    "file_read_only": ("{path} is read-only; nothing written (make it writable to let forsxl save it)",
+                       "{path} только для чтения; ничего не записано (разрешите запись, чтобы forsxl мог сохранить)"),
     "save_failed": ("{path} could not be saved ({why}); the workbook is as it was",
                     "{path} не удалось сохранить ({why}); книга осталась прежней"),
     "ods_read": ("{path} read; forsxl writes .xlsx only: a command that saves writes {xlsx}",

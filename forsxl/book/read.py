@@ -19,6 +19,7 @@ from forsxl.book.config import build_config
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.safety import check_archive, check_sheet_size, refuse
+from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.attendance import withdrawal_forfeits
 from forsxl.engine.config import Config, Lang, StartMethod
@@ -67,6 +68,8 @@ class Book:
     what the rules made of the workbook as typed (`as_scored`)."""
     source: Path | None = None
     """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
+    read_as: Identity | None = None
+    """The file as it was read: saving refuses to replace it once another program has changed it."""
 
 
 def open_workbook(path: Path) -> Workbook:
@@ -403,7 +406,11 @@ class _RoundReader:
 
 def load(path: Path) -> Book:
     """The workbook and the tournament in it; every problem found is raised at once (`forsxl check`)."""
-    return read_book(open_workbook(path), path)
+    read_as = Identity.of(path)  # taken first: a change while openpyxl reads is caught too
+    book = read_book(open_workbook(path), path)
+    if book.source is None:
+        book.read_as = read_as
+    return book
 
 
 def read_book(workbook: Workbook, path: Path) -> Book:

@@ -1,54 +1,167 @@
-"""Saving without ever losing the previous workbook (WORKBOOK.md principle 4)."""
+"""Saving without ever losing the previous workbook (WORKBOOK.md principle 4), one writer at a time (issue 19)."""
 
 from __future__ import annotations
 
+import glob
+import hashlib
 import os
 import shutil
+import sys
 import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl.workbook.workbook import Workbook
 
 from forsxl.engine.errors import ForsxlError
 
+WAIT_SECONDS = 30.0
+"""How long a command waits for another forsxl writing the same workbook before it gives up."""
+
 
 def backup_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}.bak{path.suffix}")
 
 
-def save(workbook: Workbook, path: Path) -> None:
+@dataclass(frozen=True)
+class Identity:
+    """What a workbook was when it was read: a save refuses to replace a file that has changed since."""
+
+    size: int
+    mtime_ns: int
+    digest: str
+
+    @classmethod
+    def of(cls, path: Path) -> Identity | None:
+        try:
+            with open(path, "rb") as file:
+                stat = os.fstat(file.fileno())
+                digest = hashlib.file_digest(file, "sha256").hexdigest()
+        except OSError:
+            return None
+        return cls(stat.st_size, stat.st_mtime_ns, digest)
+
+
+_held: dict[Path, int] = {}
+"""The workbooks this process holds the writer's lock of: `save` inside `writing` must not wait for itself."""
+
+
+def _lock_path(target: Path) -> Path:
+    return target.with_name(f".{target.name}.forsxl-lock")
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _acquire(target: Path, waited: float) -> int:
+    lock = _lock_path(target)
+    deadline = time.monotonic() + waited
+    while True:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+        if _try_lock(fd):
+            try:  # the holder before us may have removed the file we locked: lock the one now in place
+                if os.stat(lock).st_ino == os.fstat(fd).st_ino:
+                    return fd
+            except FileNotFoundError:
+                pass
+        os.close(fd)
+        if time.monotonic() > deadline:
+            raise ForsxlError("R0", "file_busy", path=target)
+        time.sleep(0.05)
+
+
+@contextmanager
+def writing(path: Path, waited: float = WAIT_SECONDS) -> Iterator[None]:
+    """Hold forsxl's own lock beside the workbook for a whole read-compute-write, so two commands started together
+    run one after the other instead of one saving over the other's round."""
+    target = path.resolve()
+    if target in _held:
+        yield
+        return
+    try:
+        fd = _acquire(target, waited)
+    except OSError as error:  # a read-only folder: no lock can be taken, and no save could happen either
+        raise ForsxlError("R0", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
+    _held[target] = fd
+    try:
+        _clean_stale(target)  # nobody else writes it now: any temporary of ours beside it is a killed run's
+        yield
+    finally:
+        del _held[target]
+        if sys.platform != "win32":  # POSIX: removed while locked, so a waiting run locks a fresh file
+            _lock_path(target).unlink(missing_ok=True)
+        os.close(fd)
+
+
+def _temporary_prefix(target: Path) -> str:
+    return f".{target.stem}."
+
+
+def _clean_stale(target: Path) -> None:
+    pattern = glob.escape(str(target.parent / _temporary_prefix(target))) + "*.tmp.xlsx"
+    for leftover in (*glob.glob(pattern), *glob.glob(pattern + ".bak")):
+        Path(leftover).unlink(missing_ok=True)
+
+
+def save(workbook: Workbook, path: Path, read_as: Identity | None = None) -> None:
     """Write to a temporary file beside `path`, keep the old file as `name.bak.xlsx`, then rename over it.
 
     A crash at any point leaves either the old workbook or the new one in place, never half of one. A workbook
-    opened in Excel or LibreOffice since it was read is refused, and an OSError (permission denied, disk full)
-    is a ForsxlError naming the file, with the workbook and its backup as they were.
+    opened in Excel or LibreOffice since it was read, changed on disk since it was read (`read_as`), or read-only,
+    is refused, and an OSError (permission denied, disk full) is a ForsxlError naming the file, with the workbook
+    and its backup as they were. A symlinked workbook is written through the link, to its target.
     """
-    for lock, app in ((f"~${path.name}", "Excel"), (f".~lock.{path.name}#", "LibreOffice")):
-        if (path.parent / lock).exists():
-            raise ForsxlError("R0", "file_locked", path=path, app=app)
+    target = path.resolve()
+    for folder, name in {(path.parent, path.name), (target.parent, target.name)}:
+        for lock, app in ((f"~${name}", "Excel"), (f".~lock.{name}#", "LibreOffice")):
+            if (folder / lock).exists():
+                raise ForsxlError("R0", "file_locked", path=path, app=app)
+    if target.exists() and not target.stat().st_mode & 0o222:  # the mode, not access(): root may write anything
+        raise ForsxlError("R0", "file_read_only", path=path)
     try:
-        _save(workbook, path)
+        with writing(path):
+            _save(workbook, target, path, read_as)
     except OSError as error:
         raise ForsxlError("R0", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
 
 
-def _save(workbook: Workbook, path: Path) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp.xlsx", dir=path.parent)
+def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp.xlsx", dir=target.parent)
     os.close(handle)
     spare = f"{temporary}.bak"
     try:
         workbook.save(temporary)
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
-        if path.exists():
-            shutil.copy2(path, spare)  # the backup too is renamed into place whole
-            os.replace(spare, backup_path(path))
-            shutil.copymode(path, temporary)
+        if read_as is not None and Identity.of(target) != read_as:  # the last look, just before the rename
+            raise ForsxlError("R0", "file_changed", path=path)
+        if target.exists():
+            shutil.copy2(target, spare)  # the backup too is renamed into place whole
+            os.replace(spare, backup_path(target))
+            shutil.copymode(target, temporary)
         else:
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide a new workbook from its group
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     finally:
         for leftover in (temporary, spare):
             if os.path.exists(leftover):

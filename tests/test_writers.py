@@ -1,0 +1,114 @@
+"""One writer at a time, and files that must not be replaced (issue 19): a workbook changed by another program since
+it was read, two commands started together, a read-only or symlinked workbook, a killed run's temporaries."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_cli import club_players, higher_rating_wins, invoke, new_book, ok, problems, type_results
+
+from forsxl.book.read import load
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """test_cli's 20-player club workbook with round 1 paired and played; copied by each test."""
+    path = new_book(tmp_path_factory.mktemp("played"), club_players())
+    ok("pair", path)
+    type_results(path, "Round-1", higher_rating_wins)
+    return path
+
+
+@pytest.fixture
+def book(played: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(played, path)
+    return path
+
+
+def forsxl(*args: object) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "forsxl", *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def test_workbook_changed_since_it_was_read_is_not_replaced(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another program saves the workbook while forsxl computes: forsxl's save would drop that program's work."""
+    import forsxl.app.workflow
+
+    real = forsxl.app.workflow.refresh_rounds
+
+    def saved_meanwhile(loaded: Any) -> None:
+        with open(book, "ab") as other:
+            other.write(b"\0")
+        real(loaded)
+
+    monkeypatch.setattr(forsxl.app.workflow, "refresh_rounds", saved_meanwhile)
+    meanwhile = book.read_bytes() + b"\0"
+    result = invoke("pair", book)
+    assert result.exit_code == 1
+    assert problems(result) == [f"{book} was changed by another program since forsxl read it; nothing written: run "
+                                "again (R0)"]
+    assert book.read_bytes() == meanwhile
+    assert sorted(p.name for p in book.parent.iterdir()) == ["club.xlsx"]
+
+
+def test_two_commands_started_together_lose_nothing(book: Path) -> None:
+    """`pair` and `standings` at once: either both land, one after the other, or one refuses; the round is never
+    written and then lost."""
+    runs = [forsxl("pair", book), forsxl("standings", book)]
+    outcomes = [(run.wait(60), run.communicate()) for run in runs]
+    paired = len(load(book).tournament.rounds) == 2
+    assert paired == (outcomes[0][0] == 0), outcomes
+    for code, (_, err) in outcomes:
+        assert code == 0 or "run again" in err, err
+
+
+def test_a_command_waits_for_the_writer_before_it(book: Path) -> None:
+    """forsxl's own lock beside the workbook: a second writer waits until the first has finished."""
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom pathlib import Path\n"
+                               "from forsxl.book.save import writing\nwith writing(Path(sys.argv[1])):\n"
+                               "    print('held', flush=True); time.sleep(1.5)", str(book)],
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    started = time.monotonic()
+    ok("standings", book)
+    assert time.monotonic() - started > 0.5
+    assert holder.wait(10) == 0
+    assert not any(p.name.endswith("forsxl-lock") for p in book.parent.iterdir())
+
+
+def test_read_only_workbook_is_refused(book: Path) -> None:
+    book.chmod(0o444)
+    before = book.read_bytes()
+    result = invoke("standings", book)
+    assert result.exit_code == 1
+    assert problems(result) == [f"{book} is read-only; nothing written (make it writable to let forsxl save it) (R0)"]
+    assert book.read_bytes() == before and not book.stat().st_mode & 0o222
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need privileges on Windows")
+def test_symlinked_workbook_is_written_through_the_link(book: Path, tmp_path: Path) -> None:
+    link = tmp_path / "shared" / "club.xlsx"
+    link.parent.mkdir()
+    link.symlink_to(book)
+    ok("pair", link)
+    assert link.is_symlink() and link.resolve() == book.resolve()
+    assert len(load(book).tournament.rounds) == 2
+    assert (book.parent / "club.bak.xlsx").is_file() and os.listdir(link.parent) == ["club.xlsx"]
+
+
+def test_a_killed_runs_temporaries_are_cleaned(book: Path) -> None:
+    """kill -9 during a save leaves `.club.*.tmp.xlsx`; the next writer, holding the lock, removes forsxl's own."""
+    stale = [book.with_name(".club.k1ll3d.tmp.xlsx"), book.with_name(".club.k1ll3d.tmp.xlsx.bak")]
+    theirs = book.with_name(".club.notes.txt")
+    for path in (*stale, theirs):
+        path.write_bytes(b"half")
+    ok("standings", book)
+    assert not any(path.exists() for path in stale) and theirs.exists()
