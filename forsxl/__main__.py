@@ -1,3 +1,17 @@
-from forsxl.cli import app
+"""`forsxl` and `python -m forsxl`: the command line, with Ctrl-C one line at any moment, imports included."""
 
-app()
+import sys
+
+
+def main() -> None:
+    try:
+        from forsxl.cli import app
+
+        app()
+    except KeyboardInterrupt:  # a save in progress is atomic: the workbook is the old one or the new one
+        sys.stderr.write("forsxl: interrupted\n")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -321,3 +321,18 @@ def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
     assert workbook.sheetnames == ["Standings", "Games"]
     assert [c.value for c in workbook["Standings"][2]][:3] == ["1", 1, "Иванов Пётр"]
     assert invoke("export", book, "--format", "xlsx", "-o", book).exit_code == 1
+
+
+@pytest.mark.parametrize(("body", "why"), [("Iva\x00nov,1500\n", "a control character in a field"),
+                                           ("A\x07,1e400\n", "rating '1e400' is not a number"),
+                                           (f"A,1500,{'x' * 140_000}\n", "field larger than field limit (131072)")])
+def test_formats_csv_that_csv_cannot_read_is_one_line(tmp_path: Path, body: str, why: str) -> None:
+    """A NUL byte, a huge number or a 140 KB field: one line naming the file and line, never a traceback (issue 19)."""
+    book = _book(tmp_path)
+    before = book.read_bytes()
+    csv = tmp_path / "players.csv"
+    csv.write_text("Name,Rating,Club\n" + body, encoding="utf-8")
+    result = invoke("import", book, csv)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip().endswith(f": {why} (R0)") and result.output.startswith("players.csv, line 2: ")
+    assert book.read_bytes() == before

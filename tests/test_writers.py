@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -112,3 +113,17 @@ def test_a_killed_runs_temporaries_are_cleaned(book: Path) -> None:
         path.write_bytes(b"half")
     ok("standings", book)
     assert not any(path.exists() for path in stale) and theirs.exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+@pytest.mark.parametrize("after", [0.05, 0.3, 0.6, 0.9, 1.2])
+def test_ctrl_c_at_any_moment_is_one_line_and_loses_nothing(book: Path, after: float) -> None:
+    """Interrupted while importing, reading, pairing or saving: at most one line, never a traceback, and the
+    workbook either as it was or with the new round, whole."""
+    run = forsxl("pair", book)
+    time.sleep(after)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert "Traceback" not in err and len(err.strip().splitlines()) <= 1, err
+    assert len(load(book).tournament.rounds) in (1, 2)
+    assert sorted(p.name for p in book.parent.iterdir() if p.name != "club.bak.xlsx") == ["club.xlsx"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
@@ -54,6 +55,11 @@ def available_workers() -> int:
     return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
 
 
+def _ignore_interrupt() -> None:
+    """Ctrl-C reaches every worker too: only the parent answers it, with one line, not a traceback per worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate_variants(
     variants: Sequence[Variant], settings: Settings, runs: int, seed: int, workers: int,
     progress: Callable[[int], None] = lambda done: None,
@@ -75,7 +81,7 @@ def simulate_variants(
             outcomes[(k, start)] = _runs(variants[k].tournament, settings, seed, start, stop)
             progress(stop - start)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt) as pool:
             futures: dict[Future[list[RunOutcome]], tuple[int, int]] = {
                 pool.submit(_runs, variants[k].tournament, settings, seed, start, stop): (k, start)
                 for k, start, stop in tasks

@@ -7,12 +7,15 @@ join the two (STYLE "Layout").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from forsxl.engine.config import Scale
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 MAX_BYTES = 20 * 2**20
 """The EGD's whole world list is about 8 MB; a larger file is refused unread."""
@@ -64,6 +67,13 @@ class Parsed:
 
     entries: list[Entry] = field(default_factory=list)
     problems: list[ForsxlError] = field(default_factory=list)
+
+    def add(self, source: str, text: str, entry: Entry) -> None:
+        """Keep `entry`, unless a field holds a control character no spreadsheet cell can (a NUL, a bell)."""
+        if any(_CONTROL.search(value) for value in vars(entry).values() if isinstance(value, str)):
+            self.bad_line(source, entry.line, text, "a control character in a field")
+        else:
+            self.entries.append(entry)
 
     def bad_line(self, source: str, line: int, text: str, why: str) -> None:
         self.problems.append(ForsxlError("R0", "import_line_bad", Source(f"{source}, line {line}"),

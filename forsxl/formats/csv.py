@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _csv
 import csv
 import io
 import re
@@ -33,6 +34,14 @@ def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "
     except csv.Error:
         dialect = csv.excel
     rows = csv.reader(io.StringIO(text), dialect)
+    try:
+        _rows(parsed, source, rows, aliases)
+    except csv.Error as error:  # a NUL byte, a field past csv's 128 KB limit: this is no players list
+        parsed.bad_line(source, rows.line_num, "", str(error))
+    return parsed
+
+
+def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, tuple[str, ...]]) -> None:
     header = next(rows, [])
     wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
     columns: dict[str, int] = {}
@@ -42,11 +51,10 @@ def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "
             columns[column] = index
     if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
         parsed.bad_line(source, 1, ",".join(header), "the header row needs Name and Rating or Rank")
-        return parsed
+        return
     for row in rows:
         if any(cell.strip() for cell in row):
             _row(parsed, source, rows.line_num, row, columns)
-    return parsed
 
 
 def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict[str, int]) -> None:
@@ -60,14 +68,14 @@ def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict
     if rating_text:
         try:
             rating = int(float(rating_text)) if re.fullmatch(r"-?\d+(\.0*)?", rating_text) else int(rating_text)
-        except ValueError:
+        except (ValueError, OverflowError):  # 1e400 reads as infinity
             parsed.bad_line(source, number, line, f"rating {values['rating']!r} is not a number")
             return
     rank = values.get("rank", "")
     if rank and Rank.parse(rank) is None:
         parsed.bad_line(source, number, line, f"rank {rank!r} is not a rank like 5k or 2d")
         return
-    parsed.entries.append(Entry(
+    parsed.add(source, line, Entry(
         name=values["name"], rating=rating, rank=rank, club=values.get("club", ""), city=values.get("city", ""),
         country=values.get("country", ""), egd_pin=values.get("egd_pin", ""), rfg_id=values.get("rfg_id", ""),
         line=number,

@@ -40,7 +40,7 @@ def parse_egd(text: str, source: str = "EGD") -> Parsed:
         if not re.fullmatch(r"-?\d+", gor):
             parsed.bad_line(source, number, line, f"GoR {gor!r} in columns 72-75 is not a number")
             continue
-        parsed.entries.append(Entry(
+        parsed.add(source, line, Entry(
             name=name, rating=int(gor), rank=grade if Rank.parse(grade) else "", scale=Scale.EGF,
             club=_known(club), country=_known(country),
             egd_pin=pin, line=number,
@@ -73,7 +73,7 @@ def parse_aga(text: str, source: str = "AGA") -> Parsed:
                 parsed.bad_line(source, number, line, f"rating {fields[3]!r} is not a number")
                 continue
         club = fields[5] if len(fields) > 5 else ""
-        parsed.entries.append(Entry(name=" ".join(f"{last} {first}".split()), rank=rank, club=club, line=number))
+        parsed.add(source, line, Entry(name=" ".join(f"{last} {first}".split()), rank=rank, club=club, line=number))
     return parsed
 
 
@@ -96,7 +96,7 @@ def parse_ffg(text: str, source: str = "FFG") -> Parsed:
             continue
         surname = name[0].title()
         value = int(rating)
-        parsed.entries.append(Entry(
+        parsed.add(source, line, Entry(
             name=" ".join([surname, *name[1:]]), rating=None if value == _FFG_NO_RATING else value + FFG_TO_GOR,
             scale=Scale.EGF, club=_known(line[54:58]), country=_known(line[59:61]), line=number,
         ))
