@@ -336,3 +336,29 @@ def test_formats_csv_that_csv_cannot_read_is_one_line(tmp_path: Path, body: str,
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert result.output.strip().endswith(f": {why} (R0)") and result.output.startswith("players.csv, line 2: ")
     assert book.read_bytes() == before
+
+
+def test_formats_h9_fields_stay_on_their_line(tmp_path: Path) -> None:
+    """A line break or `]` typed into Config name/place/date, or junk in an EGD PIN, cannot forge an h9 line or tag
+    (issue 19): the export keeps its header tags and one line per player, and reads back whole."""
+    book = tmp_path / "club.xlsx"
+    assert invoke("new", book).exit_code == 0
+    workbook = openpyxl.load_workbook(book)
+    config = workbook["Config"]
+    for row in config.iter_rows(min_row=2):
+        if row[0].value in ("name", "place", "date"):
+            row[1].value = f"Cup]\n; CL[X]\r\n   1 Forged Line  9D XX xx 99 |{row[0].value}"
+    players = workbook["Players"]
+    players.cell(1, players.max_column + 1, "EGD PIN")
+    header = [c.value for c in players[1]]
+    for name, rating in (("Иванов Пётр", 2100), ("Smith Ann", 1900)):
+        players.append({header.index("Name") + 1: name, header.index("Rating") + 1: rating,
+                        header.index("EGD PIN") + 1: "12345678\n; CL[X]"})
+    workbook.save(book)
+    out = tmp_path / "club.h9"
+    assert invoke("export", book, "-o", out).exit_code == 0
+    text = out.read_text("utf-8")
+    assert [line for line in text.splitlines() if "CL[" in line] == ["; CL[A]"]
+    assert "Forged" not in "".join(line for line in text.splitlines() if not line.startswith(";"))
+    table = parse_h9(text)
+    assert not table.problems and [r.pin for r in table.rows] == ["12345678", "12345678"]

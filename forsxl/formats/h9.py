@@ -30,15 +30,20 @@ class H9Options:
     generator: str = "forsxl"
 
 
+def _tag(text: str) -> str:
+    """A header tag's value on one line: no line break starts a forged tag, no `]` closes this one early."""
+    return " ".join(latin(text).translate(str.maketrans("[]", "()")).split())
+
+
 def _dates(text: str) -> str:
     """`start,end` in ISO form from the Config `date` text (`2024-05-01 - 2024-05-02`, `01.05.2024`)."""
     found = _ISO_DATE.findall(text) or [f"{y}-{int(m):02}-{int(d):02}" for d, m, y in _RU_DATE.findall(text)]
-    return f"{found[0]},{found[-1]}" if found else latin(text)
+    return f"{found[0]},{found[-1]}" if found else _tag(text)
 
 
 def _place_tag(text: str) -> str:
     """`country,city`: a place typed `RU, Moscow` keeps its country; otherwise the country is left empty."""
-    text = latin(text).strip()
+    text = _tag(text)
     return text if re.match(r"^[A-Za-z]{2}\s*,", text) else f",{text}"
 
 
@@ -66,7 +71,7 @@ def write_h9(t: Tournament, table: Sequence[Standing], options: H9Options) -> st
     config = t.config
     index = {s.player.id: i for i, s in enumerate(table, start=1)}
     handicapped = any(g.stones for r in t.rounds for g in r.games)
-    lines = [f"; CL[{options.egf_class}]", f"; EV[{latin(config.name)}]", f"; PC[{_place_tag(config.place)}]",
+    lines = [f"; CL[{options.egf_class}]", f"; EV[{_tag(config.name)}]", f"; PC[{_place_tag(config.place)}]",
              f"; DT[{_dates(config.date)}]", f"; HA[h{config.handicap.reduction if handicapped else 9}]",
              f"; KM[{number_text(config.komi.even)}]"]
     if options.minutes:
@@ -81,8 +86,9 @@ def write_h9(t: Tournament, table: Sequence[Standing], options: H9Options) -> st
         text = (f"{place:>4} {egf_name(s.player.name):<30.30} {rank:>3} {_country(s.player.country)} "
                 f"{_club(s.player.club):>4} {number_text(s.points):>5}")
         text += "".join(f" {_token(c, index, options.keep_forfeits):>8}" for c in s.cells)
-        if s.player.egd_pin.strip():
-            text += f" |{s.player.egd_pin.strip()}"
+        pin = re.sub(r"\D", "", s.player.egd_pin)  # a PIN is digits: nothing else may follow the `|`
+        if pin:
+            text += f" |{pin}"
         lines.append(text)
     return "\n".join(lines) + "\n"
 
