@@ -483,13 +483,34 @@ def test_r11_bad_result(book: Path, typed: str) -> None:
 
 
 def test_r11_results_as_referees_type_them(book: Path) -> None:
-    typed = ["b+", "0-1", "Ч+", "б+ф", " W + ", "1-0", "0-0", "B+F", "w+f", "В+"]
+    typed = ["b+", "0-1", "Ч+", "б+ф", " W + ", "1-0", "0-0", "B+F", "w+f", "Ч+Ф"]
     for row, text in enumerate(typed, start=2):
         edit(book, "Round-1", row, Result=text)
     ok("standings", book)
     assert [r["Result"] for r in rows(book, "Round-1")] == typed  # a referee's cells are never rewritten
     assert [g.result.value for g in load(book).tournament.rounds[0].games] == [  # type: ignore[union-attr]
-        "B+", "W+", "B+", "W+F", "W+", "B+", "0-0", "B+F", "W+F", "B+"]
+        "B+", "W+", "B+", "W+F", "W+", "B+", "0-0", "B+F", "W+F", "B+F"]
+
+
+@pytest.mark.parametrize(("typed", "why"), [
+    ("В+", "'В+': is that a Latin B (Black) or a Cyrillic letter? Type B+ for Black, W+ for White"),
+    ("Ч+F", "'Ч+F' mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F or 0-0"),
+])
+def test_r11_a_result_that_could_be_misread_is_refused(book: Path, typed: str, why: str) -> None:
+    """A Cyrillic В looks like a Latin B (Black) but a Russian may mean Б, Белые (White): never guessed (issue 20)."""
+    edit(book, "Round-1", 2, Result=typed)
+    before = book.read_bytes()
+    assert problems(invoke("standings", book)) == [f"Round-1!H2: {why} (R11)"]
+    assert book.read_bytes() == before
+
+
+def test_r4_a_draw_in_a_handicap_game_is_refused(book: Path) -> None:
+    """`=` in a handicap game was scored as a win of one side; the referee must say who won (issue 20)."""
+    row = next(i for i, r in enumerate(rows(book, "Round-1"), start=2) if r["Steps"])
+    edit(book, "Round-1", row, Result="=")
+    [line] = problems(invoke("standings", book))
+    assert line.startswith(f"Round-1!H{row}: a draw cannot stand in a handicap game (komi ") and line.endswith(
+        "); type who won (R4)")
 
 
 def even_game_row(path: Path) -> int:
@@ -596,9 +617,10 @@ def test_russian_workbook(tmp_path: Path) -> None:
                                   "тура (R11)")
     refused(path, ["pair", path, "--round", 1],
             "тур 1 уже составлен; чтобы пересобрать, --round 1 --force (R7)")
-    edit(path, "Тур-1", 2, Результат="Ч+x")
+    edit(path, "Тур-1", 2, Результат="Ч++")
     refused(path, ["standings", path],
-            "Тур-1!H2: 'Ч+x' — не результат; пишите B+, W+, =, B+F, W+F или 0-0 (R11)")
+            "Тур-1!H2: 'Ч++' — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0 (или латиницей B+, W+, B+F, W+F) "
+            "(R11)")
     for row, typed in ((2, "Ч+"), (3, "Б+"), (4, "1-0")):
         edit(path, "Тур-1", row, Результат=typed)
     ok("standings", path)
@@ -608,6 +630,8 @@ def test_russian_workbook(tmp_path: Path) -> None:
                                        "Т1", "Очки"]
     ok("pair", path)
     assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
+    [dropdown] = openpyxl.load_workbook(path)["Тур-2"].data_validations.dataValidation
+    assert dropdown.formula1 == '"Ч+,Б+,=,Ч+Ф,Б+Ф,0-0"'  # a Russian reads a Latin B as Б, Белые (issue 20)
 
 
 def test_russian_players_errors(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from forsxl.book.write import new_workbook, type_players, type_results, write_ro
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.results import result_text
 from forsxl.engine.standings import Standing
 
 IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")
@@ -99,6 +100,6 @@ def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Wo
     for rnd in t.rounds:
         for g in rnd.games:
             write_row(games, row, [g.board, t.player(g.black).name, t.player(g.white).name, g.stones, g.komi,
-                               g.result.value if g.result else "", rnd.number])
+                               result_text(g.result, lang) if g.result else "", rnd.number])
             row += 1
     return workbook

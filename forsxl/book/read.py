@@ -29,7 +29,7 @@ from forsxl.engine.handicap import steps_of_handicap, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament
 from forsxl.engine.playoff import board_of, playoff_label
 from forsxl.engine.ratings import Rank, rating_of_rank
-from forsxl.engine.results import parse_result
+from forsxl.engine.results import ResultTextError, parse_result
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.system_by_size import swiss_by_size
@@ -394,12 +394,13 @@ class _RoundReader:
         text = self._get(row, "result")
         try:
             result = parse_result("" if text is None else str(text))
-        except ValueError:
-            cells.fail("R11", "result_bad", self._at(row, "result"), value=str(text))
+        except ResultTextError as error:
+            cells.fail("R11", error.key, self._at(row, "result"), value=str(text))
             return None
         game = Game(board, black, white, stones, komi, steps, group, result, self._at(row, "result"))
-        if result == Result.DRAW and steps == 0 and not draws_allowed(game, self.config.scoring):
-            cells.fail("R4", "draw_not_allowed", self._at(row, "result"), komi=komi)
+        if result == Result.DRAW and not draws_allowed(game, self.config.scoring):
+            key = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
+            cells.fail("R4", key, self._at(row, "result"), komi=komi)
             return None
         return game
 

@@ -19,7 +19,7 @@ from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.playoff import Match
 from forsxl.engine.ratings import rank_of_rating
-from forsxl.engine.results import RESULT_CHOICES
+from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import Standing
 from forsxl.engine.system_by_size import final_superfinal
@@ -83,7 +83,7 @@ def write_round(book: Book, rnd: Round) -> None:
     letter = get_column_letter(result_col)
     for r in range(2, max(row, 3)):
         sheet.cell(r, result_col).number_format = "@"
-    dropdown = DataValidation(type="list", formula1='"' + ",".join(RESULT_CHOICES) + '"', allow_blank=True)
+    dropdown = DataValidation(type="list", formula1='"' + ",".join(result_choices(book.lang)) + '"', allow_blank=True)
     dropdown.showErrorMessage = False  # R11 aliases such as 1-0 or Ч+ may be typed too
     dropdown.add(f"{letter}2:{letter}{max(row - 1, 2)}")
     sheet.add_data_validation(dropdown)
@@ -213,7 +213,7 @@ def type_results(book: Book, number: int, results: dict[int, Result]) -> None:
     rs = book.round_sheets[number]
     for row, entry in rs.rows:
         if isinstance(entry, Game) and entry.board in results:
-            put(rs.sheet.cell(row, rs.columns["result"]), results[entry.board].value)
+            put(rs.sheet.cell(row, rs.columns["result"]), result_text(results[entry.board], book.lang))
 
 
 def type_players(workbook: Workbook, lang: Lang, players: Sequence[dict[str, Any]]) -> None:

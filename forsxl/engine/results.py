@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from forsxl.engine.config import Lang
 from forsxl.engine.model import Result
 
 _ALIASES = {
@@ -11,22 +12,50 @@ _ALIASES = {
     "b+f": Result.BLACK_FORFEIT, "ч+ф": Result.BLACK_FORFEIT, "+:-": Result.BLACK_FORFEIT,
     "w+f": Result.WHITE_FORFEIT, "б+ф": Result.WHITE_FORFEIT, "-:+": Result.WHITE_FORFEIT,
     "0-0": Result.DOUBLE_FORFEIT, "-:-": Result.DOUBLE_FORFEIT,
-    # A Cyrillic В typed for a Latin B looks the same on screen.
-    "в+": Result.BLACK_WINS, "в+f": Result.BLACK_FORFEIT, "в+ф": Result.BLACK_FORFEIT,
 }
 
-RESULT_CHOICES = tuple(r.value for r in Result)
-"""What the Result dropdown offers, in canonical notation."""
+_RUSSIAN = {Result.BLACK_WINS: "Ч+", Result.WHITE_WINS: "Б+", Result.DRAW: "=", Result.BLACK_FORFEIT: "Ч+Ф",
+            Result.WHITE_FORFEIT: "Б+Ф", Result.DOUBLE_FORFEIT: "0-0"}
+"""Чёрные and Белые: a Russian reads a Latin B as Б, Белые, so a Russian workbook writes the colours' own letters."""
+
+_LOOK_ALIKES = frozenset("в")
+"""A Cyrillic В looks like a Latin B but is no colour's letter: Black (B, Ч) or White (Б)? Asked, never guessed."""
+
+
+class ResultTextError(ValueError):
+    """A result cell that does not read, with the message key saying why (R11)."""
+
+    def __init__(self, text: str, key: str = "result_bad") -> None:
+        super().__init__(text)
+        self.key = key
+
+
+def result_text(result: Result, lang: Lang) -> str:
+    """The notation forsxl writes and offers in the Result dropdown, in the workbook's language."""
+    return _RUSSIAN[result] if lang == Lang.RU else result.value
+
+
+def result_choices(lang: Lang) -> tuple[str, ...]:
+    return tuple(result_text(r, lang) for r in Result)
+
+
+def _script(char: str) -> str:
+    return "cyrillic" if "\u0400" <= char <= "\u04ff" else "latin"
 
 
 def parse_result(text: str) -> Result | None:
-    """The result a referee's text names; None for an empty cell; ValueError for anything else (R11).
+    """The result a referee's text names; None for an empty cell; ResultTextError for anything else (R11).
 
-    `1-0` means Black, the first listed, won. Latin and Cyrillic letters, case and spaces do not matter.
+    `1-0` means Black, the first listed, won. Case and spaces do not matter; Latin and Russian letters are both
+    read, but never mixed in one cell (`Ч+F`), and a Cyrillic В, which looks like a Latin B, is refused.
     """
     folded = "".join(text.split()).casefold()
     if not folded:
         return None
+    if _LOOK_ALIKES & set(folded):
+        raise ResultTextError(text, "result_look_alike")
+    if len({_script(c) for c in folded if c.isalpha()}) > 1:
+        raise ResultTextError(text, "result_mixed_letters")
     if folded in _ALIASES:
         return _ALIASES[folded]
-    raise ValueError(text)
+    raise ResultTextError(text)

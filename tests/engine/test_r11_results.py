@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from forsxl.engine.config import Lang
 from forsxl.engine.model import Game, PlayerId, Result, Source
-from forsxl.engine.results import parse_result
+from forsxl.engine.results import ResultTextError, parse_result, result_choices, result_text
 
 NOTATIONS = {
     Result.BLACK_WINS: ["B+", "1-0", "Ч+", "1:0", "b+", " B + ", "ч+", "1 - 0"],
@@ -31,6 +32,26 @@ def test_r11_notations(text: str, expected: Result) -> None:
 @pytest.mark.parametrize("result", list(Result))
 def test_r11_canonical_notation_reads_back(result: Result) -> None:
     assert parse_result(result.value) == result
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+@pytest.mark.parametrize("result", list(Result))
+def test_r11_what_forsxl_writes_reads_back_in_either_language(result: Result, lang: Lang) -> None:
+    assert parse_result(result_text(result, lang)) == result
+
+
+def test_r11_a_russian_workbook_offers_the_colours_own_letters() -> None:
+    assert result_choices(Lang.RU) == ("Ч+", "Б+", "=", "Ч+Ф", "Б+Ф", "0-0")
+    assert result_choices(Lang.EN) == ("B+", "W+", "=", "B+F", "W+F", "0-0")
+
+
+@pytest.mark.parametrize(("text", "key"), [("В+", "result_look_alike"), ("в+ф", "result_look_alike"),
+                                           ("Ч+F", "result_mixed_letters"), ("B+Ф", "result_mixed_letters"),
+                                           ("Б+f", "result_mixed_letters")])
+def test_r11_a_result_that_could_be_misread_is_an_error(text: str, key: str) -> None:
+    with pytest.raises(ResultTextError) as error:
+        parse_result(text)
+    assert error.value.key == key
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\t\n"])
