@@ -768,3 +768,18 @@ def test_help_has_an_example(command: str) -> None:
 def test_main_help() -> None:
     result = ok("--help")
     assert all(command in result.stdout for command in COMMANDS)
+
+
+def test_a_date_cell_is_a_date(tmp_path: Path) -> None:
+    """28.11.2026 typed into Calc is a date cell, not text: read as that day and published in words (issue 20)."""
+    import datetime
+
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    workbook = openpyxl.load_workbook(path)
+    for key, value in workbook["Настройки"].iter_rows(min_row=2, max_col=2):
+        if key.value == "date":
+            value.value = datetime.datetime(2026, 11, 28)
+    workbook.save(path)
+    assert "date: '2026-11-28'  #" in ok("config", path).stdout
+    ok("publish", path, "-o", tmp_path / "club.html")
+    assert '<time datetime="2026-11-28">28 ноября 2026</time>' in (tmp_path / "club.html").read_text("utf-8")

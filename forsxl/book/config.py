@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -92,6 +93,8 @@ def convert_value(value: Any, hint: Any) -> Any:
         return parse_number(value)
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return hint(str(value).strip().casefold())
+    if isinstance(value, datetime.date):  # a date cell (28.11.2026 typed in Calc) is a datetime, time 00:00
+        return (value.date() if isinstance(value, datetime.datetime) else value).isoformat()
     return "" if value is None else str(value).strip()
 
 
