@@ -298,7 +298,8 @@ def test_r0_opengotha_export_keeps_an_rfg_rating_apart_from_gor(tmp_path: Path) 
 def test_formats_egf_names_are_latin_with_underscores() -> None:
     assert egf_name("Иванов Пётр Сергеевич") == "Ivanov Petr_Sergeevich"
     assert egf_name("Çelebican Barkın") == "Celebican Barkin"
-    assert egf_name("Щукин Юрий") == "Shchukin Yuriy"
+    assert egf_name("Щукин Юрий") == "Shchukin Iurii"
+    assert egf_name("Дмитриев Дмитрий") == "Dmitriev Dmitrii"  # ICAO Doc 9303, as the EGD writes it
 
 
 def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:

@@ -4,29 +4,18 @@ from __future__ import annotations
 
 import unicodedata
 
-_CYRILLIC = dict(zip(
-    "абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєў",
-    ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p", "r", "s", "t", "u", "f",
-     "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya", "i", "yi", "ye", "u"],
-    strict=True,
-))
-"""Russian (and a few Ukrainian/Belarusian) letters in the passport-style romanization the EGD lists use."""
-_OTHER = {"ı": "i", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "đ": "d", "Đ": "D"}
+import iuliia  # type: ignore[import-untyped]
+
+_OTHER = {"ı": "i", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "đ": "d", "Đ": "D",
+          "і": "i", "І": "I", "ї": "yi", "Ї": "Yi", "є": "ye", "Є": "Ye", "ў": "u", "Ў": "U"}
+"""Letters NFKD does not take apart, and the Ukrainian and Belarusian ones a Russian scheme does not know."""
 
 
 def latin(text: str) -> str:
-    """The text in plain ASCII: Cyrillic transliterated (`Иванов` -> `Ivanov`), accents dropped (`é` -> `e`)."""
-    out = []
-    for char in text:
-        lower = char.lower()
-        if lower in _CYRILLIC:
-            letters = _CYRILLIC[lower]
-            out.append(letters.capitalize() if char != lower else letters)
-        elif char in _OTHER:
-            out.append(_OTHER[char])
-        else:
-            out.append(unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii"))
-    return "".join(out)
+    """The text in plain ASCII: Russian by ICAO Doc 9303, the passports' scheme (`Дмитрий` -> `Dmitrii`, as the
+    EGD writes it), accents dropped (`é` -> `e`)."""
+    return "".join(_OTHER.get(char) or unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+                   for char in iuliia.ICAO_DOC_9303.translate(text))
 
 
 def split_name(name: str) -> tuple[str, str]:
