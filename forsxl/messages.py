@@ -66,6 +66,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "«Не играть с»: {name!r} — не имя другого участника"),
     "absent_bad": ("{value!r} is not a list of rounds like 1, 3-4", "{value!r} — не список туров вида 1, 3-4"),
     "group_bad": ("group {value!r} is not 1, 2 or 3", "группа {value!r} — не 1, 2 или 3"),
+    "did_you_mean": ("; did you mean {guess!r}?", "; может быть, {guess!r}?"),
     "config_unknown_key": ("unknown key {key!r}; known keys: {known}", "неизвестный ключ {key!r}; известные: {known}"),
     "config_bad_value": ("{key}: {value!r} is not {expected}", "{key}: {value!r} — не {expected}"),
     "config_positive": ("{key} must be positive", "{key} должен быть больше нуля"),
@@ -368,4 +369,6 @@ def text(code: str, lang: Lang, **params: Any) -> str:
 def message(error: ForsxlError, lang: Lang) -> str:
     """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`."""
     where = f"{error.source}: " if error.source else ""
-    return f"{where}{text(error.code, lang, **error.params)} ({error.rule})"
+    guess = error.params.get("guess")
+    hint = text("did_you_mean", lang, guess=guess) if guess else ""
+    return f"{where}{text(error.code, lang, **error.params)}{hint} ({error.rule})"

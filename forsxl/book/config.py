@@ -16,7 +16,7 @@ import yaml
 
 from forsxl.engine.checks import check
 from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys
-from forsxl.engine.errors import ForsxlError
+from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.model import Source, number_text
 from forsxl.engine.norms import NormBand
 from forsxl.engine.prizes import PrizeLists
@@ -141,7 +141,8 @@ def build_config(
     errors += [ForsxlError("R12", "config_duplicate", s, key=k) for i, (k, _, s) in enumerate(entries) if k in keys[:i]]
     for key, value, source, origin in layers:
         if key not in KEYS:
-            errors.append(ForsxlError("R12", "config_unknown_key", source, key=key, known=", ".join(KEYS)))
+            errors.append(ForsxlError("R12", "config_unknown_key", source, key=key, known=", ".join(KEYS),
+                                      guess=nearest(key, KEYS)))
             continue
         hint = key_type(key)
         try:

@@ -23,7 +23,7 @@ from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.attendance import withdrawal_forfeits
 from forsxl.engine.config import Config, Lang, StartMethod
-from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.errors import ForsxlError, WorkbookErrors, nearest
 from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import steps_of_handicap, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament
@@ -355,7 +355,8 @@ class _RoundReader:
             self.cells.warnings.append(ForsxlError("R0", "player_renamed", self._at(row, column), old=str(name),
                                                    new=player.name, no=player.id))
         if player is None:
-            self.cells.fail("R0", "player_unknown", self._at(row, column), name=str(name or ""))
+            self.cells.fail("R0", "player_unknown", self._at(row, column), name=str(name or ""),
+                            guess=nearest(str(name or ""), (p.name for p in self.players.values())))
             return None
         if player.id in self.seen:
             self.cells.fail("R7", "player_twice", self._at(row, column), name=player.name)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from forsxl.engine.config import Lang
@@ -24,6 +25,13 @@ class ForsxlError(Exception):
 
     def __repr__(self) -> str:
         return f"ForsxlError({self.rule!r}, {self.code!r}, {self.source}, {dict(self.params)!r})"
+
+
+def nearest(typed: str, known: Iterable[str]) -> str | None:
+    """The one of `known` a mistyped key or name was likely meant to be, for a message's "did you mean"."""
+    by_fold = {k.casefold(): k for k in known}
+    found = difflib.get_close_matches(typed.strip().casefold(), list(by_fold), n=1, cutoff=0.75)
+    return by_fold[found[0]] if found else None
 
 
 class PairingImpossible(ForsxlError):

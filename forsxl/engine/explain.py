@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from forsxl.engine.config import PairingMethod, Tiebreak
-from forsxl.engine.errors import ForsxlError
+from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.groups import cut_groups, group_rules, group_sizes
 from forsxl.engine.handicap import GameHandicap, Side, game_handicap, side
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
@@ -91,7 +91,7 @@ def find_player(players: Sequence[Player], name: str) -> Player:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise ForsxlError("R6", "explain_no_player", name=name)
+        raise ForsxlError("R6", "explain_no_player", name=name, guess=nearest(name, (p.name for p in players)))
     raise ForsxlError("R6", "explain_ambiguous", name=name, names=", ".join(p.name for p in found))
 
 
