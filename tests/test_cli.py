@@ -800,3 +800,14 @@ def test_a_mistyped_key_or_name_gets_a_did_you_mean(tmp_path: Path) -> None:
     edit(path, "Round-1", 2, Black=black[:-1] + "x")
     assert problems(invoke("check", path)) == [f"Round-1!B2: {black[:-1] + 'x'!r} is not in Players; did you mean "
                                                f"{black!r}? (R0)"]
+
+
+def test_start_numbers_stay_once_round_1_is_paired(book: Path) -> None:
+    """A late entrant rated above everyone gets the next number; nobody is renumbered (issue 20), so player cards,
+    printouts and the rename check keep pointing at the same people."""
+    type_results(book, "Round-1", higher_rating_wins)
+    before = {r["Name"]: r["No"] for r in rows(book, "Standings")}
+    type_rows(book, "Players", [{"Name": "Zhukov", "Rating": 2700}])
+    ok("pair", book)
+    after = {r["Name"]: r["No"] for r in rows(book, "Standings")}
+    assert after == before | {"Zhukov": 21}

@@ -236,7 +236,7 @@ def _check_declared_start(player: Player, config: Config, cells: _Cells, at: Cal
         cells.fail(error.rule, error.code, at(column), **error.params)
 
 
-def _read_players(workbook: Workbook, config: Config, cells: _Cells) -> tuple[Player, ...]:
+def _read_players(workbook: Workbook, config: Config, cells: _Cells, before: Recorded) -> tuple[Player, ...]:
     sheet = find_sheet(workbook, "players")
     if sheet is None:
         cells.fail("R0", "sheet_missing", Source(layout.SHEETS["players"][0]), sheet="Players / Участники")
@@ -266,7 +266,7 @@ def _read_players(workbook: Workbook, config: Config, cells: _Cells) -> tuple[Pl
                 continue
             numbers[player.id] = row
         players.append(player)
-    return _resolve_avoid(sheet, cols.get("avoid"), _number_players(players), cells)
+    return _resolve_avoid(sheet, cols.get("avoid"), _number_players(players, before), cells)
 
 
 def _resolve_avoid(
@@ -294,13 +294,24 @@ def _resolve_avoid(
     return tuple(replace(p, avoid=frozenset(avoid[p.id])) if avoid[p.id] else p for p in players)
 
 
-def _number_players(players: list[Player]) -> tuple[Player, ...]:
-    """Start numbers: typed ones kept, empty ones given after them in rating order (WORKBOOK.md `No`)."""
-    next_no = max((p.id for p in players), default=0)
-    unnumbered = sorted((p for p in players if not p.id), key=lambda p: (-p.rating, name_key(p.name)))
-    numbered = {p.name: p for p in players if p.id}
-    for offset, player in enumerate(unnumbered, start=1):
-        numbered[player.name] = replace(player, id=PlayerId(next_no + offset))
+def _number_players(players: list[Player], before: Recorded) -> tuple[Player, ...]:
+    """Start numbers (WORKBOOK.md `No`): typed ones kept; an empty one is the number the last Standings gave the
+    name, so a late entrant never renumbers the field (cards, printouts and the rename check rely on them); the
+    rest follow the highest in rating order. Numbers freed by as many renamed players go back to them."""
+    recorded = {name_key(name): no for no, name in before.names.items()}
+    taken = {p.id for p in players if p.id}
+    kept = {p.name: replace(p, id=recorded[name_key(p.name)]) for p in players
+            if not p.id and recorded.get(name_key(p.name), 0) not in (0, *taken)}
+    taken |= {p.id for p in kept.values()}
+    unnumbered = sorted((p for p in players if not p.id and p.name not in kept),
+                        key=lambda p: (-p.rating, name_key(p.name)))
+    freed = sorted(set(before.names) - taken)
+    if len(freed) != len(unnumbered):  # a rename among late entrants is not told apart: new numbers for all
+        freed = []
+    fresh = iter(range(max(taken | set(before.names), default=0) + 1, 2**31))
+    numbered = {p.name: p for p in players if p.id} | kept
+    for player in unnumbered:
+        numbered[player.name] = replace(player, id=PlayerId(freed.pop(0) if freed else next(fresh)))
     return tuple(sorted(numbered.values(), key=lambda p: p.id))
 
 
@@ -426,7 +437,7 @@ def read_book(workbook: Workbook, path: Path) -> Book:
     config_ok = not cells.errors
     lang = detect_lang(workbook)
     config = replace(config, lang=lang)
-    players = _read_players(workbook, config, cells)
+    players = _read_players(workbook, config, cells, before)
     by_name = {name_key(p.name): p for p in players}
     renamed = _renamed(players, before, by_name)
     rounds, sheets = [], {}
