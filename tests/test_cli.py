@@ -718,6 +718,12 @@ def test_locked_workbook_is_refused(book: Path, lock: str, app_name: str) -> Non
     line = f"{book} is open in {app_name}; close it there and run again (R0)"
     refused(book, ["pair", book], line)
     refused(book, ["standings", book], line)
+    # what only reads works beside the open spreadsheet, on the workbook as last saved (issue 20)
+    assert ok("check", book).stdout.endswith("no problems\n")
+    ok("publish", book, "-o", book.with_name("club.html"))
+    ok("explain", book, "--round", 1)
+    ok("config", book)
+    assert ok("export", book, "--format", "csv").stdout.count("\n") == 21
     (book.parent / lock).unlink()
     ok("pair", book)
 

@@ -73,12 +73,12 @@ class Book:
 
 
 def open_workbook(path: Path) -> Workbook:
-    """The workbook at `path`, refusing missing, locked, oversized, hostile and non-xlsx files before parsing."""
+    """The workbook at `path`, refusing missing, oversized, hostile and non-xlsx files before parsing.
+
+    A workbook open in Excel or LibreOffice is read as last saved: `check`, `publish`, `explain` work beside the
+    spreadsheet, and only a save refuses (`save.save`)."""
     if not path.is_file():
         raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
-    for lock, app in ((f"~${path.name}", "Excel"), (f".~lock.{path.name}#", "LibreOffice")):
-        if (path.parent / lock).exists():
-            raise WorkbookErrors([ForsxlError("R0", "file_locked", path=path, app=app)])
     if path.suffix.casefold() == ".ods":
         return read_ods(path)
     check_archive(path, "xl/workbook.xml")
