@@ -9,6 +9,8 @@ from typing import Any
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Font
 from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.header_footer import HeaderFooterItem
+from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
@@ -34,6 +36,22 @@ def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = Fa
         put(cell, value)
         if bold:
             cell.font = BOLD
+
+
+def print_setup(sheet: Worksheet, title: str, landscape: bool = False, one_page: bool = False) -> None:
+    """Print on A4 one page wide (`one_page`: one page at all), the header row on every page, gridlines, and
+    `title` (tournament, round, date) at the top of each page, so the sheet prints as it is for the wall."""
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = sheet.ORIENTATION_LANDSCAPE if landscape else sheet.ORIENTATION_PORTRAIT
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 1 if one_page else 0
+    sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    sheet.print_title_rows = "1:1"
+    sheet.print_options.gridLines = True
+    header = HeaderFooterItem()
+    header.center.text = title.replace("&", "&&")  # `&` starts a header code (page number, date)
+    header.center.size = 12
+    sheet.HeaderFooter.oddHeader = header
 
 
 def fresh_sheet(workbook: Workbook, title: str, before: Sequence[str]) -> Worksheet:

@@ -12,7 +12,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
-from forsxl.book.sheets import BOLD, fresh_sheet, put, write_row
+from forsxl.book.sheets import BOLD, fresh_sheet, print_setup, put, write_row
 from forsxl.engine.attendance import sitout_points
 from forsxl.engine.config import Config, Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
@@ -90,6 +90,7 @@ def write_round(book: Book, rnd: Round) -> None:
     for column, width in zip("ABCDEFGHIJ", (7, 26, 26, 9, 7, 8, 8, 11, 11, 11), strict=True):
         sheet.column_dimensions[column].width = width
     sheet.freeze_panes = "A2"
+    print_setup(sheet, " · ".join(x for x in (t.config.name, title, t.config.date) if x), one_page=True)
     book.round_sheets[rnd.number] = rs
     _owned_cells(rs, t.config)
 
@@ -123,6 +124,7 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
         write_row(sheet, len(table) + 3, [layout.SUPERFINAL_NOTE[lang].format(a=a, b=b)], bold=True)
     sheet.column_dimensions["C"].width = 26
     sheet.freeze_panes = "D2"
+    print_setup(sheet, " · ".join(x for x in (t.config.name, sheet.title, t.config.date) if x), landscape=True)
 
 
 def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
