@@ -613,8 +613,8 @@ def test_russian_workbook(tmp_path: Path) -> None:
                               "Очки чёрных", "Очки белых"]
     assert (table[-1]["Доска"], table[-1]["Чёрные"], table[-1]["Очки чёрных"]) == ("своб.", "Жуков Лев", 15)
 
-    refused(path, ["pair", path], "Тур-1!H2: тур 1, доска 1: нет результата; внесите его до жеребьёвки следующего "
-                                  "тура (R11)")
+    refused(path, ["pair", path], *[f"Тур-1!H{board + 1}: тур 1, доска {board}: нет результата; внесите его до "
+                                    "жеребьёвки следующего тура (R11)" for board in (1, 2, 3)])  # every board at once
     refused(path, ["pair", path, "--round", 1],
             "тур 1 уже составлен; чтобы пересобрать, --round 1 --force (R7)")
     edit(path, "Тур-1", 2, Результат="Ч++")

@@ -48,9 +48,9 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     expected = 1 if last is None else last.number + 1
     if number != expected:
         raise ForsxlError("R7", "round_out_of_order", round=number, expected=expected)
-    if last is not None and not last.complete:
-        game = next(g for g in last.games if g.result is None)
-        raise ForsxlError("R11", "round_incomplete", game.source, round=last.number, board=game.stage or game.board)
+    if last is not None and not last.complete:  # every board at once: the referee collects the slips in one go
+        raise WorkbookErrors([ForsxlError("R11", "round_incomplete", g.source, round=last.number,
+                                          board=g.stage or g.board) for g in last.games if g.result is None])
     if number > t.config.rounds and not match:
         raise ForsxlError("R7", "all_rounds_paired", rounds=t.config.rounds)
     return number
