@@ -48,7 +48,7 @@ def test_an_emptied_cell_is_removed_and_an_empty_part_opens_up() -> None:
         '<row r="2"><c r="A2" t="n"><v>1</v></c></row>')
     selfclosed = sheet('<row r="2" spans="1:1"/>')
     assert SheetXml(selfclosed).rewritten({(2, 3): b'<c r="C2" t="n"><v>1</v></c>'}) == sheet(
-        '<row r="2" spans="3:3"><c r="C2" t="n"><v>1</v></c></row>')
+        '<row r="2" spans="1:3"><c r="C2" t="n"><v>1</v></c></row>')
 
 
 def test_prefixed_elements_and_cells_without_references() -> None:

@@ -119,7 +119,7 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
     if rows:
         append_players(book.workbook, book.lang, rows)
         append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
-        save(book.workbook, book.path, book.read_as)
+        save(book.workbook, book.path, book.read_as, book.package)
     return [f"{path}: {changes}", *report]
 
 

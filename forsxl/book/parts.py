@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 
 from openpyxl.utils.cell import column_index_from_string, get_column_letter, range_boundaries
 
+Edit = tuple[int, int, bytes]
+"""Bytes from one offset to another replaced: (start, end, new bytes)."""
+
 _TAG_END = re.compile(rb"""(?:[^>"']|"[^"]*"|'[^']*')*>""")
 _PREFIX = re.compile(rb"<([A-Za-z_][\w.-]*:)?")
 _UNPREFIXED = re.compile(rb"<(/?)([A-Za-z_][\w.-]*)(?=[\s/>])")
@@ -82,7 +85,7 @@ def spans(xml: bytes, names: Collection[str]) -> list[Span]:
     return found
 
 
-def apply(xml: bytes, edits: Iterable[tuple[int, int, bytes]]) -> bytes:
+def apply(xml: bytes, edits: Iterable[Edit]) -> bytes:
     """`xml` with each (start, end, new bytes) edit spliced in; insertions at one offset keep their order."""
     out, at = [], 0
     for start, end, new in sorted(edits, key=lambda edit: (edit[0], edit[1])):
@@ -132,7 +135,7 @@ def _name(tag: bytes) -> bytes:
     return tag[1:].split(None, 1)[0].rstrip(b"/>")
 
 
-def insert_into(xml: bytes, container: Span, content: bytes, tag: bytes | None = None) -> list[tuple[int, int, bytes]]:
+def insert_into(xml: bytes, container: Span, content: bytes, tag: bytes | None = None) -> list[Edit]:
     """The edits that append `content` inside `container` (its start tag replaced by `tag` when given), opening it
     up when it is written empty (`<sheetData/>`)."""
     old = xml[container.start : container.inner]
@@ -146,7 +149,7 @@ def insert_into(xml: bytes, container: Span, content: bytes, tag: bytes | None =
     return edits
 
 
-def counted(xml: bytes, container: Span, items: list[bytes]) -> list[tuple[int, int, bytes]]:
+def counted(xml: bytes, container: Span, items: list[bytes]) -> list[Edit]:
     """The edits that append `items` (written without a prefix) to a list element such as `<fonts count="2">`,
     its count raised to match."""
     if not items:
@@ -237,14 +240,14 @@ class SheetXml:
         edits += self._dimension(cells)
         return apply(xml, edits)
 
-    def _new_row(self, following: list[int], number: int, content: bytes) -> list[tuple[int, int, bytes]]:
+    def _new_row(self, following: list[int], number: int, content: bytes) -> list[Edit]:
         after = next((n for n in following if n > number), None)
         if after is not None:
             at = self.rows[after].span.start
             return [(at, at, content)]
         return insert_into(self.xml, self.data, content)
 
-    def _row_edits(self, row: _Row, changes: dict[int, bytes | None]) -> list[tuple[int, int, bytes]]:
+    def _row_edits(self, row: _Row, changes: dict[int, bytes | None]) -> list[Edit]:
         edits = []
         inserted: dict[int, list[bytes]] = {}
         for column, new in sorted(changes.items()):
@@ -257,15 +260,18 @@ class SheetXml:
                 inserted.setdefault(at, []).append(new)
         tag = self.xml[row.span.start : row.span.inner]
         columns = sorted({c for c in row.cells if c not in changes} | {c for c, new in changes.items() if new})
-        if "spans" in row.span.attrs and columns:
-            tag = attribute(tag, "spans", f"{columns[0]}:{columns[-1]}")
+        if "spans" in row.span.attrs and columns:  # a hint of the columns used: widened, never narrowed
+            bounds = [int(n) for n in re.findall(r"\d+", row.span.attrs["spans"])] or columns
+            low, high = min(*bounds, columns[0]), max(*bounds, columns[-1])
+            if (low, high) != (min(bounds), max(bounds)):
+                tag = attribute(tag, "spans", f"{low}:{high}")
         if row.span.empty:  # `<row r="5"/>` gains cells
             return edits + insert_into(self.xml, row.span, b"".join(b"".join(v) for _, v in inserted.items()), tag)
         if tag != self.xml[row.span.start : row.span.inner]:
             edits.append((row.span.start, row.span.inner, tag))
         return edits + [(at, at, b"".join(new)) for at, new in inserted.items()]
 
-    def _dimension(self, cells: Mapping[Coordinate, bytes | None]) -> list[tuple[int, int, bytes]]:
+    def _dimension(self, cells: Mapping[Coordinate, bytes | None]) -> list[Edit]:
         """The `<dimension ref>` widened to the cells written, so that it still covers the sheet."""
         written = [at for at, new in cells.items() if new is not None]
         if self.dimension is None or not written or "ref" not in self.dimension.attrs:

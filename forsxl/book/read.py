@@ -9,7 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import openpyxl
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -18,6 +17,7 @@ from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
+from forsxl.book.package import Package
 from forsxl.book.safety import check_archive, check_sheet_size, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
@@ -70,6 +70,8 @@ class Book:
     """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
     read_as: Identity | None = None
     """The file as it was read: saving refuses to replace it once another program has changed it."""
+    package: Package | None = None
+    """The .xlsx package it was read from: saving keeps it and replaces only what forsxl wrote (book/package.py)."""
 
 
 def open_workbook(path: Path) -> Workbook:
@@ -77,13 +79,19 @@ def open_workbook(path: Path) -> Workbook:
 
     A workbook open in Excel or LibreOffice is read as last saved: `check`, `publish`, `explain` work beside the
     spreadsheet, and only a save refuses (`save.save`)."""
+    return open_package(path)[0]
+
+
+def open_package(path: Path) -> tuple[Workbook, Package | None]:
+    """The workbook at `path` as `open_workbook` reads it, and the .xlsx package it came from (none for an .ods)."""
     if not path.is_file():
         raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
     if path.suffix.casefold() == ".ods":
-        return read_ods(path)
+        return read_ods(path), None
     check_archive(path, "xl/workbook.xml")
     try:
-        return openpyxl.load_workbook(path)
+        package = Package.read(path)
+        return package.load(), package
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
         cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
         raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
@@ -419,10 +427,10 @@ class _RoundReader:
 
 def load(path: Path) -> Book:
     """The workbook and the tournament in it; every problem found is raised at once (`forsxl check`)."""
-    read_as = Identity.of(path)  # taken first: a change while openpyxl reads is caught too
-    book = read_book(open_workbook(path), path)
-    if book.source is None:
-        book.read_as = read_as
+    workbook, package = open_package(path)
+    book = read_book(workbook, path)
+    if book.source is None and package is not None:
+        book.read_as, book.package = package.identity, package  # the identity of the very bytes parsed
     return book
 
 

@@ -1,10 +1,12 @@
-"""Cells and sheets as forsxl writes them: text stays text, owned sheets are replaced in place (WORKBOOK.md)."""
+"""Cells and sheets as forsxl writes them: text stays text, owned sheets are replaced in place (WORKBOOK.md), and
+every cell written is noted, so that saving rewrites only those in a person's sheets (book/package.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Font
@@ -17,6 +19,16 @@ from forsxl.book import layout
 
 BOLD = Font(bold=True)
 
+Written = tuple[object, str, bytes]
+"""A cell as it was before forsxl first wrote it: value, data type and style."""
+_WRITTEN: WeakKeyDictionary[object, dict[tuple[int, int], Written]] = WeakKeyDictionary()
+
+
+def style_of(cell: Cell | MergedCell) -> bytes:
+    """The cell's style as openpyxl holds it (its font, fill, border and format by index); empty for the default."""
+    style = cell._style  # type: ignore[union-attr]  # the stubs leave out the slot
+    return bytes(style) if style is not None and any(style) else b""
+
 
 def put(cell: Cell | MergedCell, value: Any) -> None:
     """Write a value; text always stays text, so a name like `=HYPERLINK(...)` is never a formula."""
@@ -24,9 +36,18 @@ def put(cell: Cell | MergedCell, value: Any) -> None:
         return  # a person merged cells over a derived value; their layout wins, the value is shown elsewhere
     if isinstance(value, Fraction):
         value = int(value) if value.denominator == 1 else float(value)
+    assert cell.row is not None and cell.column is not None
+    _WRITTEN.setdefault(cell.parent, {}).setdefault(
+        (cell.row, cell.column), (cell.value, cell.data_type, style_of(cell)))
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"
+
+
+def written(sheet: Worksheet) -> Mapping[tuple[int, int], Written]:
+    """The cells of `sheet` that `put` wrote, (row, column) -> the cell as it was before; a cell whose value or
+    style is still what it was has not changed."""
+    return _WRITTEN.get(sheet, {})
 
 
 def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
