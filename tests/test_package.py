@@ -20,7 +20,7 @@ from featurebook import FEATURES, FLAVORS, PLAYERS, feature_book
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.formula import ArrayFormula
-from test_cli import ok
+from test_cli import club_players, edit, invoke, new_book, ok, problems
 from test_reliability import soffice
 
 from forsxl.book.package import UNREAD, Package, _owned_xml, values
@@ -308,6 +308,16 @@ def test_a_sheet_forsxl_writes_is_what_openpyxls_writer_makes(tmp_path: Path) ->
     writer = WorksheetWriter(books[0].worksheets[0], io.BytesIO())
     writer.write()
     assert writer.read() == _owned_xml(books[1].worksheets[0])
+
+
+def test_an_unread_sheet_that_reaches_too_far_is_still_named_at_its_corner(tmp_path: Path) -> None:
+    path = new_book(tmp_path, club_players())
+    ok("pair", path)
+    edit(path, "Standings", 20000, Name="x")
+    result = invoke("standings", path)
+    assert result.exit_code == 1
+    assert problems(result) == ["Standings!M20000: the sheet reaches row 20000, column 13; forsxl reads at most 10000 "
+                                "rows and 200 columns: clear the cells beyond the table (R0)"]
 
 
 def test_an_unread_sheet_reads_as_openpyxl_reads_it(featured: Path) -> None:

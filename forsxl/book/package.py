@@ -129,6 +129,7 @@ class Package:
         self.names = {info.filename for info in self.infos}
         self._parts: dict[str, bytes] = {}
         self._strings: list[str] | None = None
+        self._rows: dict[str, Rows] = {}
         root = self.rels("")
         self.workbook_part = next((r.target for r in root if r.type.endswith("/officeDocument")), "xl/workbook.xml")
         self.sheets = self._sheets()
@@ -201,7 +202,9 @@ class Package:
         return out
 
     def _values(self, part: str) -> Rows:
-        return _sheet_values(self.part(part), self.shared_strings)
+        if part not in self._rows:  # read once: the size check and history.py both ask
+            self._rows[part] = _sheet_values(self.part(part), self.shared_strings)
+        return self._rows[part]
 
     def shared_strings(self) -> list[str]:
         """The shared string table, read once when first needed."""
@@ -242,6 +245,14 @@ def values(sheet: Worksheet) -> Rows:
         if found and cells[0].row is not None:
             rows.append((cells[0].row, found))
     return rows
+
+
+def extent(sheet: Worksheet) -> tuple[int, int]:
+    """The last row and column of `sheet` that hold something; for a sheet openpyxl left unread, a value."""
+    if sheet not in _UNREAD:
+        return sheet.max_row, sheet.max_column
+    rows = values(sheet)
+    return max((n for n, _ in rows), default=1), max((c for _, row in rows for c in row), default=1)
 
 
 # ---------------------------------------------------------------------------------------------------- saving

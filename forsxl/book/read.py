@@ -17,7 +17,7 @@ from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
-from forsxl.book.package import Package
+from forsxl.book.package import Package, extent
 from forsxl.book.safety import check_archive, check_sheet_size, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
@@ -492,7 +492,7 @@ def _check_sizes(workbook: Workbook, cells: _Cells) -> None:
     ours = {name.casefold() for kind, names in layout.SHEETS.items() if kind != "log" for name in names}
     for sheet in workbook.worksheets:
         if sheet.title.casefold() in ours or layout.ROUND_NAME.match(sheet.title):
-            error = check_sheet_size(sheet.title, sheet.max_row, sheet.max_column)
+            error = check_sheet_size(sheet.title, *extent(sheet))
             if error is not None:
                 cells.errors.append(error)
 
