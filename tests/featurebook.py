@@ -61,6 +61,7 @@ FEATURES = {
     "header and footer": "xl/worksheets/sheet3.xml",
     "print area": "xl/workbook.xml",
     "array formula, cached string, error, date, boolean": "xl/worksheets/sheet3.xml",
+    "a formula over Players with its cached result": "xl/worksheets/sheet3.xml",
     "dynamic array metadata": "xl/metadata.xml",
     "calculation chain": "xl/calcChain.xml",
     "pivot table": "xl/pivotTables/pivotTable1.xml",
@@ -220,7 +221,7 @@ def _notes_sheet(f: _Flavor) -> str:
     metadata = ' cm="1"' if f.name == "excel" else ""
     rows = [
         _row(f, 1, _cell(f, "A1", "Tournament notes", 3)),
-        _row(f, 2, _cell(f, "B2", "local note")),
+        _row(f, 2, _cell(f, "B2", "local note") + _cell(f, "C2", ("COUNTA(Players!B2:B20)", 8))),
         _row(f, 3, f'<{p}c r="B3"><{p}f t="array" ref="B3">SUM(Players!C2:C9*1)</{p}f><{p}v>15300</{p}v></{p}c>'),
         _row(f, 4, _cell(f, "B4", ("Players!B2", "Adams"))),
         _row(f, 5, _cell(f, "B5", 46327, 4), f' hidden="{f.true}"'),
@@ -599,7 +600,7 @@ def feature_book(path: Path, flavor: str, config: Sequence[tuple[str, object]] =
             "</metadata>",
             "xl/calcChain.xml": DECLARATION + '<calcChain xmlns="'
             f'{MAIN}"><c r="E2" i="2"/>' + "".join(f'<c r="E{n}"/>' for n in range(3, last + 1))
-            + '<c r="B3" i="3" a="1"/><c r="B4"/><c r="B7"/><c r="B8" a="1"/><c r="C9"/></calcChain>',
+            + '<c r="C2" i="3"/><c r="B3" a="1"/><c r="B4"/><c r="B7"/><c r="B8" a="1"/><c r="C9"/></calcChain>',
         }
     parts["xl/sharedStrings.xml"] = _shared_strings(f)  # after the sheets: their strings are listed
     rels = _relationships(f, excel)

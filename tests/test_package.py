@@ -32,6 +32,8 @@ from forsxl.engine.model import Result
 
 PACKAGE = {"[Content_Types].xml", "xl/_rels/workbook.xml.rels", "xl/workbook.xml"}
 """The package's own parts a new sheet changes."""
+FIRST = {"xl/styles.xml"}
+"""What forsxl's first save changes besides: its styles, appended."""
 SEVENTH, EIGHTH, NINTH, TENTH = (f"xl/worksheets/sheet{n}.xml" for n in (7, 8, 9, 10))
 """The parts of forsxl's sheets in a feature book, which has six worksheets."""
 ROUND_1, STANDINGS, LOG, ROUND_2 = SEVENTH, EIGHTH, NINTH, TENTH
@@ -106,7 +108,7 @@ def test_pair_replaces_only_forsxls_parts(featured: Path) -> None:
     before = members(featured)
     ok("pair", featured)
     after = members(featured)
-    assert difference(before, after) == (PACKAGE | {"xl/styles.xml"}, {ROUND_1, STANDINGS, LOG}, set())
+    assert difference(before, after) == (PACKAGE | FIRST, {ROUND_1, STANDINGS, LOG}, set())
     kept(before, after)
     for part in ("xl/workbook.xml", "xl/styles.xml", "[Content_Types].xml", "xl/_rels/workbook.xml.rels"):
         only_added(before[part], after[part])
@@ -148,7 +150,7 @@ def test_import_appends_players_below_the_table_and_keeps_the_rest(featured: Pat
     ok("import", featured, csv)
     after = members(featured)
     players = "xl/worksheets/sheet2.xml"
-    assert difference(before, after) == (PACKAGE | {players, "xl/styles.xml"}, {SEVENTH}, set())  # the Log
+    assert difference(before, after) == (PACKAGE | FIRST | {players}, {SEVENTH}, set())  # the Log
     assert changed_cells(before[players], after[players]) == {(10, 2), (10, 3), (10, 4)}
     kept({k: v for k, v in before.items() if k != players}, after)
     assert "Ivanov" in {p.name for p in load(featured).tournament.players}
@@ -162,7 +164,7 @@ def test_schedule_writes_every_round_and_keeps_the_rest(tmp_path: Path, flavor: 
     ok("schedule", path)
     after = members(path)
     changed, added, removed = difference(before, after)
-    assert changed == PACKAGE | {"xl/styles.xml"} and not removed and len(added) == 7 + 3  # rounds, Schedule, ...
+    assert changed == PACKAGE | FIRST and not removed and len(added) == 7 + 3  # rounds, Schedule, Standings, Log
     kept(before, after)
     assert openpyxl.load_workbook(path).sheetnames[7:] == ["Schedule", *(f"Round-{n}" for n in range(1, 8)),
                                                            "Standings", "Log"]
@@ -337,20 +339,24 @@ def test_an_unread_sheet_reads_as_openpyxl_reads_it(featured: Path) -> None:
 
 @pytest.mark.libreoffice
 def test_libreoffice_writes_the_feature_book_forsxl_keeps_it_and_libreoffice_reads_the_result(tmp_path: Path) -> None:
-    """The feature book saved by LibreOffice Calc itself: `pair`, results and `standings` change only forsxl's parts,
-    and LibreOffice converts the result with the charts, images, comments, pivot table and forsxl's rounds in it."""
+    """The feature book saved by LibreOffice Calc itself: `import`, `pair`, results and `standings` change only
+    forsxl's parts; LibreOffice converts the result with the charts, images, comments, pivot table and forsxl's
+    rounds in it."""
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
     source = tmp_path / "club.xlsx"
     feature_book(source, "excel")
     path = soffice(source, "xlsx:Calc MS Excel 2007 XML", tmp_path / "calc")
     before = members(path)
+    csv = tmp_path / "more.csv"
+    csv.write_text("Name;Rating\nIvanov;2000\n", encoding="utf-8")
+    ok("import", path, csv)
     ok("pair", path)
     play_round(path, 1)
     ok("standings", path)
     after = members(path)
     changed, added, removed = difference(before, after)
-    assert changed <= PACKAGE | {"xl/styles.xml"} and not removed
+    assert changed <= PACKAGE | FIRST | {"xl/worksheets/sheet2.xml"} and not removed  # Players: the import
     assert len(added) == 3 and all(name.startswith("xl/worksheets/sheet") for name in added)
     ods = soffice(path, "ods", tmp_path / "ods")
     with zipfile.ZipFile(ods) as archive:
@@ -359,4 +365,4 @@ def test_libreoffice_writes_the_feature_book_forsxl_keeps_it_and_libreoffice_rea
                     'table:name="Round-1"', 'table:name="Standings"'):
         assert element in content, element
     t = load(ods).tournament
-    assert len(t.rounds) == 1 and all(g.result is not None for g in t.rounds[0].games)
+    assert len(t.rounds) == 1 and all(g.result is not None for g in t.rounds[0].games) and len(t.players) == 9
