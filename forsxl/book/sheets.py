@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Font
@@ -21,7 +20,8 @@ BOLD = Font(bold=True)
 
 Written = tuple[object, str, bytes]
 """A cell as it was before forsxl first wrote it: value, data type and style."""
-_WRITTEN: WeakKeyDictionary[object, dict[tuple[int, int], Written]] = WeakKeyDictionary()
+_NOTES = "_forsxl_written"
+"""The attribute of a worksheet where `put` notes the cells it wrote; None on a sheet forsxl creates whole."""
 
 
 def style_of(cell: Cell | MergedCell) -> bytes:
@@ -36,9 +36,9 @@ def put(cell: Cell | MergedCell, value: Any) -> None:
         return  # a person merged cells over a derived value; their layout wins, the value is shown elsewhere
     if isinstance(value, Fraction):
         value = int(value) if value.denominator == 1 else float(value)
-    assert cell.row is not None and cell.column is not None
-    _WRITTEN.setdefault(cell.parent, {}).setdefault(
-        (cell.row, cell.column), (cell.value, cell.data_type, style_of(cell)))
+    notes = vars(cell.parent).setdefault(_NOTES, {})
+    if notes is not None and (cell.row, cell.column) not in notes:
+        notes[(cell.row, cell.column)] = (cell.value, cell.data_type, style_of(cell))
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"
@@ -47,7 +47,8 @@ def put(cell: Cell | MergedCell, value: Any) -> None:
 def written(sheet: Worksheet) -> Mapping[tuple[int, int], Written]:
     """The cells of `sheet` that `put` wrote, (row, column) -> the cell as it was before; a cell whose value or
     style is still what it was has not changed."""
-    return _WRITTEN.get(sheet, {})
+    notes: dict[tuple[int, int], Written] | None = vars(sheet).get(_NOTES)
+    return notes or {}
 
 
 def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
@@ -84,6 +85,7 @@ def fresh_sheet(workbook: Workbook, title: str, before: Sequence[str]) -> Worksh
     else:
         index = next((workbook.sheetnames.index(b) for b in before if b in workbook.sheetnames), None)
     sheet: Worksheet = workbook.create_sheet(title, index)
+    vars(sheet)[_NOTES] = None  # saved whole: its cells need no notes
     return sheet
 
 
