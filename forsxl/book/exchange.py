@@ -16,7 +16,6 @@ from forsxl.book.sheets import BOLD, put, write_row
 from forsxl.book.write import new_workbook, type_players, type_results, write_round
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Player, Tournament
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.results import result_text
 from forsxl.engine.standings import Standing
 
@@ -87,7 +86,7 @@ def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Wo
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(table, start=2):
         p = s.player
-        rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
+        rank = p.rank_by(t.config.ratings).label(lang)
         write_row(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,
                            *[str(c) for c in s.cells], s.points, *[s.values[c] for c in shown]])
     sheet.column_dimensions["C"].width = 28

@@ -214,7 +214,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         start=cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad"),
         correction=cells.whole(cells.value(sheet, row, cols.get("correction")), at("correction"), "points_bad") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
-        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), source=Source(sheet.title, f"A{row}"),
+        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), rank=rank, source=Source(sheet.title, f"A{row}"),
     )
     if len(cells.errors) == known_errors:
         _check_declared_start(player, config, cells, at)

@@ -18,7 +18,6 @@ from forsxl.engine.config import Config, Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.playoff import Match
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import Standing
@@ -113,7 +112,7 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
         p = s.player
         values: dict[str, Any] = {
             "place": s.place, "no": int(p.id), "name": p.name, "rating": p.rating,
-            "rank": rank_of_rating(p.rating, t.config.ratings.scale).label(lang), "club": p.club,
+            "rank": p.rank_by(t.config.ratings).label(lang), "club": p.club,
             "team": p.team, "group": s.group or None, "start": s.start,
         }
         cells = [str(c) for c in s.cells]

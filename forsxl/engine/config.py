@@ -55,6 +55,7 @@ class Basis(StrEnum):
     RANK = "rank"
     POINTS = "points"
     BLEND = "blend"
+    MMS = "mms"  # OpenGotha's handicap by McMahon score: the current score as a rank
 
 
 class Descend(StrEnum):
@@ -137,6 +138,9 @@ class ShiftOrder(StrEnum):
 @dataclass(frozen=True)
 class Ratings:
     scale: Scale = key(Scale.EGF, "rating scale for rank <-> rating: egf (100 per rank) or rfg", "R0")
+    declared_rank: bool = key(False, "a rank typed in Players beside a rating is the player's rank for every rank "
+                              "rule (start.method rank, handicap basis rank and even_above, the rank tie-break, "
+                              "norms, prize filters), as OpenGotha keeps it; no: the rating's rank", "R0")
 
 
 @dataclass(frozen=True)
@@ -190,7 +194,8 @@ def parse_band(text: str) -> tuple[int, int] | None:
 
 @dataclass(frozen=True)
 class Handicap:
-    basis: Basis = key(Basis.RATING, "difference of start rating, of current points, or a blend", "R2.1")
+    basis: Basis = key(Basis.RATING, "difference of start rating, of current points, or a blend; rank: 100 per rank "
+                       "of difference; mms: 100 per whole point of current McMahon score (OpenGotha)", "R2.1")
     points_scale: int = key(10, "rating points per tournament point for basis points", "R2.1")
     blend: Fraction = key(Fraction(1, 2), "weight of the rating difference for basis blend", "R2.1")
     factor: Fraction = key(Fraction(1), "the difference is multiplied by this (1, 1/2, 2/3)", "R2.1")
@@ -201,8 +206,8 @@ class Handicap:
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
     correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")
     descend: Descend = key(Descend.HANDICAP, "games of one who dropped from an even group (handicap, even)", "R2.6")
-    even_above: Rank | None = key(None, "basis rank or rating: ranks above this one count as this rank, so such "
-                                  "players play even, e.g. 1d (empty: no limit)", "R2.1")
+    even_above: Rank | None = key(None, "basis rank, mms or rating: ranks above this one count as this rank, so "
+                                  "such players play even, e.g. 1d (empty: no limit)", "R2.1")
 
 
 @dataclass(frozen=True)

@@ -126,7 +126,7 @@ def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
     """Every player's start points under the tournament's Config, groups cut from the founders (R1)."""
     sizes = group_sizes(t)
     top, middle = (sizes[0] if sizes else 0), (sizes[1] if len(sizes) > 1 else 0)
-    return _start_points(t.players, t.config.start, top, founders(t), middle_size=middle, scale=t.config.ratings.scale)
+    return _start_points(t.players, t.config.start, top, founders(t), middle_size=middle, ratings=t.config.ratings)
 
 
 _start_points = lru_cache(maxsize=64)(start_points)

@@ -186,7 +186,7 @@ def sides_before(
     descended = _descended(t, number, groups)
     return {
         s.player.id: side(s.player.id, s.player.rating, s.points, blacks[s.player.id], half_wins(s.cells),
-                          s.player.id in descended, t.config)
+                          s.player.id in descended, t.config, s.player.rank)
         for s in table
     }
 
@@ -314,7 +314,7 @@ def _scheduled_rounds(
         games = []
         for board, (white, black) in enumerate(sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]])), start=1):
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
-            sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
+            sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config, t.player(pid).rank)
                      for pid in (upper, lower)]
             game = _game(board, sides[0], sides[1], by_group[groups[upper]], t.config)
             if keep_colours and game.steps == 0:

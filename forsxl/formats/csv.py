@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from forsxl.engine.config import Tiebreak
 from forsxl.engine.model import Tournament, number_text
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import Rank
 from forsxl.engine.standings import Standing
 from forsxl.formats import Entry, Parsed
 
@@ -106,7 +106,7 @@ def write_standings_csv(t: Tournament, table: Sequence[Standing], delimiter: str
                      *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown]])
     for s in table:
         p = s.player
-        label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
+        label = p.rank_by(t.config.ratings).label(t.config.lang)
         cells = [s.place, str(p.id), p.name, str(p.rating), label, p.club, p.country, p.egd_pin,
                  *[str(c) for c in s.cells], number_text(s.points), *[number_text(s.values[c]) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])

@@ -22,7 +22,6 @@ from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import bracket
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import RoundCell, Standing
 from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import team_standings
@@ -384,7 +383,7 @@ def _row_view(
     by_round = {cell.round: cell for cell in s.cells}
     return RowView(
         anchor(p.id), s.place, str(p.id), p.name, str(p.rating),
-        rank_of_rating(p.rating, t.config.ratings.scale).label(lang), p.club, p.team, str(s.group or ""),
+        p.rank_by(t.config.ratings).label(lang), p.club, p.team, str(s.group or ""),
         format_points(s.start, lang), tuple(_cell_view(by_round.get(n), width) for n in rounds),
         format_points(s.points, lang), tuple(_tiebreak_value(c, s.values[c], lang) for c in tiebreaks), split,
     )

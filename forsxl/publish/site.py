@@ -21,7 +21,6 @@ from typing import Any
 from forsxl.engine.config import Config, Lang, config_keys, get_key
 from forsxl.engine.explain import compare, neighbour_above
 from forsxl.engine.model import Game, PlayerId, Tournament
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import Standing, standings
 from forsxl.publish.html import (
     PageView,
@@ -265,7 +264,7 @@ def _card(t: Tournament, table: Sequence[Standing], s: Standing, S: Mapping[str,
     why = [] if other is None else comparison_lines(compare(table, s.player.id, other, t.config.tiebreaks), lang)
     p = s.player
     return Card(
-        p.name, str(p.id), s.place, str(p.rating), rank_of_rating(p.rating, t.config.ratings.scale).label(lang),
+        p.name, str(p.id), s.place, str(p.rating), p.rank_by(t.config.ratings).label(lang),
         p.club, p.team, format_points(s.start, lang), format_points(s.points, lang), tuple(rows),
         tuple((*criterion_names(c, lang), value_text(c, s.values[c], lang)) for c in t.config.tiebreaks),
         tuple(why),

@@ -15,6 +15,7 @@ from forsxl.engine.handicap import (
     basis_value,
     corrected_steps,
     handicap_steps,
+    side,
     steps_of_handicap,
     stones_and_komi,
 )
@@ -268,6 +269,37 @@ def test_r2_1_rank_basis_and_even_above(ratings: tuple[int, int], even_above: st
     """EGF McMahon: the difference of ranks, 100 per rank; ranks above `even_above` count as that rank."""
     rules = replace(RULES, basis=Basis.RANK, even_above=Rank.parse(even_above))
     assert basis_difference(ratings, (Fraction(0), Fraction(0)), rules) == expected
+
+
+def test_r2_1_rank_basis_reads_the_declared_rank() -> None:
+    """With `ratings.declared_rank` the rank basis reads the Rank column: 1915 (2k) declared 1k v 1700 (4k) is 3
+    ranks; without it, 2 (OpenGotha's handicap is by the registered rank)."""
+    config = Config(handicap=Handicap(basis=Basis.RANK), ratings=Ratings(declared_rank=True))
+    rules = config.handicap
+    assert basis_difference((1915, 1700), (Fraction(0), Fraction(0)), rules, ranks=(Rank.parse("1k"), None)) == 300
+    assert basis_difference((1915, 1700), (Fraction(0), Fraction(0)), rules) == 200
+    declared = side(PlayerId(1), 1915, Fraction(0), 0, 0, False, config, Rank.parse("1k"))
+    ignored = side(PlayerId(1), 1915, Fraction(0), 0, 0, False, replace(config, ratings=Ratings()), Rank.parse("1k"))
+    assert (declared.basis, ignored.basis) == (2900, 2800)
+
+
+@pytest.mark.parametrize(
+    ("points", "even_above", "expected"),
+    [
+        pytest.param((Fraction(33), Fraction(30)), "", 300, id="MMS 33 v 30: 3 ranks"),
+        pytest.param((Fraction(67, 2), Fraction(30)), "", 300, id="MMS 33.5 counts as 33 (OpenGotha rounds down)"),
+        pytest.param((Fraction(33), Fraction(27)), "1d", 300, id="no handicap above 1d: MMS 33 counts as 30"),
+        pytest.param((Fraction(32), Fraction(31)), "1d", 0, id="both above 1d: even"),
+    ],
+)
+def test_r2_1_mms_basis_is_the_mcmahon_score_as_a_rank(
+    points: tuple[Fraction, Fraction], even_above: str, expected: int
+) -> None:
+    """OpenGotha's "handicap based on MMS": the current McMahon score, rounded down, is the pseudo-rank (30 = 1d),
+    held at the no-handicap threshold; the ratings do not count."""
+    rules = replace(RULES, basis=Basis.MMS, even_above=Rank.parse(even_above))
+    assert basis_difference((2400, 100), points, rules) == expected
+    assert basis_value(100, points[0], rules) - basis_value(2400, points[1], rules) == expected
 
 
 def test_r2_1_explain_matches_pairing_rfg_rank_basis() -> None:
