@@ -250,6 +250,8 @@ class Attendance:
     exclude_after: Fraction | None = key(
         None, "forfeit losses in more than this share of the rounds exclude a player for good (empty: never)", "R5"
     )
+    round_down: bool = key(False, "the points of byes and absences are added up and rounded down to whole points, "
+                           "as OpenGotha's 'round down NBW/MMS' (one absence of 1/2 gives 0, two give 1)", "R5")
 
 
 @dataclass(frozen=True)

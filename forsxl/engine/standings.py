@@ -101,10 +101,15 @@ def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> Mappin
 
 
 def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[RoundCell]]:
-    """Every player's cell in each round; missing from a round is a late entry or absence, or 0 after leaving (R5)."""
+    """Every player's cell in each round; missing from a round is a late entry or absence, or 0 after leaving (R5).
+
+    With `attendance.round_down` the byes' and absences' points are added up round by round and rounded down
+    to whole points, as OpenGotha's "round down NBW/MMS": each such cell holds what the rounded sum gained.
+    """
     config = t.config
     missed = absent_points(config.attendance, config.scoring)
     cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
+    sitouts: dict[PlayerId, Points] = dict.fromkeys(cells, Fraction(0))
     for rnd in rounds:
         played = _round_cells(rnd, config.scoring, config.attendance)
         for player in t.players:
@@ -113,6 +118,10 @@ def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[R
                 left = player.left_after is not None and rnd.number > player.left_after
                 pts = Fraction(0) if left else missed
                 cell = _sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config.scoring)
+            if config.attendance.round_down and cell.opponent is None and cell.points:
+                before, sitouts[player.id] = sitouts[player.id], sitouts[player.id] + cell.points
+                gained = Fraction(math.floor(sitouts[player.id]) - math.floor(before))
+                cell = _sitout_cell(rnd.number, gained, cell.sitout, config.scoring)
             cells[player.id].append(cell)
     return cells
 

@@ -149,6 +149,20 @@ def test_r5_late_entrant_gets_absent_points_per_missed_round() -> None:
     assert 5 in pair_round(t, 3).players()
 
 
+def test_r5_round_down_adds_up_byes_and_absences_then_rounds_down() -> None:
+    """OpenGotha's "round down NBW/MMS": absences of 1/2 give 0, then 1, then 0; a bye's 1 plus an absence's 1/2 is
+    1, and the next absence makes it 2. Without the key each cell keeps its own points."""
+    attendance = Attendance(bye_points=Fraction(1), absent_points=Fraction(1, 2))
+    config = Config(scoring=Scoring(Scheme.WIN_LOSS), attendance=attendance)
+    players = "1 1500\n2 1400\n3 1300 absent=1,2,3\n4 1200 absent=2,3"
+    rounds = "1: 2-1 B+, bye 4, absent 3\n2: 2-1 W+, absent 3, absent 4\n3: 2-1 W+, absent 3, absent 4"
+    t = tournament(players, rounds, config)
+    assert (round_points(t, 3), round_points(t, 4)) == ([Fraction(1, 2)] * 3, [1, Fraction(1, 2), Fraction(1, 2)])
+    t = replace(t, config=replace(config, attendance=replace(attendance, round_down=True)))
+    assert (round_points(t, 3), round_points(t, 4)) == ([0, 1, 0], [1, 0, 1])
+    assert [s.points - s.start for s in standings(t) if s.player.id in (3, 4)] == [1, 2]
+
+
 def test_r5_late_entrant_with_absent_points_set() -> None:
     config = Config(attendance=Attendance(absent_points=Fraction(5)))
     t = tournament("1 1500\n2 1400\n3 1300", "1: 2-1/2 B+", config)
