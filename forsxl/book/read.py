@@ -398,7 +398,7 @@ class _RoundReader:
         kind = group_rules(group, self.config.groups).steps
         if stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
             # R2.6: the referee edited the handicap; the steps follow what is on the board.
-            derived = steps_of_handicap(stones, komi, kind, handicap, self.config.komi.handicap)
+            derived = steps_of_handicap(stones, komi, kind, handicap)
             if derived is None:
                 cells.fail("R2.3", "handicap_bad", self._at(row, "stones"), stones=stones, komi=komi, group=group)
                 return None

@@ -94,12 +94,12 @@ def stones_and_komi(steps: int, kind: StepKind, rules: Handicap, komi: Komi) -> 
     return steps, komi.handicap
 
 
-def steps_of_handicap(
-    stones: int, komi: Fraction, kind: StepKind, rules: Handicap, handicap_komi: Fraction = Fraction(0)
-) -> int | None:
+def steps_of_handicap(stones: int, komi: Fraction, kind: StepKind, rules: Handicap) -> int | None:
     """The steps a handicap as typed by a referee stands for, or None if none fits (R2.3, R2.6).
 
-    The inverse of `stones_and_komi`; any komi with no stones is an even game.
+    The inverse of `stones_and_komi`; any komi with no stones is an even game, and with stone steps the stones
+    are the steps whatever the komi: the komi is as played (an imported game's 0 under a preset's 0.5), and only
+    half steps tell two steps apart by it.
     """
     if stones == 0:
         return 0
@@ -107,7 +107,7 @@ def steps_of_handicap(
         if komi == 0:
             return 2 * stones - 1
         return 2 * stones if komi == -rules.half_komi else None
-    return stones if komi == handicap_komi else None
+    return stones
 
 
 def corrected_steps(steps: int, giver_wins: Fraction, taker_wins: Fraction) -> int:

@@ -139,7 +139,7 @@ def test_r2_3_steps_of_handicap_inverts_stones_and_komi(steps: int, kind: StepKi
         (3, Fraction(0), STONE, 3),
         (2, Fraction(-4), HALF, None),  # none fits
         (2, Fraction(1, 2), HALF, None),
-        (2, Fraction(-8), STONE, None),
+        (2, Fraction(-8), STONE, 2),  # stone steps: the komi is as played
     ],
 )
 def test_r2_6_a_referees_handicap_as_steps(stones: int, komi: Fraction, kind: StepKind, expected: int) -> None:
@@ -329,5 +329,5 @@ def test_r2_3_handicap_komi_with_stones() -> None:
     komi = Komi(even=Fraction(13, 2), handicap=Fraction(1, 2))
     assert stones_and_komi(3, StepKind.RANK, RULES, komi) == (3, Fraction(1, 2))
     assert stones_and_komi(0, StepKind.RANK, RULES, komi) == (0, Fraction(13, 2))
-    assert steps_of_handicap(3, Fraction(1, 2), StepKind.RANK, RULES, Fraction(1, 2)) == 3
-    assert steps_of_handicap(3, Fraction(0), StepKind.RANK, RULES, Fraction(1, 2)) is None
+    assert steps_of_handicap(3, Fraction(1, 2), StepKind.RANK, RULES) == 3
+    assert steps_of_handicap(3, Fraction(0), StepKind.RANK, RULES) == 3  # komi 0 as played beside komi.handicap 0.5
