@@ -237,6 +237,9 @@ class Scoring:
     scheme: Scheme = key(Scheme.FORS30, "points per game", "R4")
     forfeit_win: Fraction | None = key(None, "points for a forfeit win (empty: the scheme's even-game win)", "R4")
     forfeit_loss: Fraction = key(Fraction(0), "points for a forfeit loss", "R4")
+    any_draw: bool = key(False, "a draw (=) stands in any game, with half komi or stones too, as a referee's decision "
+                         "(OpenGotha records one): half the points at stake each; no: only where the game can end "
+                         "in a draw", "R4")
 
 
 @dataclass(frozen=True)

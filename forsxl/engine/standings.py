@@ -73,7 +73,7 @@ def _game_cells(game: Game, number: int, scoring: Scoring) -> tuple[RoundCell, R
     else:
         black_pts, white_pts = points_of_game(game, game.result, scoring)
         black_out, white_out = _OUTCOME[game.result]
-        if game.result == Result.DRAW and game.steps:  # R2.3: a tie on the board goes to White
+        if game.result == Result.DRAW and game.steps and not scoring.any_draw:  # R2.3: a tie goes to White
             black_out, white_out = "-", "+"
     forfeit = game.result is not None and game.result.is_forfeit
     return (
