@@ -105,6 +105,23 @@ class Tiebreak(StrEnum):
     SOS_MINUS_1 = "sos_minus_1"
     SOS_MINUS_2 = "sos_minus_2"
     CUSS = "cuss"
+    # OpenGotha's placement criteria where R6 counts otherwise (PEERS §1.6)
+    NBW = "nbw"
+    SOSW = "sosw"
+    SOSW_MINUS_1 = "sosw_minus_1"
+    SOSW_MINUS_2 = "sosw_minus_2"
+    SODOSW = "sodosw"
+    SOSOSW = "sososw"
+    CUSSW = "cussw"
+    SOSM = "sosm"
+    SOSM_MINUS_1 = "sosm_minus_1"
+    SOSM_MINUS_2 = "sosm_minus_2"
+    SODOSM = "sodosm"
+    SOSOSM = "sososm"
+    RANK = "rank"
+    EXT = "ext"
+    EXR = "exr"
+    SDC = "sdc"
 
 
 class PairingMethod(StrEnum):
