@@ -147,6 +147,37 @@ class Seeding(StrEnum):
     RANDOM = "random"
 
 
+class Seat(StrEnum):
+    """The order inside a score group that seeding reads (R7.4): by rating, or by the ranking (R6) as OpenGotha
+    seeds by its placement criteria."""
+
+    RATING = "rating"
+    RANKING = "ranking"
+
+
+class Edge(StrEnum):
+    """Where a group's floater comes from, or who in the next group meets it (R7.4; OpenGotha's DUDD modes)."""
+
+    TOP = "top"
+    MIDDLE = "middle"
+    BOTTOM = "bottom"
+
+
+class ColourPriority(StrEnum):
+    """Where colour balance comes among the McMahon/Swiss criteria (R7.4)."""
+
+    LAST = "last"
+    BEFORE_SEEDING = "before_seeding"
+
+
+class Weights(StrEnum):
+    """How floats, seeding and colour weigh against each other below the score (R7.4): forsxl's strict priorities,
+    or OpenGotha's cost function (draw-up/draw-down, seeding and colour summed at its magnitudes)."""
+
+    FORSXL = "forsxl"
+    OPENGOTHA = "opengotha"
+
+
 class ShiftOrder(StrEnum):
     RANKING = "ranking"
     START = "start"
@@ -306,6 +337,27 @@ class Swiss:
                                 "points (0: countries ignored)", "R7.4")
     window: int = key(30, "McMahon/Swiss: neighbours each player starts with in the sparse candidate graph; widened "
                       "as needed, the result is the complete graph's optimum either way", "R7.4")
+    seeding_from: int = key(2, "McMahon/Swiss: the first round seeded by swiss.seeding; the rounds before it by "
+                            "swiss.first_round (OpenGotha: after its round 2)", "R7.4")
+    seat: Seat = key(Seat.RATING, "McMahon/Swiss: the order inside a score group seeding reads: rating, or ranking "
+                     "(the tie-breaks, as OpenGotha)", "R7.4")
+    drawn_down: Edge = key(Edge.BOTTOM, "McMahon/Swiss: which player of a group floats down to the next: bottom, "
+                           "middle or top (OpenGotha's DUDD upper mode)", "R7.4")
+    drawn_up: Edge = key(Edge.TOP, "McMahon/Swiss: which player of the lower group meets a floater: top, middle or "
+                         "bottom (OpenGotha's DUDD lower mode)", "R7.4")
+    compensate: bool = key(False, "McMahon/Swiss: a float that makes up for an earlier one the other way costs "
+                           "less than a first float (OpenGotha's compensate DUDD)", "R7.4")
+    colour: ColourPriority = key(ColourPriority.LAST, "McMahon/Swiss: colour balance after seeding (last) or before "
+                                 "it (before_seeding)", "R7.4")
+    weights: Weights = key(Weights.FORSXL, "McMahon/Swiss: below the score, forsxl's strict priorities (forsxl) or "
+                           "OpenGotha's cost function for floats, seeding and colour (opengotha)", "R7.4")
+    geo_rank: Rank | None = key(None, "McMahon/Swiss: club_gap and country_gap spare a player whose rank plus wins "
+                                "reach this rank, half when one of the two (OpenGotha's rank threshold; empty: "
+                                "none)", "R7.4")
+    geo_bar: bool = key(False, "McMahon/Swiss: club_gap and country_gap spare a player whose start score reaches "
+                        "start.bar's (OpenGotha's bar threshold)", "R7.4")
+    geo_wins: bool = key(False, "McMahon/Swiss: club_gap and country_gap spare a player who has won half the rounds "
+                         "(OpenGotha's wins threshold)", "R7.4")
 
 
 @dataclass(frozen=True)

@@ -212,7 +212,7 @@ class _Table:
         """OpenGotha's NBW in halves: games won (a draw half), and a bye as a win (its default NBW values: bye 1,
         absence 0)."""
         cells = self.cells
-        return _OnDemand(lambda pid: sum(map(_nbw_of, cells[pid])))
+        return _OnDemand(lambda pid: gotha_wins(cells[pid]))
 
     @cached_property
     def lot(self) -> dict[PlayerId, int]:
@@ -412,6 +412,11 @@ def _nbw_of(cell: RoundCell) -> int:
     if cell.opponent is None:
         return 2 if cell.sitout == Sitout.BYE else 0
     return _HALF_WINS.get(cell.outcome or "-", 0)
+
+
+def gotha_wins(cells: Iterable[RoundCell]) -> int:
+    """OpenGotha's NBW in halves: games won (a draw half), a bye a win (R6 `nbw`, R7.4 `swiss.geo_rank`)."""
+    return sum(map(_nbw_of, cells))
 
 
 def _gotha_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int], unplayed: int, handicap: bool = False,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
@@ -17,8 +18,10 @@ from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
+from forsxl.engine.pairing.weighted import even_black
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import Standing, half_wins, lot_seed, standings, tournament_start_points
+from forsxl.engine.standings import Standing, gotha_wins, half_wins, lot_seed, standings, tournament_start_points
+from forsxl.engine.start_points import rank_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
@@ -56,11 +59,16 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     return number
 
 
-def _game(board: int, upper: Side, lower: Side, rules: GroupRules, config: Config) -> Game:
-    """The stronger gives the handicap (R2.5); even games balance colours."""
+def _game(board: int, upper: Side, lower: Side, rules: GroupRules, config: Config,
+          black_of: Callable[[PlayerId, PlayerId], PlayerId | None] | None = None) -> Game:
+    """The stronger gives the handicap (R2.5); even games balance colours: `black_of` (McMahon and Swiss, R7.4)
+    names who takes Black, else the one who had Black fewer times does (R2.5)."""
     handicap = game_handicap(upper, lower, rules, config)
+    chosen = None if handicap.steps or black_of is None else black_of(upper.pid, lower.pid)
     if handicap.steps:
         white, black = (upper, lower) if handicap.upper_gives else (lower, upper)
+    elif chosen is not None:
+        black, white = (upper, lower) if chosen == upper.pid else (lower, upper)
     else:
         black, white = (upper, lower) if upper.blacks < lower.blacks else (lower, upper)
     stones, komi = stones_and_komi(handicap.steps, rules.steps, config.handicap, config.komi)
@@ -121,9 +129,28 @@ def round_state(
 
 def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str) -> PairingRules:
     swiss = config.swiss
-    seeding = swiss.first_round if number == 1 else swiss.seeding
+    seeding = swiss.first_round if number < swiss.seeding_from else swiss.seeding
     return replace(rules, seeding=seeding, club_gap=swiss.club_gap, country_gap=swiss.country_gap,
-                   window=swiss.window, lots=lots)
+                   window=swiss.window, lots=lots, seat=swiss.seat, drawn_down=swiss.drawn_down,
+                   drawn_up=swiss.drawn_up, compensate=swiss.compensate, colour=swiss.colour, weights=swiss.weights)
+
+
+def _spared(config: Config, table: list[Standing]) -> frozenset[PlayerId]:
+    """The players `swiss.club_gap` and `swiss.country_gap` spare (R7.4): OpenGotha's thresholds for its secondary
+    criteria, a rank plus wins reaching `swiss.geo_rank`, a start score at `start.bar`'s (`geo_bar`), half the
+    rounds won (`geo_wins`); wins are OpenGotha's, a bye one."""
+    swiss = config.swiss
+    if swiss.geo_rank is None and not swiss.geo_bar and not swiss.geo_wins:
+        return frozenset()
+    bar = rank_start_points(config.start.bar, config.start) if swiss.geo_bar and config.start.bar else None
+    limit = None if swiss.geo_rank is None else 2 * swiss.geo_rank.index
+    spared = set()
+    for s in table:
+        wins = gotha_wins(s.cells)  # in halves, as the rank is counted twice
+        if ((limit is not None and 2 * s.player.rank_by(config.ratings).index + wins >= limit)
+                or (bar is not None and s.start >= bar) or (swiss.geo_wins and wins >= config.rounds)):
+            spared.add(s.player.id)
+    return frozenset(spared)
 
 
 def _score_groups(
@@ -172,9 +199,20 @@ def _score_groups(
         return known[key]
 
     return replace(
-        state, scores={pid: history[pid][-1] for pid in state.players}, colours=colours,
-        floats={pid: (up[pid], down[pid]) for pid in state.players}, even=even,
+        state, scores={pid: running[-1] for pid, running in history.items()}, colours=colours,
+        floats={pid: (up[pid], down[pid]) for pid in state.players}, even=even, spared=_spared(t.config, table),
+        registered=tuple(s.player.id for s in table), score_groups=_score_range(t.config, number, method),
     )
+
+
+def _score_range(config: Config, number: int, method: PairingMethod) -> int:
+    """How many score groups OpenGotha counts before round `number` (R7.4): in McMahon every score from the floor's
+    less 1 to the bar's plus 2 plus the rounds played, in Swiss every number of wins so far."""
+    if method == PairingMethod.SWISS:
+        return number
+    bar = 38 if config.start.bar is None else config.start.bar.index
+    floor = 0 if config.start.floor is None else config.start.floor.index
+    return bar - floor + number + 3
 
 
 def sides_before(
@@ -215,8 +253,9 @@ def pair_round(t: Tournament, number: int) -> Round:
     if pair is None:  # scheduled in advance: `round_to_pair` says so before a round is paired
         raise ForsxlError("R7.5", "use_schedule", method=method.value)
     pairing = pair(state, rules)
+    black_of = partial(even_black, state, rules) if METHODS[method].weighted else None
     games = playoff + tuple(
-        _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config)
+        _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config, black_of)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
