@@ -50,11 +50,12 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
                 put(sheet.cell(row, columns[key]), value)
 
 
-def player_row(player: Player) -> dict[str, Any]:
-    """A Player as the Players cells an organizer would type."""
+def player_row(player: Player, lang: Lang) -> dict[str, Any]:
+    """A Player as the Players cells an organizer would type: the declared rank beside the rating, the MMS
+    correction."""
     return {"no": int(player.id), "name": player.name, "rating": player.rating, "club": player.club,
-            "country": player.country, "egd_pin": player.egd_pin,
-            "absent": ", ".join(map(str, sorted(player.absent)))}
+            "country": player.country, "egd_pin": player.egd_pin, "rank": player.rank and player.rank.label(lang),
+            "correction": player.correction or None, "absent": ", ".join(map(str, sorted(player.absent)))}
 
 
 def tournament_book(
@@ -62,8 +63,9 @@ def tournament_book(
 ) -> Book:
     """A new Book holding a tournament brought from another program: Config, Players, every Round-N."""
     lang = t.config.lang
-    book = Book(path, new_workbook(config_rows, lang, IMPORTED_COLUMNS), lang, t, origins, {})
-    type_players(book.workbook, lang, [player_row(p) for p in t.players])
+    columns = IMPORTED_COLUMNS + (("correction",) if any(p.correction for p in t.players) else ())
+    book = Book(path, new_workbook(config_rows, lang, columns), lang, t, origins, {})
+    type_players(book.workbook, lang, [player_row(p, lang) for p in t.players])
     for rnd in t.rounds:
         write_round(book, rnd)
         type_results(book, rnd.number, {g.board: g.result for g in rnd.games if g.result is not None})
