@@ -190,10 +190,11 @@ def _score_groups(
     simple = not handicap.correction and handicap.descend == Descend.HANDICAP and handicap.basis != Basis.BLEND
     known: dict[tuple[object, ...], bool] = {}
     by_group = _rules_by_group(groups, t.config)
+    basis = {pid: (side.basis.numerator, side.basis.denominator) for pid, side in sides.items()}  # ints hash fast
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
-        key = (sides[upper].basis, sides[lower].basis, groups[upper]) if simple else (upper, lower)
+        key = (basis[upper], basis[lower], groups[upper]) if simple else (upper, lower)
         if key not in known:
             known[key] = game_handicap(sides[upper], sides[lower], by_group[groups[upper]], t.config).steps == 0
         return known[key]

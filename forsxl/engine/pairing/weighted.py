@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from itertools import accumulate
 from math import ceil, floor, isqrt, lcm
 
@@ -93,6 +94,24 @@ class ScoreField:
         if a > b:
             a, b = b, a
         return tuple(criterion(self, a, b) for criterion in self.criteria)
+
+    @cached_property
+    def og_gaps(self) -> list[int]:
+        """OpenGotha's score-gap cost for each gap in whole points the field has (`og_score`), worked out once."""
+        groups = self.state.score_groups or len(self.opengotha.sizes)
+        widest = max(self.opengotha.value, default=0) - min(self.opengotha.value, default=0)
+        return [_OG_SCORE - int(_OG_SCORE * _concave(gap / groups)) for gap in range(widest + 1)]
+
+    @cached_property
+    def og_bonus(self) -> dict[tuple[bool, bool], int]:
+        """OpenGotha's geography bonus by (another country, another club), worked out once (`og_score`)."""
+        return {(country, club): _og_geography(self, country, club) for country in (False, True)
+                for club in (False, True)}
+
+    @cached_property
+    def geography_floors(self) -> list[int]:
+        """`_og_geography_floors`, worked out once: every bound of the certificate reads them."""
+        return _og_geography_floors(self)
 
     @property
     def seeding_at(self) -> int | None:
@@ -157,11 +176,14 @@ def seeding(field: ScoreField, a: int, b: int) -> int:
 
 
 def colour(field: ScoreField, a: int, b: int) -> int:
-    """In a pair that would play even, how far both are due the same colour (R7.4)."""
+    """How many of the two will be two or more games off colour balance in even games after this game (R7.4): in
+    an even game the one with more Whites so far takes Black; a handicap game leaves both balances as they are."""
     ca, cb = field.colour[a], field.colour[b]
-    if ca * cb > 0 and (field.state.even is None or field.state.even(field.ids[a], field.ids[b])):
-        return min(abs(ca), abs(cb))
-    return 0
+    kept = (abs(ca) >= 2) + (abs(cb) >= 2)
+    played = (abs(max(ca, cb) - 1) >= 2) + (abs(min(ca, cb) + 1) >= 2)
+    if played == kept or field.state.even is None or field.state.even(field.ids[a], field.ids[b]):
+        return played
+    return kept
 
 
 _OG_DUDD = 10**8 // 5
@@ -188,20 +210,26 @@ def og_score(field: ScoreField, a: int, b: int) -> int:
     concave (1 - x)(1 + kx) of the gap in whole points over its number of score groups, and the geography bonus
     it withholds: a pair of another country earns `swiss.country_gap` / groups, of another club (first four
     letters) 1.2 x `swiss.club_gap` / groups, the larger plus half the other plus half a group, through the same
-    curve; a spared pair the whole bonus, half spared half of what is missing (R7.4)."""
+    curve and at most the weight; a spared pair the whole bonus, half spared half of what is missing (R7.4)."""
     og = field.opengotha
-    groups = field.state.score_groups or len(og.sizes)
-    cost = _OG_SCORE - int(_OG_SCORE * _concave((og.value[a] - og.value[b]) / groups))
+    cost = field.og_gaps[og.value[a] - og.value[b]]
     rules = field.rules
     if not (rules.club_gap or rules.country_gap):
         return cost
-    country = float(rules.country_gap) / groups if field.country[a] != field.country[b] else 0.0
-    club = 1.2 * float(rules.club_gap) / groups if field.club[a][:4] != field.club[b][:4] else 0.0
-    ratio = max(country, club) + min(country, club) / 2
-    nominal = int(_OG_SCORE - _OG_SCORE * _concave(ratio + 0.5 / groups)) if ratio > 0 else 0
+    nominal = field.og_bonus[field.country[a] != field.country[b], field.club[a][:4] != field.club[b][:4]]
     spared = field.spared[a] + field.spared[b]
     bonus = nominal if spared == 0 else (_OG_SCORE + nominal) // 2 if spared == 1 else _OG_SCORE
     return cost + _OG_SCORE - bonus
+
+
+def _og_geography(field: ScoreField, other_country: bool, other_club: bool) -> int:
+    """OpenGotha's geography bonus for a pair of another country and/or club, neither spared."""
+    rules = field.rules
+    groups = field.state.score_groups or len(field.opengotha.sizes)
+    country = float(rules.country_gap) / groups if other_country else 0.0
+    club = 1.2 * float(rules.club_gap) / groups if other_club else 0.0
+    ratio = max(country, club) + min(country, club) / 2
+    return min(_OG_SCORE, int(_OG_SCORE - _OG_SCORE * _concave(ratio + 0.5 / groups))) if ratio > 0 else 0
 
 
 def opengotha(field: ScoreField, a: int, b: int) -> int:
@@ -262,11 +290,11 @@ def og_colour(field: ScoreField, a: int, b: int) -> int:
     """OpenGotha's white/black term in a pair that would play even: the full weight when one is due White and
     the other Black, half when one is balanced and the other two or more off (R7.4)."""
     ca, cb = field.colour[a], field.colour[b]
-    if field.state.even is not None and not field.state.even(field.ids[a], field.ids[b]):
+    lopsided = (ca == 0 and abs(cb) >= 2) or (cb == 0 and abs(ca) >= 2)
+    weight = _OG_COLOUR if ca * cb < 0 else _OG_COLOUR // 2 if lopsided else 0
+    if weight and field.state.even is not None and not field.state.even(field.ids[a], field.ids[b]):
         return 0
-    if ca * cb < 0:
-        return _OG_COLOUR
-    return _OG_COLOUR // 2 if (ca == 0 and abs(cb) >= 2) or (cb == 0 and abs(ca) >= 2) else 0
+    return weight
 
 
 def _lot(field: ScoreField, a: int, b: int) -> int:
@@ -460,8 +488,43 @@ def _rest_bound(field: ScoreField, removed: Mapping[int, int]) -> Cost:
         floats_lb += _least(field.down_sums[k], crossings) + _least(field.up_sums[k + 1], crossings)
         seeding_lb += sum(_LEAST_SEATS[where][min(crossings, 63)] for where in (field.rules.drawn_down,
                                                                                 field.rules.drawn_up))
-    bound: dict[Criterion, int] = {score: score_lb, opengotha: score_lb, floats: floats_lb, seeding: seeding_lb}
+    bound: dict[Criterion, int] = {score: score_lb, opengotha: _opengotha_bound(field, score_lb, removed_total),
+                                   floats: floats_lb, seeding: seeding_lb}
     return tuple(bound.get(criterion, 0) for criterion in field.criteria)
+
+
+def _opengotha_bound(field: ScoreField, score_lb: int, removed: int) -> int:
+    """A lower bound on OpenGotha's cost of a matching of the field without `removed` players, whose score part
+    is at least `score_lb`: a pair inside a score group costs at least 5 draw-up/draw-down units, one across
+    groups at least a point's gap and the seeding weight; a point's gap outweighs the difference, so the fewest
+    pairs across that `score_lb` allows cost the least. Besides, each player not spared misses at least half of
+    what geography withholds from them at best (the removed players taken as those who miss most)."""
+    per_point = _og_per_point(field)
+    pairs = (len(field.ids) - removed) // 2
+    floors = field.geography_floors
+    geography = sum(floors) - sum(floors[:removed])
+    if per_point <= 5 * _OG_DUDD:
+        return score_lb + geography
+    return score_lb + geography + pairs * 5 * _OG_DUDD - -(-score_lb * (5 * _OG_DUDD - _OG_SEEDING) // per_point)
+
+
+def _og_geography_floors(field: ScoreField) -> list[int]:
+    """For each player not spared, half of what geography withholds from them at best (with a partner of another
+    country and club where the field has one), largest first; none without geography."""
+    rules = field.rules
+    if not (rules.club_gap or rules.country_gap):
+        return []
+    countries, clubs = Counter(field.country), Counter(c[:4] for c in field.club)
+    floors = [(_OG_SCORE - field.og_bonus[countries[field.country[i]] < len(field.ids),
+                                          clubs[field.club[i][:4]] < len(field.ids)]) // 2
+              for i in range(len(field.ids)) if not field.spared[i]]
+    return sorted(floors, reverse=True)
+
+
+def _og_per_point(field: ScoreField) -> int:
+    """At least what OpenGotha's score term charges per point of gap, less 2 for its float rounding."""
+    groups = field.state.score_groups or len(field.opengotha.sizes)
+    return max(0, _OG_SCORE - int(_OG_SCORE * _concave(1 / groups)) - 2)
 
 
 def _gap_bound(field: ScoreField, ga: int, gb: int) -> int:
@@ -469,9 +532,7 @@ def _gap_bound(field: ScoreField, ga: int, gb: int) -> int:
     gap at least as much per group crossed: (2Δ)², or OpenGotha's gap less 2 per group for its float rounding."""
     high, low = field.group_scores[ga], field.group_scores[gb]
     if field.criteria[1] == opengotha:
-        groups = field.state.score_groups or len(field.opengotha.sizes)
-        per_point = _OG_SCORE - int(_OG_SCORE * _concave(1 / groups)) - 2
-        return max(0, per_point) * (high // field.unit - low // field.unit)
+        return _og_per_point(field) * (high // field.unit - low // field.unit)
     return field.gap_cost(high - low)
 
 
@@ -486,9 +547,10 @@ def _least(sums: Sequence[int], count: int) -> int:
     return sums[min(count, len(sums) - 1)]
 
 
-def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], Cost]) -> Iterator[tuple[int, int]]:
-    """Every allowed pair not in `known` that could be in a matching at least as good as `found` (the module's
-    certificate)."""
+def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], Cost]
+                ) -> Iterator[tuple[tuple[int, int], Cost]]:
+    """Every allowed pair not in `known` that could be in a matching at least as good as `found`, with its cost
+    (the module's certificate)."""
     groups = len(field.sizes)
     zero = (0,) * len(field.criteria)
     for ga in range(groups):
@@ -503,8 +565,9 @@ def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], 
             for a, b in _group_pairs(field, ga, gb, budget):
                 if (a, b) in known or b in field.forbidden[a]:
                     continue
-                if _minus(field.cost(a, b), gap) <= budget:
-                    yield a, b
+                cost = field.cost(a, b)
+                if _minus(cost, gap) <= budget:
+                    yield (a, b), cost
 
 
 def _minus(a: Cost, b: Cost) -> Cost:
@@ -568,7 +631,7 @@ def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
         missing = list(_admissible(field, found, costs))
         if not missing:
             return matching
-        costs.update((e, field.cost(*e)) for e in missing)
+        costs.update(missing)
 
 
 def total_cost(costs: Iterable[Cost], count: int = len(CRITERIA)) -> Cost:
