@@ -372,11 +372,13 @@ def stage_tables(t: Tournament) -> tuple[StageTable, ...]:
                  for stage in stage_states(t) for sec in stage.sections)
 
 
-def staged_standings(t: Tournament) -> list[Standing]:
+def staged_standings(t: Tournament, tables: Sequence[StageTable] | None = None) -> list[Standing]:
     """The final table of a staged tournament (R7, R6): the latest stage's sections in order, then the players who
     dropped out earlier, by the stage they dropped out of; ties inside a section stay shared. Each row's points
-    and criteria are those of the last section the player played in; its round cells cover every round."""
-    tables = stage_tables(t)
+    and criteria are those of the last section the player played in; its round cells cover every round.
+
+    `tables` are `stage_tables(t)` when the caller has them already (the report), so they are not computed twice."""
+    tables = stage_tables(t) if tables is None else tables
     seen: set[PlayerId] = set()
     rows: list[Standing] = []
     for table in sorted(tables, key=lambda tb: -tb.stage):  # sorted() is stable: sections stay in order
