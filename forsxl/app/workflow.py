@@ -26,9 +26,9 @@ from forsxl.book.write import (
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
-from forsxl.engine.playoff import bracket
-from forsxl.engine.stages import final_table, pair_stage, stage_tables, start_next_stage
-from forsxl.engine.teams import lift_candidates, team_standings, tournament_problems
+from forsxl.engine.report import make_report
+from forsxl.engine.stages import pair_stage, start_next_stage
+from forsxl.engine.teams import lift_candidates, tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
 from forsxl.messages import message, text
 
@@ -49,20 +49,20 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
 
 
 def finish(book: Book, command: str, changes: str) -> None:
-    """Points in the round sheets, Standings and a Log row, then the atomic save."""
+    """Points in the round sheets, then the report's sheets (Standings, stages, Prizes, Playoff, Teams) and a Log
+    row, then the atomic save."""
     if book.source is not None and book.path.exists():  # club.ods is saved as club.xlsx: never over another one
         raise ForsxlError("R0", "ods_target_exists", path=book.source, xlsx=book.path)
     refresh_rounds(book)
-    table = final_table(book.tournament)
-    write_standings(book, table)
+    report = make_report(book.tournament)
+    write_standings(book, report)
     if book.tournament.config.stages.plan:
-        write_stage_tables(book, stage_tables(book.tournament))
-    write_awards(book, table)
-    matches = bracket(book.tournament)
-    if matches:
-        write_playoff(book, matches)
+        write_stage_tables(book, report.stages)
+    write_awards(book, report)
+    if report.bracket:
+        write_playoff(book, report.bracket)
     if any(p.team for p in book.tournament.players):
-        write_teams(book, team_standings(table))
+        write_teams(book, report.teams)
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
     append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
     save(book.workbook, book.path, book.read_as)
