@@ -17,7 +17,7 @@ from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
-from forsxl.engine.stages import final_table
+from forsxl.engine.report import make_report
 from forsxl.messages import message
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
@@ -185,6 +185,7 @@ def publish(
     Example: forsxl publish club.xlsx -o club.html
              forsxl publish club.xlsx -o site --watch
     """
+    from forsxl.engine.explain import comparisons_above
     from forsxl.publish.html import render_html
     from forsxl.publish.site import write_site, write_whole
 
@@ -192,11 +193,13 @@ def publish(
         loaded = _load(path)
         t = loaded.tournament
         with _errors(loaded.lang):
+            report = make_report(t)
             if output.suffix.lower() in (".html", ".htm"):
-                write_whole(output, render_html(t, final_table(t)))
+                write_whole(output, render_html(t, report))
             else:
                 note = str(book_config.presets().get(t.config.preset, {}).get("description", ""))
-                write_site(t, final_table(t), output, loaded.origins, note)
+                comparisons = comparisons_above(report.table, t.config.tiebreaks)
+                write_site(t, report, comparisons, output, loaded.origins, note)
         typer.echo(f"{output}: written")
 
     if not watch:
@@ -232,7 +235,6 @@ def explain(
              forsxl explain club.xlsx --round 3
     """
     from forsxl.engine.explain import compare, explain_round, find_player, neighbour_above
-    from forsxl.engine.standings import standings
     from forsxl.publish.why import comparison_lines, round_lines
 
     loaded = _load(path)
@@ -242,12 +244,13 @@ def explain(
         if round is not None:
             lines += round_lines(t, explain_round(t, round), lang)
         if player or round is None:
-            table = standings(t)
+            report = make_report(t, extras=False, ranking=True)
+            table = report.ranking
             me = find_player(t.players, player or "")
             other = find_player(t.players, than).id if than else neighbour_above(table, me.id)
             if other is None or other == me.id:
                 raise ForsxlError("R6", "explain_same")
-            lines += comparison_lines(compare(table, me.id, other, t.config.tiebreaks), lang, final_table(t))
+            lines += comparison_lines(compare(table, me.id, other, t.config.tiebreaks), lang, report.table)
     typer.echo("\n".join(lines))
 
 

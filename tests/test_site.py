@@ -16,8 +16,9 @@ from workbooks import run
 from forsxl.app.watch import watch_file
 from forsxl.cli import app
 from forsxl.engine.config import Lang, config_keys
-from forsxl.engine.explain import compare
+from forsxl.engine.explain import compare, comparisons_above
 from forsxl.engine.model import Tournament
+from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.teams import team_standings
 from forsxl.publish.html import LABELS
@@ -29,7 +30,9 @@ EXAMPLE = ROOT / "examples" / "club.xlsx"
 
 
 def site(t: Tournament) -> dict[str, str]:
-    return render_site(t, standings(t), {"rounds": "Config!B6", "preset": "Config!B5"})
+    report = make_report(t)
+    comparisons = comparisons_above(report.table, t.config.tiebreaks)
+    return render_site(t, report, comparisons, {"rounds": "Config!B6", "preset": "Config!B5"})
 
 
 def text_of(page: str) -> str:
@@ -161,7 +164,7 @@ def test_deterministic() -> None:
 
 def test_write_site_leaves_no_temporary_files(tmp_path: Path) -> None:
     t = round_robin(Lang.EN, STRONGER_WINS)
-    written = write_site(t, standings(t), tmp_path / "out")
+    written = write_site(t, make_report(t), {}, tmp_path / "out")
     assert written[0].name == "index.html"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in written)
 

@@ -80,6 +80,17 @@ def neighbour_above(table: Sequence[Standing], pid: PlayerId) -> PlayerId | None
     return ids[1] if len(ids) > 1 else None
 
 
+def comparisons_above(table: Sequence[Standing], criteria: Sequence[Tiebreak]) -> dict[PlayerId, Comparison]:
+    """Each player's comparison with the one listed just above (the leader's with the one just below), as the
+    player cards of the results site show it (R6); none for a player alone in the table."""
+    found = {}
+    for s in table:
+        other = neighbour_above(table, s.player.id)
+        if other is not None:
+            found[s.player.id] = compare(table, s.player.id, other, criteria)
+    return found
+
+
 def find_player(players: Sequence[Player], name: str) -> Player:
     """The player typed as `name`: a start number, the full name in any case, or a unique part of a name."""
     wanted = name.strip().casefold()
