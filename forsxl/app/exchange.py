@@ -23,7 +23,7 @@ from forsxl.engine.config import Lang, Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
-from forsxl.engine.stages import final_table
+from forsxl.engine.report import make_report
 from forsxl.formats import Entry, Parsed, decode, read_bytes
 from forsxl.formats.csv import parse_csv, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
@@ -148,20 +148,20 @@ def export_book(path: Path, fmt: str, output: Path | None, options: H9Options) -
     t = book.tournament
     if output is not None and output.resolve() == path.resolve():
         raise ForsxlError("R0", "export_over_book", path=path)
-    table = final_table(t)
+    report = make_report(t, extras=False)
     if fmt == "xlsx":
         target = output or path.with_name(f"{path.stem}-results.xlsx")
-        save(results_workbook(t, table, book.lang), target)
+        save(results_workbook(t, report, book.lang), target)
         return f"{target}: written", target
     if fmt == "egf":
         if options.egf_class not in EGF_CLASSES:
             raise ForsxlError("R0", "choice_bad", what="--egf-class", value=options.egf_class,
                               known=", ".join(EGF_CLASSES))
-        text = write_h9(t, table, options)
+        text = write_h9(t, report, options)
     elif fmt == "opengotha":
         text = write_opengotha(t, datetime.now().strftime("%Y%m%d%H%M%S"))
     else:
-        text = write_standings_csv(t, table)
+        text = write_standings_csv(t, report)
     if output is None and fmt == "csv":
         return text, None
     target = output or path.with_suffix({"egf": ".h9", "opengotha": ".xml", "csv": ".csv"}[fmt])

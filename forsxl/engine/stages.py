@@ -26,7 +26,7 @@ from forsxl.engine.config import Config, Entrants, PairingMethod, Playoff, Secti
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_METHODS
-from forsxl.engine.playoff import _renumber, final_standings, winner
+from forsxl.engine.playoff import _renumber, winner
 from forsxl.engine.standings import RoundCell, Standing, standings
 from forsxl.engine.teams import tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
@@ -409,8 +409,3 @@ def _cells_of(t: Tournament, pid: PlayerId, tables: Sequence[StageTable]) -> tup
             if s.player.id == pid:
                 cells.update({c.round: c for c in s.cells})
     return tuple(cells.get(r.number, RoundCell(r.number, None, None, None)) for r in t.rounds if not r.superfinal)
-
-
-def final_table(t: Tournament) -> list[Standing]:
-    """The table Standings, prizes and the page show: a staged tournament's (R7), else the playoff's (R7.7)."""
-    return staged_standings(t) if t.config.stages.plan else final_standings(t)
