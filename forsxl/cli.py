@@ -18,6 +18,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.engine.report import make_report
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, one_of
 from forsxl.messages import message
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
@@ -304,7 +305,7 @@ def import_command(
                                          dir_okay=False)],
     source: Annotated[Path, typer.Argument(help="The file to import: CSV, EGD/AGA/FFG list, OpenGotha XML.",
                                            dir_okay=False)],
-    format: Annotated[str, typer.Option("--format", help="auto, csv, egd, aga, ffg or opengotha.")] = "auto",
+    format: Annotated[str, typer.Option("--format", help=one_of((AUTO, *IMPORTS)))] = AUTO,
     only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.")] = "",
     lang: Annotated[Lang, typer.Option(help="Language of a workbook made from an OpenGotha file.")] = Lang.EN,
 ) -> None:
@@ -323,7 +324,7 @@ def import_command(
 @app.command("export")
 def export_command(
     path: Workbook,
-    format: Annotated[str, typer.Option("--format", help="egf (.h9), opengotha (.xml), csv or xlsx.")] = "egf",
+    format: Annotated[str, typer.Option("--format", help=one_of([f.help for f in EXPORTS.values()]))] = "egf",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="The file to write (csv: stdout).")] = None,
     egf_class: Annotated[str, typer.Option(help="EGF class for CL[]: A, B, C, D (internet) or X.")] = "A",
     minutes: Annotated[int | None, typer.Option(help="EGF adjusted time in minutes for TM[].")] = None,
