@@ -13,6 +13,7 @@ from test_publish import FORMULA, SCRIPT, STRONGER_WINS, parse, round_robin, row
 from typer.testing import CliRunner
 from workbooks import run
 
+from forsxl.app.publish import watch_book
 from forsxl.app.watch import watch_file
 from forsxl.cli import app
 from forsxl.engine.config import Lang, config_keys
@@ -201,6 +202,18 @@ def test_watch_republishes_after_a_change_and_survives_a_bad_save(tmp_path: Path
     watch_file(book, republish, reports.append, sleep=sleep, polls=8)
     assert calls == ["v1", "broken", "v2"]  # once at the start, then once per settled change
     assert len(reports) == 1 and "half saved" in reports[0] and "still watching" in reports[0]
+
+
+def test_watch_says_what_it_watches_and_that_ctrl_c_stopped_it(tmp_path: Path) -> None:
+    book = tmp_path / "book.xlsx"
+    book.write_text("v1")
+    said: list[str] = []
+
+    def republish() -> None:
+        raise KeyboardInterrupt
+
+    watch_book(book, republish, said.append, 0)
+    assert said == [f"watching {book} (Ctrl-C stops)", "stopped"]
 
 
 def test_explain_command(tmp_path: Path) -> None:

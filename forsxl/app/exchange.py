@@ -111,9 +111,11 @@ def import_tournament(path: Path, gotha: GothaImport, source: str, lang: Lang = 
     return [f"{path}: {changes}", *[message(n, lang) for n in gotha.notes]]
 
 
-def export_book(path: Path, fmt: str, output: Path | None, h9: H9Options) -> tuple[str, Path | None]:
+def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
+                keep_forfeits: bool = False) -> tuple[str, Path | None]:
     """The book's results in another program's format (`EXPORTS`): the text to print, what was written, or the
-    text itself when it goes to standard output, and the file written (None then)."""
+    text itself when it goes to standard output, and the file written (None then). `egf_class`, `minutes` and
+    `keep_forfeits` go into an EGF table's header and lines (FORMATS §1)."""
     chosen = EXPORTS.get(fmt)
     if chosen is None:
         raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
@@ -126,6 +128,7 @@ def export_book(path: Path, fmt: str, output: Path | None, h9: H9Options) -> tup
     if chosen.write is None:
         save(results_workbook(t, report, book.lang), target)
         return f"{target}: written", target
+    h9 = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
     text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))
     if output is None and chosen.stdout:
         return text, None

@@ -1,5 +1,5 @@
 """The workbook's use cases: create and check it, pair a round or a whole schedule into it, start a stage, and
-refresh what forsxl owns before the atomic save."""
+refresh what forsxl owns before the atomic save; and what the commands that only read it list."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from forsxl import __version__
 from forsxl.book.awards import write_awards
-from forsxl.book.config import build_config
+from forsxl.book.config import KEYS, build_config, presets, yaml_value
 from forsxl.book.layout import new_player_columns
 from forsxl.book.read import Book
 from forsxl.book.save import save
@@ -23,11 +23,11 @@ from forsxl.book.write import (
     write_standings,
     write_teams,
 )
-from forsxl.engine.config import Lang
+from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
 from forsxl.engine.report import make_report
-from forsxl.engine.stages import pair_stage, start_next_stage
+from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
 from forsxl.messages import message, text
@@ -119,3 +119,28 @@ def check_book(book: Book) -> list[str]:
     return [*(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
               for group, players in lifts),
             f"{book.source or book.path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems"]
+
+
+def standings_into(book: Book) -> str:
+    """Points in the round sheets and Standings from the results typed so far (R4, R6), saved; says how many."""
+    played = sum(1 for r in book.tournament.rounds for g in r.games if g.result is not None)
+    finish(book, "standings", f"{played} results")
+    return f"standings after {played} results"
+
+
+def stage_lines(book: Book) -> list[str]:
+    """Each started section (R7): its stage, name and plan, its rounds, and its players in its standings' order."""
+    return [f"stage {table.stage} {table.section.name} ({table.section.text}), rounds {table.first}-{table.last}: "
+            + ", ".join(s.player.name for s in table.rows) for table in stage_tables(book.tournament)]
+
+
+def config_lines(book: Book) -> list[str]:
+    """The effective configuration as YAML (R12): each key's value, with its rule, what it does and where it came
+    from (a Config cell, the preset, or the default)."""
+    return [f"{info.key}: {yaml_value(get_key(book.tournament.config, info.key))}  # {info.rule} {info.doc} "
+            f"[{book.origins.get(info.key, 'default')}]" for info in KEYS.values()]
+
+
+def preset_lines() -> list[str]:
+    """Each preset with the line on what it runs (R12)."""
+    return [f"{name}: {keys.get('description', '')}" for name, keys in presets().items()]
