@@ -40,6 +40,7 @@ import forsxl
 import forsxl.app.workflow as workflow
 import forsxl.book.read as read_module
 from forsxl.app.workflow import finish, pair_into
+from forsxl.book.layout import NEW_PLAYER_COLUMNS
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
@@ -61,7 +62,7 @@ def build(path: Path) -> float:
         work = Path(scratch) / "bench.xlsx"
         rows = [("name", f"Bench {PLAYERS}"), ("date", ""), ("place", ""), ("preset", "fors-club"),
                 ("rounds", PLAYED + 1), ("lang", Lang.EN.value)]
-        workbook = new_workbook(rows, Lang.EN)
+        workbook = new_workbook(rows, Lang.EN, NEW_PLAYER_COLUMNS)
         players = field(PLAYERS)
         type_players(workbook, Lang.EN, players)
         save(workbook, work)
