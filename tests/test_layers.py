@@ -105,14 +105,7 @@ the comparisons the player cards show."""
 
 
 def report_computations(tree: ast.AST, module: str) -> list[str]:
-    """Every function of REPORT_PARTS imported in `module`'s tree, and every REPORT_PARTS module imported whole.
-
-    The outputs (book/, publish/, formats/) read the report they are given and compute no part of it: a sheet, a
-    page or an export that ranked, awarded or drew a bracket itself could show something other than its neighbours.
-    They may import the engine's types (Standing, Award, Match, ...) and its pure helpers for facts and formatting
-    (rank_of_rating, number_text, group_sizes, result_text, ...), by name: a module imported whole would hide
-    which of its functions is called, so a REPORT_PARTS module is only imported from.
-    """
+    """Every function of REPORT_PARTS imported in `module`'s tree, and every REPORT_PARTS module imported whole."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -126,6 +119,16 @@ def report_computations(tree: ast.AST, module: str) -> list[str]:
 
 @pytest.mark.parametrize("layer", SIBLINGS)
 def test_outputs_read_the_report_and_compute_none_of_it(layer: str) -> None:
+    """The outputs (book/, publish/, formats/) read the report they are given and compute no part of it.
+
+    A sheet, a page or an export that ranked, awarded or drew a bracket itself could show something other than
+    its neighbours, and would compute again what the report holds. So no module of theirs imports a function of
+    REPORT_PARTS (the standings, the final places, the stage tables, the bracket, the superfinal, prizes, norms,
+    team standings, the comparisons of the player cards, make_report itself). They may import the engine's types
+    (Standing, Award, Match, Report, ...) and its pure helpers for facts and formatting (rank_of_rating,
+    number_text, group_sizes, result_text, ...), by name: a REPORT_PARTS module imported whole would hide which
+    of its functions is called, so it is only imported from.
+    """
     for path in sorted((FORSXL / layer).rglob("*.py")):
         module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
         assert report_computations(ast.parse(path.read_text(encoding="utf-8")), module) == [], path
