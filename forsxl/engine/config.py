@@ -196,7 +196,8 @@ class Handicap:
     factor: Fraction = key(Fraction(1), "the difference is multiplied by this (1, 1/2, 2/3)", "R2.1")
     reduction: int = key(0, "stones taken off the difference", "R2.1")
     step_points: int = key(50, "rating points per half step", "R2.2")
-    even_below: int = key(50, "stone steps: a smaller difference is an even game", "R2.2")
+    even_below: int = key(25, "stone steps: a smaller difference is an even game, a larger one floor(D/100) + 1 "
+                          "stones (25: the nearest step, [000]; 50: [003])", "R2.2")
     max_steps: int = key(9, "handicap steps cap", "R2.2")
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
     correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")

@@ -45,6 +45,7 @@ def colours(rnd: Round) -> list[tuple[int, int, int, int, Fraction]]:
     ("difference", "expected"),
     [
         pytest.param(315, 6, id="[000] 2230 vs 1915 -> 6"),
+        pytest.param(240, 5, id="[000] «разница в 240 ... фора должна быть 5*0.5 = 2.5, т.е. просто три камня» -> 5"),
         pytest.param(0, 0, id="0 -> 0"),
         pytest.param(24, 0, id="24 -> 0"),
         pytest.param(25, 1, id="25 -> 1 (half up)"),
@@ -63,20 +64,42 @@ def test_r2_2_half_steps(difference: int, expected: int) -> None:
     ("difference", "expected"),
     [
         pytest.param(0, 0, id="0 -> even"),
-        pytest.param(49, 0, id="< 50 -> even"),
-        pytest.param(50, 1, id="[000] 50 -> 1"),
-        pytest.param(99, 1, id="[000] 99 -> 1"),
-        pytest.param(100, 2, id="[000] 100 -> 2"),
-        pytest.param(199, 2, id="[000] just under 200 -> 2"),
-        pytest.param(200, 3, id="[000] 200 -> 3"),
-        pytest.param(220, 3, id="[000] 220 -> 3"),
-        pytest.param(299, 3, id="[000] 299 -> 3"),
-        pytest.param(315, 4, id="[000] 315 -> 4"),
-        pytest.param(2000, 9, id="2000 -> capped at 9"),
+        pytest.param(24, 0, id="24: nearer 0 than one stone (50) -> even"),
+        pytest.param(25, 1, id="25: the midpoint goes up -> 1"),
+        pytest.param(49, 1, id="49: nearer one stone (50) than even -> 1"),
+        pytest.param(50, 1, id="50 -> 1"),
+        pytest.param(99, 1, id="99 -> 1"),
+        pytest.param(100, 2, id="100: the midpoint of 50 and 150 goes up -> 2"),
+        pytest.param(140, 2, id="[000] «разница очков – 14 ... наиболее близко форе в два камня» 140 -> 2"),
+        pytest.param(199, 2, id="[000] «для разницы чуть меньше 200 очков фора будет два камня» -> 2"),
+        pytest.param(200, 3, id="200 -> 3"),
+        pytest.param(220, 3, id="[000] «220, – уже три, так как разница рейтингов ближе к 250» -> 3"),
+        pytest.param(315, 4, id="[000] «315 ближе к 350 пунктам – 4 камня форы, чем к 250» -> 4"),
+        pytest.param(820, 9, id="[000] «фора была бы 9 камней (29/1)» 820 -> capped at 9"),
     ],
 )
-def test_r2_2_stone_steps(difference: int, expected: int) -> None:
+def test_r2_2_stone_steps_round_to_the_nearest(difference: int, expected: int) -> None:
+    """[000] «округляем разницу до ближайшего целого в шагах форы», k stones standing for 100k - 50 points."""
     assert handicap_steps(Fraction(difference), STONE, RULES) == expected
+
+
+@pytest.mark.parametrize(
+    ("difference", "expected"),
+    [
+        pytest.param(0, 0, id="0 -> even"),
+        pytest.param(25, 0, id="[003 §6] «при разнице менее 50 пунктов рейтинга играют на равных» 25 -> 0"),
+        pytest.param(49, 0, id="[003 §6] 49 -> 0"),
+        pytest.param(50, 1, id="[003 §6] «от 50 до 99 – фора 1» 50 -> 1"),
+        pytest.param(99, 1, id="[003 §6] 99 -> 1"),
+        pytest.param(100, 2, id="[003 §6] «100–199 – фора 2» 100 -> 2"),
+        pytest.param(199, 2, id="[003 §6] 199 -> 2"),
+        pytest.param(315, 4, id="315 -> 4"),
+        pytest.param(2000, 9, id="[003 §6] «максимально возможная фора ... 9 ступеней» 2000 -> 9"),
+    ],
+)
+def test_r2_2_stone_steps_even_below_50(difference: int, expected: int) -> None:
+    """[003 §6], `handicap.even_below: 50` as lg-cup-team sets it."""
+    assert handicap_steps(Fraction(difference), STONE, replace(RULES, even_below=50)) == expected
 
 
 def test_r2_2_parameters() -> None:
@@ -184,6 +207,14 @@ def test_r2_1_factor_and_reduction(factor: Fraction, reduction: int, expected: F
 def test_r2_worked_example_000_through_pair_round() -> None:
     t = tournament("1 2230\n2 1915", Config(groups=Groups(steps=(HALF,))))
     assert colours(pair_round(t, 1)) == [(2, 1, 6, 3, -8)]
+
+
+def test_r2_2_top_group_half_steps_and_nearest_stones_below_through_pair_round() -> None:
+    """[000]: the top group keeps its half steps (90 -> 2 half steps: a stone and komi 8 for Black); below it
+    «округляем разницу до ближайшего целого в шагах форы», so a 30-point gap is a stone, not an even game."""
+    config = Config(groups=Groups(sizes=(2,), steps=(HALF, STONE)))
+    t = tournament("1 2090 210\n2 2000 210\n3 1930 193\n4 1900 190", config)
+    assert colours(pair_round(t, 1)) == [(2, 1, 2, 1, -8), (4, 3, 1, 1, 0)]
 
 
 def test_r2_1_factor_and_reduction_through_pair_round() -> None:
