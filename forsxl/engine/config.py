@@ -221,6 +221,8 @@ class Groups:
     factor: tuple[Fraction, ...] = key((Fraction(1),), "difference factor per group; the last repeats", "R3")
     reduction: tuple[int, ...] = key((0,), "stones of reduction per group; the last repeats", "R3")
     declared: bool = key(False, "sizes are the counts of the declared groups (Group column) instead", "R3")
+    order: tuple[Tiebreak, ...] = key((), "criteria the groups are cut by before each round, ties left in the "
+                                      "ranking's order (empty: the ranking, `tiebreaks`)", "R3")
 
 
 @dataclass(frozen=True)

@@ -488,6 +488,30 @@ def lot_seed(t: Tournament) -> str:
     return f"forsxl|{t.config.name}"
 
 
+def _cut(t: Tournament, table: _Table, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each of the `ranked` players' group (R3): `ranked`, in ranking order, ordered by `groups.order` when set
+    (ties keep the ranking's order) and cut top-down by the fixed sizes; {} without groups."""
+    sizes = group_sizes(t)
+    if not sizes:
+        return {}
+    if t.config.groups.order:
+        position = {pid: i for i, pid in enumerate(ranked)}
+        classes, _ = _tie_classes(table, ranked, t.config.groups.order, every_value=False)
+        ranked = [pid for group in classes for pid in sorted(group, key=position.__getitem__)]
+    return cut_groups(ranked, sizes)
+
+
+def round_groups(t: Tournament, number: int, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each of the `ranked` players' group before round `number` (R3), every player in group 1 without groups.
+
+    [002 §FORS-2004] cuts its groups «по количеству очков в турнире (при равенстве очков предпочтение отдается по
+    коэффициенту ... КС ..., а затем – рейтингу)», which `groups.order` may set apart from the ranking."""
+    if t.config.groups.order and group_sizes(t):
+        rounds = [r for r in t.rounds if not r.superfinal and r.number < number]
+        return _cut(t, _table(t, rounds, lot_seed(t)), ranked)
+    return cut_groups(ranked, group_sizes(t))
+
+
 def standings(t: Tournament, before_round: int | None = None, ranking_only: bool = False) -> list[Standing]:
     """The standings after the rounds so far (or before `before_round`), in ranking order (R6).
 
@@ -500,9 +524,7 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
     rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
     table = _table(t, rounds, lot_seed(t))
     classes, values = _tie_classes(table, table.cells, t.config.tiebreaks, every_value=not ranking_only)
-    order = [pid for group in classes for pid in group]
-    sizes = group_sizes(t)
-    groups = cut_groups(order, sizes) if sizes else {}
+    groups = _cut(t, table, [pid for group in classes for pid in group])
     result: list[Standing] = []
     for group in classes:
         first = len(result) + 1

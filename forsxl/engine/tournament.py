@@ -10,7 +10,7 @@ from fractions import Fraction
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
@@ -18,7 +18,7 @@ from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import Standing, half_wins, lot_seed, standings, tournament_start_points
+from forsxl.engine.standings import Standing, half_wins, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
@@ -78,7 +78,7 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
         return frozenset()
     played = t.rounds[number - 2].players()
     before = [s.player.id for s in standings(t, before_round=number - 1) if s.player.id in played]
-    previous = cut_groups(before, group_sizes(t))
+    previous = round_groups(t, number - 1, before)
     return frozenset(
         pid for pid, group in groups.items()
         if pid in previous and group > previous[pid]
@@ -114,7 +114,7 @@ def round_state(
         return state, rules
     table = standings(t, before_round=number) if table is None else table
     if sides is None:
-        sides = sides_before(t, number, table, cut_groups(present, group_sizes(t)))
+        sides = sides_before(t, number, table, round_groups(t, number, present))
     return (_score_groups(t, number, table, state, method, sides),
             _weighted_rules(t.config, number, rules, lot_seed(t)))
 
@@ -156,7 +156,7 @@ def _score_groups(
             if g.steps == 0:
                 colours[g.white] += 1
                 colours[g.black] -= 1
-    groups = cut_groups(state.players, group_sizes(t))
+    groups = round_groups(t, number, state.players)
     rank = {pid: i for i, pid in enumerate(state.players)}
     handicap = t.config.handicap
     # Without R2.4 and R2.6 the steps depend on the two basis values alone: remember them per pair of values.
@@ -206,7 +206,7 @@ def pair_round(t: Tournament, number: int) -> Round:
         if s.player.plays_in(number) and s.player.id not in out
         and not excluded(s.cells, t.config.rounds, t.config.attendance)
     )
-    groups = cut_groups(present, group_sizes(t))
+    groups = round_groups(t, number, present)
     by_group = _rules_by_group(groups, t.config)
     sides = sides_before(t, number, table, groups)
     state, rules = round_state(t, number, present, table, sides)
