@@ -62,6 +62,13 @@ class Descend(StrEnum):
     EVEN = "even"
 
 
+class Border(StrEnum):
+    """Whose group a pair across a group border plays by (R3): the values of `groups.border`."""
+
+    LOWER = "lower"
+    UPPER = "upper"
+
+
 class StepKind(StrEnum):
     HALF = "half"
     STONE = "stone"
@@ -221,6 +228,8 @@ class Groups:
     factor: tuple[Fraction, ...] = key((Fraction(1),), "difference factor per group; the last repeats", "R3")
     reduction: tuple[int, ...] = key((0,), "stones of reduction per group; the last repeats", "R3")
     declared: bool = key(False, "sizes are the counts of the declared groups (Group column) instead", "R3")
+    border: Border = key(Border.LOWER, "a pair across a group border plays by the rules of the lower of its two "
+                         "groups, or of the upper one", "R3")
     order: tuple[Tiebreak, ...] = key((), "criteria the groups are cut by before each round, ties left in the "
                                       "ranking's order (empty: the ranking, `tiebreaks`)", "R3")
 

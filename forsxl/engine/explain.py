@@ -135,7 +135,7 @@ class RoundWhy:
 
 
 def _handicap(t: Tournament, game: Game, upper: Side, lower: Side) -> HandicapWhy:
-    """The handicap R2 computes for the pair by the rules of the upper player's group (R3), and the game's."""
+    """The handicap R2 computes for the pair by the rules of its group (R3), and the game's."""
     rules = game_handicap(upper, lower, group_rules(max(game.group, 1), t.config.groups), t.config)
     return HandicapWhy(rules, game.steps, game.stones, game.komi)
 

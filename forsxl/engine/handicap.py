@@ -149,7 +149,7 @@ class GameHandicap(NamedTuple):
 
 
 def game_handicap(upper: Side, lower: Side, group: GroupRules, config: Config) -> GameHandicap:
-    """The handicap of `upper` against `lower` by the rules of the upper player's group (R3): the difference (R2.1),
+    """The handicap of `upper` against `lower` by the rules of the pair's `group` (R3): the difference (R2.1),
     steps (R2.2), the result-based correction (R2.4) and a descent from an even group (R2.6), and who gives (R2.5)."""
     handicap = config.handicap
     difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap,

@@ -10,7 +10,7 @@ from fractions import Fraction
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.groups import GroupRules, cut_groups, group_rules
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
@@ -166,9 +166,10 @@ def _score_groups(
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
-        key = (sides[upper].basis, sides[lower].basis, groups[upper]) if simple else (upper, lower)
+        group = pair_group(groups[upper], groups[lower], t.config.groups)
+        key = (sides[upper].basis, sides[lower].basis, group) if simple else (upper, lower)
         if key not in known:
-            known[key] = game_handicap(sides[upper], sides[lower], by_group[groups[upper]], t.config).steps == 0
+            known[key] = game_handicap(sides[upper], sides[lower], by_group[group], t.config).steps == 0
         return known[key]
 
     return replace(
@@ -216,7 +217,8 @@ def pair_round(t: Tournament, number: int) -> Round:
         raise ForsxlError("R7.5", "use_schedule", method=method.value)
     pairing = pair(state, rules)
     games = playoff + tuple(
-        _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config)
+        _game(board, sides[upper], sides[lower], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
+              t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
@@ -303,7 +305,7 @@ def _cycles(t: Tournament) -> int:
 def _scheduled_rounds(
     t: Tournament, order: list[PlayerId], table: list[list[tuple[PlayerId, PlayerId]]], keep_colours: bool
 ) -> tuple[Round, ...]:
-    """Games with handicaps by the upper player's group (R2, R3); a bye for whoever has no game (R5)."""
+    """Games with handicaps by each pair's group (R2, R3); a bye for whoever has no game (R5)."""
     start = tournament_start_points(t)
     groups = cut_groups(order, t.config.groups.sizes)
     by_group = _rules_by_group(groups, t.config)
@@ -316,7 +318,8 @@ def _scheduled_rounds(
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
             sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
                      for pid in (upper, lower)]
-            game = _game(board, sides[0], sides[1], by_group[groups[upper]], t.config)
+            game = _game(board, sides[0], sides[1], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
+                         t.config)
             if keep_colours and game.steps == 0:
                 game = Game(board, black, white, game.stones, game.komi, 0, game.group)
             blacks[game.black] += 1
