@@ -113,6 +113,13 @@ class Tiebreak(StrEnum):
     CUSS = "cuss"
 
 
+class UnplayedLoss(StrEnum):
+    """How opponent-based tie-breaks count a round lost without a game (R6): the values of `unplayed_loss`."""
+
+    DRAW = "draw"  # a draw against oneself, as [000 §4.7] counts a round won without a game
+    LOSS = "loss"  # a plain loss, [000 §5.1]: «ему засчитываются поражения (минусы)»
+
+
 class PairingMethod(StrEnum):
     NEIGHBOURS = "neighbours"
     SHIFT = "shift"
@@ -401,6 +408,9 @@ class Config:
     tiebreaks: tuple[Tiebreak, ...] = key(
         (Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.RATING), "ranking criteria in order", "R6"
     )
+    unplayed_loss: UnplayedLoss = key(UnplayedLoss.DRAW, "opponent-based tie-breaks count a round lost without a "
+                                      "game (a forfeit loss, a round missed for 0, the rounds after withdrawing) as "
+                                      "a draw against oneself (draw) or as a plain loss (loss)", "R6")
     superfinal: bool = key(False, "a tie for first on every criterion is settled by a superfinal match", "R7.8")
     pairing: Pairing = field(default_factory=Pairing)
     playoff: Playoff = field(default_factory=Playoff)
