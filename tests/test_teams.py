@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
+from typer.testing import CliRunner
 from workbooks import run, type_players
+
+from forsxl.cli import app
 
 
 def field() -> list[tuple[str, int, int, str]]:
@@ -94,3 +97,27 @@ def test_r9_a_lift_check_suggests_is_typed_accepted_and_honoured(tmp_path: Path)
     rows = standings.iter_rows(min_row=2, values_only=True)
     start = {r[header.index("Name")]: r[header.index("Start")] for r in rows}
     assert start["Solo C"] == 20
+
+
+def test_r9_check_lists_a_missing_group_with_every_declaration_problem(tmp_path: Path) -> None:
+    """A Group cell left empty (R1.5 needs it) is one problem among several: `check` lists them all at once."""
+    path = tmp_path / "cup.xlsx"
+    run("new", str(path), "--preset", "lg-cup-team")
+    field = [("Top 0", 2350, 1, "Team 0"), ("Mid 0", 1700, None, "Team 0"), ("Low 0", 1000, 3, "Team 0"),
+             ("Top 1", 1400, 1, "Team 1"), ("Mid 1", 1850, 2, "Team 1"), ("Low 1", 940, 2, "Team 1"),
+             ("Solo A", 2400, 2, "")]
+    type_players(path, [{"Name": n, "Rating": r, "Group": g, "Team": t} for n, r, g, t in field])
+    type_players(path, [{"Name": "Solo B", "Rating": 1600, "Start": "x"}])  # two problems in one row
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "Players!G3: 'Mid 0' has no group in Players, and start.method group needs one (R1.5)",
+        "Players!H9: 'x' is not a number (R0)",
+        "Players!G9: 'Solo B' has no group in Players, and start.method group needs one (R1.5)",
+        "Players!A8: Solo A is rated 2400: from 1800 only group 1 may be declared (R9)",
+        "Players!A6: Mid 1 is rated 1850: from 1800 only group 1 may be declared (R9)",
+        "Players!A5: Top 1 (rating 1400) is more than 300 beyond group 1's border (team members: 1500..) (R9)",
+        "Players!A7: Low 1 is rated 940: up to 1000 only group 3 may be declared (R9)",
+        "Players!A2: team Team 0 must declare one player in each of groups 1..3 (R9)",
+        "Players!A6: team Team 1 must declare one player in each of groups 1..3 (R9)",
+    ]
