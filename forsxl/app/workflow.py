@@ -28,7 +28,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
 from forsxl.engine.report import make_report
 from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
-from forsxl.engine.teams import lift_candidates, tournament_problems
+from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
 from forsxl.messages import message, text
 
@@ -109,14 +109,18 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
 
 
 def check_book(book: Book) -> list[str]:
-    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: the team lifts to
-    consider (R9) and a summary."""
+    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: the team lifts made
+    and those to consider (R9), and a summary."""
     t = book.tournament
     problems = tournament_problems(t)
     if problems:
         raise WorkbookErrors(problems)
-    lifts = lift_candidates(t.players).items() if t.config.groups.declared else ()
-    return [*(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
+    declared = t.config.groups.declared
+    lifted = team_lifts(t.players) if declared else []
+    lifts = lift_candidates(t.players).items() if declared else ()
+    return [*(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
+              for p, below in lifted),
+            *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
               for group, players in lifts),
             f"{book.source or book.path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems"]
 
