@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from typing import Any
 
@@ -357,6 +358,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "why_absent": ("{name} is absent, as announced in Players (R5)",
                    "{name} пропускает тур, как указано в списке (R5)"),
 }
+
+
+def system_lang() -> Lang:
+    """The system locale's language: Russian when the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set starts
+    with `ru`, else English. The language of whatever has no workbook to take it from (`new`, `demo`, an OpenGotha
+    import, an error before a workbook is read)."""
+    locale = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")
+    return Lang.RU if locale.casefold().startswith("ru") else Lang.EN
 
 
 def text(code: str, lang: Lang, **params: Any) -> str:

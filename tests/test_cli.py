@@ -817,3 +817,28 @@ def test_start_numbers_stay_once_round_1_is_paired(book: Path) -> None:
     ok("pair", book)
     after = {r["Name"]: r["No"] for r in rows(book, "Standings")}
     assert after == before | {"Zhukov": 21}
+
+
+def test_version() -> None:
+    from forsxl import __version__
+
+    assert ok("--version").stdout == f"forsxl {__version__}\n"
+
+
+@pytest.mark.parametrize(("locale", "sheets"), [("ru_RU.UTF-8", ["Настройки", "Участники", "Журнал"]),
+                                                ("en_GB.UTF-8", ["Config", "Players", "Log"])])
+def test_lang_defaults_to_the_system_locale_without_a_workbook(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, sheets: list[str]) -> None:
+    """`--lang` has one default everywhere (issue 20): the workbook's language once there is a workbook, else the
+    system locale's. A new workbook and an error before any workbook is read follow LANG (a Russian workbook's
+    messages are Russian under this suite's English locale: test_a_mistyped_key_or_name_gets_a_did_you_mean)."""
+    monkeypatch.setenv("LANG", locale)
+    path = tmp_path / "club.xlsx"
+    ok("new", path)
+    assert openpyxl.load_workbook(path).sheetnames == sheets
+    missing = tmp_path / "none.xlsx"
+    expected = "нет такого файла" if locale.startswith("ru") else "no such workbook"
+    refused(missing, ["check", missing], f"{expected}: {missing} (R0)")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # LC_ALL wins over LANG, as in every POSIX program
+    refused(missing, ["check", missing], f"no such workbook: {missing} (R0)")
+
