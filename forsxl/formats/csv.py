@@ -7,8 +7,9 @@ import csv
 import io
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
-from forsxl.engine.config import Tiebreak
+from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating
 from forsxl.engine.standings import Standing
@@ -95,19 +96,31 @@ def safe_text(value: str) -> str:
     return value
 
 
-def write_standings_csv(t: Tournament, table: Sequence[Standing], delimiter: str = ",") -> str:
-    """The standings as CSV: place, player, one cell per round like `12+/w2`, points, tie-breaks (R6)."""
-    lang = t.config.lang.value
-    place, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang]
+def write_standings_csv(t: Tournament, table: Sequence[Standing]) -> str:
+    """The standings as CSV: place, player, one cell per round like `12+/w2`, points, tie-breaks (R6).
+
+    In a Russian workbook the CSV is the one a Russian Excel opens by a double click: `;` between fields (`,` is
+    the decimal separator there), a decimal comma (`6,5`) and a UTF-8 byte order mark first, without which Excel
+    reads the Cyrillic as cp1251. In English: `,`, `6.5` and no mark.
+    """
+    lang = t.config.lang
+    place, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang.value]
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
+    russian = lang == Lang.RU
+
+    def number(value: Fraction) -> str:
+        return number_text(value).replace(".", ",") if russian else number_text(value)
+
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    if russian:
+        out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";" if russian else ",", lineterminator="\n")
     writer.writerow([place, no, name, rating, rank, club, country, pin,
                      *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown]])
     for s in table:
         p = s.player
         label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
         cells = [s.place, str(p.id), p.name, str(p.rating), label, p.club, p.country, p.egd_pin,
-                 *[str(c) for c in s.cells], number_text(s.points), *[number_text(s.values[c]) for c in shown]]
+                 *[str(c) for c in s.cells], number(s.points), *[number(s.values[c]) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])
     return out.getvalue()
