@@ -10,7 +10,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from forsxl.app.workflow import check_book, create_book, finish, pair_into, schedule_into
+from forsxl.app.workflow import check_book, create_book, finish, pair_into, recompute_into, schedule_into
 from forsxl.book import config as book_config
 from forsxl.book.read import Book, load
 from forsxl.engine.config import Lang, get_key
@@ -105,14 +105,21 @@ def pair(
     path: Workbook,
     round: Annotated[int | None, typer.Option("--round", help="Round to pair (default: the next one).")] = None,
     force: Annotated[bool, typer.Option(help="Pair the last round again while it has no results.")] = False,
+    board: Annotated[int | None, typer.Option(help="With --recompute: the board to recompute.")] = None,
+    recompute: Annotated[bool, typer.Option(help="Recompute --board's handicap, komi and steps for the players "
+                                            "now on it, after a referee swapped them (R2).")] = False,
 ) -> None:
     """Pair the next round: start points, groups, pairing, handicaps -> Round-N, then Standings.
 
     Example: forsxl pair club.xlsx            (again: forsxl pair club.xlsx --round 3 --force)
+             forsxl pair club.xlsx --round 3 --board 5 --recompute
     """
     loaded = _load(path)
-    typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
-    _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
+    if recompute or board is not None:
+        changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
+    else:
+        typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
+        _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
     _run(loaded, lambda: finish(loaded, "pair", changes))
     typer.echo(f"{path}: {changes}")
 

@@ -163,6 +163,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "тур {round} уже составлен; чтобы пересобрать, --round {round} --force"),
     "round_out_of_order": ("round {round} cannot be paired now; the next round is {expected}",
                            "тур {round} сейчас составить нельзя; следующий — {expected}"),
+    "board_missing": ("round {round} has no board {board}", "в туре {round} нет доски {board}"),
+    "board_has_result": ("board {board} has a result ({result}); its handicap stays as it was played",
+                         "на доске {board} уже есть результат ({result}); фора остаётся той, с которой играли"),
+    "board_needs_recompute": ("--board goes with --recompute: forsxl pair BOOK --round N --board K --recompute",
+                              "--board пишется вместе с --recompute: forsxl pair КНИГА --round N --board K "
+                              "--recompute"),
+    "stronger_holds_black": ("warning: board {board}: {black} holds Black with {stones} stone(s) but is the stronger "
+                             "by handicap.basis ({black_basis} to {white}'s {white_basis}); the giver plays White: "
+                             "swap the colours, or forsxl pair --round {round} --board {board} --recompute",
+                             "внимание: доска {board}: {black} играет чёрными с форой {stones}, хотя сильнее по "
+                             "handicap.basis ({black_basis}, у {white} — {white_basis}); фору даёт тот, кто играет "
+                             "белыми: поменяйте цвета или выполните forsxl pair --round {round} --board {board} "
+                             "--recompute"),
     "round_incomplete": ("round {round}, board {board} has no result yet; type it before pairing the next round",
                          "тур {round}, доска {board}: нет результата; внесите его до жеребьёвки следующего тура"),
     "config_playoff_size": ("playoff.size {value}: a playoff has 4 or 8 players (0: none)",

@@ -289,6 +289,42 @@ def test_r2_6_referee_edits_handicap_before_the_game(book: Path) -> None:
     assert standings["Baker"]["Points"] == standings["Baker"]["Start"] + 7
 
 
+def test_r2_5_check_warns_when_the_stronger_holds_black_with_stones(book: Path) -> None:
+    """A referee swapped the colours of board 1: Adams (2600) now takes 3 stones from Baker (2300). `check` warns and
+    passes (issue 20); recomputing the board gives it back to the giver as White."""
+    edit(book, "Round-1", 2, Black="Adams", White="Baker")
+    result = ok("check", book)
+    assert result.stdout.splitlines() == [
+        "Round-1!H2: warning: board 1: Adams holds Black with 3 stone(s) but is the stronger by handicap.basis (2600 "
+        "to Baker's 2300); the giver plays White: swap the colours, or forsxl pair --round 1 --board 1 --recompute "
+        "(R2.5)",
+        f"{book}: 20 players, 1 rounds, no problems"]
+    assert ok("pair", book, "--round", "1", "--board", "1", "--recompute").stdout == (
+        f"{book}: round 1, board 1: Baker (Black) - Adams, 3 stones, komi -8, 6 steps\n")
+    assert ok("check", book).stdout == f"{book}: 20 players, 1 rounds, no problems\n"
+
+
+def test_r2_pair_recompute_a_board_after_the_referee_swapped_players(book: Path) -> None:
+    """The referee swapped the Black players of boards 1 and 2 (Baker 2300 and Davis 2210). In the top group's half
+    steps (R2.2) board 1 is Adams 2600 - Davis: D = 390, 390/50 = 7.8 -> 8 steps = 4 stones, komi -8 (R2.3); board 2
+    is Baker - Clark 2230: D = 70 -> 1 step, a stone given by Baker, who becomes White (R2.5)."""
+    edit(book, "Round-1", 2, Black="Davis")
+    edit(book, "Round-1", 3, Black="Baker")
+    ok("pair", book, "--round", "1", "--board", "1", "--recompute")
+    out = ok("pair", book, "--board", "2", "--recompute").stdout  # the round: the last one
+    assert out == f"{book}: round 1, board 2: Clark (Black) - Baker, 1 stones, komi 0, 1 steps\n"
+    first, second = rows(book, "Round-1")[:2]
+    columns = ("Black", "White", "Handicap", "Komi", "Steps", "Group", "Black pts", "White pts")
+    assert [first[c] for c in columns] == ["Davis", "Adams", 4, -8, 8, 1, "20 / 2", "28 / 10"]
+    assert [second[c] for c in columns] == ["Clark", "Baker", 1, 0, 1, 1, "20 / 9", "21 / 10"]
+    type_results(book, "Round-1", lambda row: "B+" if row["Board"] == 3 else None)
+    refused(book, ["pair", book, "--round", "1", "--board", "3", "--recompute"],
+            "Round-1!H4: board 3 has a result (B+); its handicap stays as it was played (R2.6)")
+    refused(book, ["pair", book, "--board", "11", "--recompute"], "round 1 has no board 11 (R2)")
+    refused(book, ["pair", book, "--board", "1"],
+            "--board goes with --recompute: forsxl pair BOOK --round N --board K --recompute (R2)")
+
+
 def test_r2_3_edited_handicap_that_fits_no_step(book: Path) -> None:
     edit(book, "Round-1", 2, Handicap=2, Komi=5)
     refused(book, ["standings", book], "Round-1!D2: handicap 2 with komi 5 fits no handicap step of group 1 (R2.3)")

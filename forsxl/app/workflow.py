@@ -18,6 +18,7 @@ from forsxl.book.write import (
     append_log,
     new_workbook,
     refresh_rounds,
+    write_board,
     write_playoff,
     write_round,
     write_standings,
@@ -25,11 +26,17 @@ from forsxl.book.write import (
 )
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Round
+from forsxl.engine.model import Round, number_text
 from forsxl.engine.playoff import bracket
 from forsxl.engine.stages import final_table, pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, team_standings, tournament_problems
-from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
+from forsxl.engine.tournament import (
+    pair_round,
+    recompute_board,
+    round_to_pair,
+    schedule_tournament,
+    stronger_holds_black,
+)
 from forsxl.messages import message, text
 
 
@@ -46,6 +53,20 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
     write_round(book, rnd)
     without = ", ".join(t.player(pid).name for pid, _ in rnd.sitouts)
     return rnd, f"round {number}: {len(rnd.games)} boards" + (f"; without a game: {without}" if without else "")
+
+
+def recompute_into(book: Book, number: int | None, board: int | None) -> str:
+    """Board `board` of round `number` (default: the last) with its handicap recomputed for the players on it now
+    (R2), written into its round sheet; says what it is now."""
+    t = book.tournament
+    if board is None:
+        raise ForsxlError("R2", "board_needs_recompute")
+    number = number or (t.rounds[-1].number if t.rounds else 1)
+    game = recompute_board(t, number, board)
+    write_board(book, number, game)
+    komi = number_text(game.komi)
+    return (f"round {number}, board {board}: {t.player(game.black).name} (Black) - {t.player(game.white).name}, "
+            f"{game.stones} stones, komi {komi}, {game.steps} steps")
 
 
 def finish(book: Book, command: str, changes: str) -> None:
@@ -109,13 +130,15 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
 
 
 def check_book(book: Book) -> list[str]:
-    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: the team lifts to
-    consider (R9) and a summary."""
+    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: a warning for each
+    game to be played where the stronger player holds Black with stones (R2.5), the team lifts to consider (R9) and
+    a summary."""
     t = book.tournament
     problems = tournament_problems(t)
     if problems:
         raise WorkbookErrors(problems)
     lifts = lift_candidates(t.players).items() if t.config.groups.declared else ()
-    return [*(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
+    return [*(message(w, book.lang) for w in stronger_holds_black(t)),
+            *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
               for group, players in lifts),
             f"{book.source or book.path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems"]

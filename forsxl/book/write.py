@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -93,6 +94,22 @@ def write_round(book: Book, rnd: Round) -> None:
     print_setup(sheet, " · ".join(x for x in (t.config.name, title, t.config.date) if x), one_page=True)
     book.round_sheets[rnd.number] = rs
     _owned_cells(rs, t.config)
+
+
+def write_board(book: Book, number: int, game: Game) -> None:
+    """Board `game.board` of round `number` rewritten as `game`: Black, White, Handicap, Komi, Steps and Group, the
+    cells pairing writes (`forsxl pair --board K --recompute`, R2); the tournament holds the new game too."""
+    rs, t = book.round_sheets[number], book.tournament
+    for index, (row, entry) in enumerate(rs.rows):
+        if isinstance(entry, Game) and entry.board == game.board and not entry.stage:
+            values = (t.player(game.black).name, t.player(game.white).name, game.stones, game.komi, game.steps,
+                      game.group)
+            for column, value in zip(("black", "white", "stones", "komi", "steps", "group"), values, strict=True):
+                put(rs.sheet.cell(row, rs.columns[column]), value)
+            rs.rows[index] = (row, game)
+    rounds = tuple(replace(r, games=tuple(game if g.board == game.board and not g.stage else g for g in r.games))
+                   if r.number == number else r for r in t.rounds)
+    book.tournament = replace(t, rounds=rounds)
 
 
 def write_standings(book: Book, table: Sequence[Standing]) -> None:
