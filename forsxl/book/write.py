@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -14,15 +14,14 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import BOLD, fresh_sheet, print_setup, put, write_row
-from forsxl.engine.attendance import sitout_points
 from forsxl.engine.config import Config, Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
-from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
+from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.playoff import Match
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
-from forsxl.engine.standings import Standing
+from forsxl.engine.standings import RoundCell, Standing, round_cells
 from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import TeamStanding
 
@@ -34,9 +33,10 @@ def _points_preview(game: Game, config: Config) -> tuple[str, str]:
     return f"{number_text(win_b)} / {number_text(lose_b)}", f"{number_text(win_w)} / {number_text(lose_w)}"
 
 
-def _owned_cells(rs: RoundSheet, config: Config) -> None:
-    """Steps and points of every row: forsxl's cells in a round sheet (WORKBOOK.md)."""
-    cols = rs.columns
+def _owned_cells(rs: RoundSheet, t: Tournament, cells: Mapping[PlayerId, Sequence[RoundCell]]) -> None:
+    """Steps and points of every row: forsxl's cells in a round sheet (WORKBOOK.md); a bye's or an absence's points
+    are its standings cell's (R5: a late entrant's rounds count once they play)."""
+    cols, config = rs.columns, t.config
     for row, entry in rs.rows:
         if isinstance(entry, Game):
             put(rs.sheet.cell(row, cols["steps"]), entry.steps)
@@ -49,15 +49,17 @@ def _owned_cells(rs: RoundSheet, config: Config) -> None:
             put(rs.sheet.cell(row, cols["black_pts"]), black)
             put(rs.sheet.cell(row, cols["white_pts"]), white)
         else:
-            put(rs.sheet.cell(row, cols["black_pts"]), sitout_points(entry[1], config.attendance, config.scoring))
+            cell = next((c for c in cells.get(entry[0], ()) if c.round == rs.number), None)
+            put(rs.sheet.cell(row, cols["black_pts"]), None if cell is None else cell.points)
 
 
 def refresh_rounds(book: Book) -> None:
     """Rewrite the owned cells of every round sheet from the sheet as it stands."""
+    cells = round_cells(book.tournament, book.tournament.rounds)
     for rs in book.round_sheets.values():
         for row, column, name in rs.renames:  # a player renamed in Players (book/history.py)
             put(rs.sheet.cell(row, column), name)
-        _owned_cells(rs, book.tournament.config)
+        _owned_cells(rs, book.tournament, cells)
 
 
 def write_round(book: Book, rnd: Round) -> None:
@@ -93,7 +95,7 @@ def write_round(book: Book, rnd: Round) -> None:
     sheet.freeze_panes = "A2"
     print_setup(sheet, " · ".join(x for x in (t.config.name, title, t.config.date) if x), one_page=True)
     book.round_sheets[rnd.number] = rs
-    _owned_cells(rs, t.config)
+    _owned_cells(rs, t, round_cells(t, (*(r for r in t.rounds if r.number < rnd.number), rnd)))
 
 
 def write_board(book: Book, number: int, game: Game) -> None:
