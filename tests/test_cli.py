@@ -878,3 +878,19 @@ def test_lang_defaults_to_the_system_locale_without_a_workbook(
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # LC_ALL wins over LANG, as in every POSIX program
     refused(missing, ["check", missing], f"no such workbook: {missing} (R0)")
 
+
+
+def test_r5_a_late_entrant_is_credited_when_paired_not_before(book: Path) -> None:
+    """Zhukov (2700) is typed in after round 1: Standings have him on his start points with an empty round cell,
+    below the whole top group he starts level with, not high up on absence points (issue 20); pairing round 2 gives
+    him [000]'s half of the 30 points at stake for round 1."""
+    type_results(book, "Round-1", higher_rating_wins)
+    type_rows(book, "Players", [{"Name": "Zhukov", "Rating": 2700}])
+    ok("standings", book)
+    table = rows(book, "Standings")
+    zhukov = next(i for i, r in enumerate(table) if r["Name"] == "Zhukov")
+    assert (table[zhukov]["R1"], table[zhukov]["Points"]) == (None, table[zhukov]["Start"])
+    assert all(i < zhukov for i, r in enumerate(table) if r["Start"] == table[zhukov]["Start"] and i != zhukov)
+    ok("pair", book)
+    zhukov = next(r for r in rows(book, "Standings") if r["Name"] == "Zhukov")
+    assert (zhukov["R1"], zhukov["Points"] - zhukov["Start"]) == ("0=", 15)
