@@ -211,7 +211,7 @@ def check_invariants(path: Path, played: int) -> None:
         assert [r[f"R{n}"] is not None for n in range(1, played + 1)] == [True] * played
     points = [r["Points"] for r in table]
     assert points == sorted(points, reverse=True)
-    assert table[0]["Place"] == "1"
+    assert table[0]["Place"] == 1
 
 
 def test_whole_tournament_20_players_5_rounds(tmp_path: Path) -> None:
@@ -662,7 +662,7 @@ def test_russian_workbook(tmp_path: Path) -> None:
     ok("standings", path)
     refused(path, ["pair", path, "--round", 1, "--force"], "в туре 1 есть результаты, пересобрать его нельзя (R11)")
     standings = rows(path, "Итоги")
-    assert list(standings[0])[:10] == ["Место", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
+    assert list(standings[0])[:11] == ["Место", "Делёж", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
                                        "Т1", "Очки"]
     ok("pair", path)
     assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
@@ -894,3 +894,18 @@ def test_r5_a_late_entrant_is_credited_when_paired_not_before(book: Path) -> Non
     ok("pair", book)
     zhukov = next(r for r in rows(book, "Standings") if r["Name"] == "Zhukov")
     assert (zhukov["R1"], zhukov["Points"] - zhukov["Start"]) == ("0=", 15)
+
+
+def test_r6_a_place_is_a_number_and_a_shared_place_reads_3_4_beside_it(tmp_path: Path) -> None:
+    """Sorting the Standings sheet by Place works (issue 20): the place is a number, the first of a shared range,
+    and `1-4` stands in the Shared column. Four players of an equalized top group before any result tie on points,
+    the only criterion."""
+    path = new_book(tmp_path, [{"Name": n, "Rating": r} for n, r in PLAYERS[:4]])
+    type_rows(path, "Config", [{"Key": "tiebreaks", "Value": "points"}])
+    ok("pair", path)
+    table = rows(path, "Standings")
+    assert [(r["Place"], r["Shared"]) for r in table] == [(1, "1-4")] * 4
+    type_results(path, "Round-1", higher_rating_wins)
+    ok("standings", path)
+    assert [(r["Place"], r["Shared"]) for r in rows(path, "Standings")] == [(1, None), (2, None), (3, None),
+                                                                            (4, None)]

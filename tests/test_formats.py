@@ -332,8 +332,8 @@ def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: P
     data = out.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf\xd0\x9c\xd0\xb5\xd1\x81\xd1\x82\xd0\xbe;")  # BOM, then "Место;"
     rows = list(csv.reader(data.decode("utf-8-sig").splitlines(), delimiter=";"))
-    assert rows[0][:3] == ["Место", "№", "Имя"] and rows[0][8:10] == ["Т1", "Очки"]
-    assert [row[9] for row in rows[1:]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
+    assert rows[0][:4] == ["Место", "Делёж", "№", "Имя"] and rows[0][9:11] == ["Т1", "Очки"]
+    assert [row[10] for row in rows[1:]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
 
 
 def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
@@ -342,7 +342,7 @@ def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
     assert invoke("export", book, "--format", "xlsx", "-o", out).exit_code == 0
     workbook = openpyxl.load_workbook(out)
     assert workbook.sheetnames == ["Standings", "Games"]
-    assert [c.value for c in workbook["Standings"][2]][:3] == ["1", 1, "Иванов Пётр"]
+    assert [c.value for c in workbook["Standings"][2]][:4] == [1, None, 1, "Иванов Пётр"]  # a place is a number
     assert invoke("export", book, "--format", "xlsx", "-o", book).exit_code == 1
 
 

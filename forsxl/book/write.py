@@ -116,10 +116,11 @@ def write_board(book: Book, number: int, game: Game) -> None:
 
 def write_standings(book: Book, table: Sequence[Standing]) -> None:
     """The Standings sheet, rewritten whole: places, round cells like `12+/w2`, points, tie-breaks (R6), and a
-    superfinal note below the table when one is due (R7.8)."""
+    superfinal note below the table when one is due (R7.8). A place is a number, so that the sheet sorts; a shared
+    one also reads `3-4` in the column beside it."""
     lang, t = book.lang, book.tournament
     sheet = fresh_sheet(book.workbook, layout.sheet_name("standings", lang), layout.SHEETS["log"])
-    columns = ["place", "no", "name", "rating", "rank", "club"]
+    columns = ["place", "shared", "no", "name", "rating", "rank", "club"]
     columns += [c for c in ("team", "group") if _used(c, t)]
     columns += ["start"]
     headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang) for c in columns]
@@ -131,7 +132,8 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     for row, s in enumerate(table, start=2):
         p = s.player
         values: dict[str, Any] = {
-            "place": s.place, "no": int(p.id), "name": p.name, "rating": p.rating,
+            "place": s.place_number, "shared": s.shared_place or None, "no": int(p.id), "name": p.name,
+            "rating": p.rating,
             "rank": rank_of_rating(p.rating, t.config.ratings.scale).label(lang), "club": p.club,
             "team": p.team, "group": s.group or None, "start": s.start,
         }
@@ -141,8 +143,9 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     if pair is not None:  # R7.8: a note one blank row below the table
         a, b = (t.player(pid).name for pid in pair)
         write_row(sheet, len(table) + 3, [layout.SUPERFINAL_NOTE[lang].format(a=a, b=b)], bold=True)
-    sheet.column_dimensions["C"].width = 26
-    sheet.freeze_panes = "D2"
+    sheet.column_dimensions["B"].width = 7
+    sheet.column_dimensions["D"].width = 26
+    sheet.freeze_panes = "E2"
     print_setup(sheet, " · ".join(x for x in (t.config.name, sheet.title, t.config.date) if x), landscape=True)
 
 

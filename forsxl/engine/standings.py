@@ -57,6 +57,16 @@ class Standing(NamedTuple):
     cells: tuple[RoundCell, ...]
     group: int = 0
 
+    @property
+    def place_number(self) -> int:
+        """The place as a number, the first of a shared range (`3-4` is 3), for a spreadsheet to sort by (R6)."""
+        return int(self.place.partition("-")[0])
+
+    @property
+    def shared_place(self) -> str:
+        """The shared places, `3-4`, or empty when the place is the player's alone (R6)."""
+        return self.place if "-" in self.place else ""
+
 
 _OUTCOME = {
     Result.BLACK_WINS: ("+", "-"), Result.WHITE_WINS: ("-", "+"), Result.DRAW: ("=", "="),
