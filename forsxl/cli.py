@@ -243,6 +243,24 @@ def publish(
         typer.echo("stopped", err=True)
 
 
+@app.command("print")
+def print_command(
+    path: Workbook,
+    round: Annotated[int | None, typer.Option("--round", help="The round to print (default: the last one).")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="slips.html, or slips.pdf (printed by "
+                                                "Chromium or Chrome); default: BOOK-round-N.html.")] = None,
+) -> None:
+    """Print a round: a result slip per board, four to an A4 page, to tick and sign, and everyone by name with
+    board, colour, opponent and stones for the wall.
+
+    Example: forsxl print club.xlsx --round 3 -o slips.pdf
+    """
+    from forsxl.app.printing import print_round
+
+    loaded = _load(path)
+    typer.echo(_run(loaded, lambda: print_round(loaded, round, output)))
+
+
 @app.command()
 def explain(
     path: Workbook,

@@ -163,6 +163,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "тур {round} уже составлен; чтобы пересобрать, --round {round} --force"),
     "round_out_of_order": ("round {round} cannot be paired now; the next round is {expected}",
                            "тур {round} сейчас составить нельзя; следующий — {expected}"),
+    "print_format": ("{path}: slips are written as .pdf or .html", "{path}: бланки пишутся в .pdf или .html"),
+    "pdf_needs_browser": ("{path}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write "
+                          "{html} instead and print it from a browser",
+                          "{path}: PDF печатает Chromium или Google Chrome, а ни того ни другого нет; запишите "
+                          "{html} и напечатайте его из браузера"),
+    "pdf_failed": ("{path}: the browser could not print the PDF ({why}); write {html} and print it from a browser",
+                   "{path}: браузер не смог напечатать PDF ({why}); запишите {html} и напечатайте его из браузера"),
     "board_missing": ("round {round} has no board {board}", "в туре {round} нет доски {board}"),
     "board_has_result": ("board {board} has a result ({result}); its handicap stays as it was played",
                          "на доске {board} уже есть результат ({result}); фора остаётся той, с которой играли"),

@@ -227,7 +227,7 @@ def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> 
 # --- pages ---
 
 
-def _wall(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
+def wall_rows(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
     """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too."""
     rnd = next(r for r in t.rounds if r.number == number)
     rows = []
@@ -323,7 +323,7 @@ def site_pages(t: Tournament, table: Sequence[Standing], origins: Mapping[str, s
             views.append(SiteView(kind, f"{kind}.html", L[kind], page, nav, S))
     for rnd in page.rounds:
         views.append(SiteView("round", f"round-{rnd.number}.html", f"{L['round']} {rnd.number}",
-                              _only_round(page, rnd.number), nav, S, wall=_wall(t, int(rnd.number), S)))
+                              _only_round(page, rnd.number), nav, S, wall=wall_rows(t, int(rnd.number), S)))
     for s in table:
         views.append(SiteView("player", page_file(f"p{s.player.id}"), s.player.name, page, nav, S,
                               card=_card(t, table, s, S)))
