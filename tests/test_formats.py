@@ -311,7 +311,7 @@ def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
     workbook.save(book)
     result = invoke("export", book, "--format", "csv")
     assert result.exit_code == 0, result.output
-    assert "'=cmd()" in result.output and result.output.startswith("Place,No,Name,Rating,Rank")
+    assert "'=cmd()" in result.output and result.output.startswith("Place,Shared,No,Name,Rating,Rank")
 
 
 def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: Path) -> None:
