@@ -244,8 +244,7 @@ class Attendance:
         "half the points at stake in an even game, [000]; else 0)", "R5"
     )
     absent_points: Fraction | None = key(
-        None, "points per announced absence after the first game (empty: an even game lost: Fors 10 of 30, else 0)",
-        "R5"
+        None, "points per announced absence after the first game (empty: an even game lost: 10 in fors30)", "R5"
     )
     exclude_after: Fraction | None = key(
         None, "forfeit losses in more than this share of the rounds exclude a player for good (empty: never)", "R5"
