@@ -124,8 +124,8 @@ STEPS = (
     ("load: open_workbook (openpyxl)", read_module, "open_workbook"),
     ("engine: pair_round", workflow, "pair_round"),
     ("write: write_round", workflow, "write_round"),
-    ("write: refresh_rounds", workflow, "refresh_rounds"),
     ("engine: report (standings)", workflow, "make_report"),
+    ("write: refresh_rounds", workflow, "refresh_rounds"),
     ("write: write_standings", workflow, "write_standings"),
     ("write: append_log", workflow, "append_log"),
     ("save: Workbook.save (openpyxl)", Workbook, "save"),
@@ -163,7 +163,7 @@ def in_process(source: Path) -> dict[str, float]:
 ORDER = (
     "load: open_workbook (openpyxl)", "load: reading sheets into a Tournament",
     "engine: pair_round", "write: write_round",
-    "write: refresh_rounds", "engine: report (standings)", "write: write_standings", "write: append_log",
+    "engine: report (standings)", "write: refresh_rounds", "write: write_standings", "write: append_log",
     "save: Workbook.save (openpyxl)", "save: fsync, backup copy, rename", "other (pair_into/finish glue)",
     "= load", "= pair_into", "= finish", "= total",
 )

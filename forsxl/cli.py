@@ -17,6 +17,7 @@ from forsxl.app.workflow import (
     finish,
     pair_into,
     preset_lines,
+    recompute_into,
     schedule_into,
     stage_into,
     stage_lines,
@@ -28,12 +29,28 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, one_of
-from forsxl.messages import message
+from forsxl.messages import message, system_lang
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
 Workbook = Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx).", dir_okay=False)]
+LangOption = Annotated[Lang | None, typer.Option(
+    help="Language of sheets, messages and pages (default: the system's, from LANG).", show_default=False)]
 T = TypeVar("T")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from forsxl import __version__
+
+        typer.echo(f"forsxl {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
+    """Go handicap tournaments (Fors and friends) kept in an .xlsx workbook."""
 
 
 def _fail(lines: list[str]) -> typer.Exit:
@@ -43,8 +60,10 @@ def _fail(lines: list[str]) -> typer.Exit:
 
 
 @contextmanager
-def _errors(lang: Lang = Lang.EN) -> Iterator[None]:
-    """Turn every ForsxlError into `Sheet!C7: message (rule)` lines and exit code 1; nothing is written."""
+def _errors(lang: Lang | None = None) -> Iterator[None]:
+    """Turn every ForsxlError into `Sheet!C7: message (rule)` lines and exit code 1; nothing is written. The lines
+    are in the workbook's language once it is known, else in the system's."""
+    lang = lang or system_lang()
     try:
         yield
     except WorkbookErrors as problems:
@@ -89,13 +108,14 @@ def _run(loaded: Book, step: Callable[[], T]) -> T:
 def new(
     path: Workbook,
     preset: Annotated[str, typer.Option(help="Preset to start from (see `forsxl presets`).")] = "fors-club",
-    lang: Annotated[Lang, typer.Option(help="Language of sheets and messages.")] = Lang.EN,
+    lang: LangOption = None,
     name: Annotated[str, typer.Option(help="Tournament name (default: the file name).")] = "",
 ) -> None:
     """Create a workbook: Config, an empty Players sheet with headers, and Log.
 
     Example: forsxl new club.xlsx --preset fors-club --lang ru
     """
+    lang = lang or system_lang()
     with _errors(lang):
         typer.echo(create_book(path, preset, lang, name))
 
@@ -115,14 +135,21 @@ def pair(
     path: Workbook,
     round: Annotated[int | None, typer.Option("--round", help="Round to pair (default: the next one).")] = None,
     force: Annotated[bool, typer.Option(help="Pair the last round again while it has no results.")] = False,
+    board: Annotated[int | None, typer.Option(help="With --recompute: the board to recompute.")] = None,
+    recompute: Annotated[bool, typer.Option(help="Recompute --board's handicap, komi and steps for the players "
+                                            "now on it, after a referee swapped them (R2).")] = False,
 ) -> None:
     """Pair the next round: start points, groups, pairing, handicaps -> Round-N, then Standings.
 
     Example: forsxl pair club.xlsx            (again: forsxl pair club.xlsx --round 3 --force)
+             forsxl pair club.xlsx --round 3 --board 5 --recompute
     """
     loaded = _load(path)
-    typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
-    _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
+    if recompute or board is not None:
+        changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
+    else:
+        typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
+        _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
     _run(loaded, lambda: finish(loaded, "pair", changes))
     typer.echo(f"{path}: {changes}")
 
@@ -217,6 +244,24 @@ def publish(
         once()
 
 
+@app.command("print")
+def print_command(
+    path: Workbook,
+    round: Annotated[int | None, typer.Option("--round", help="The round to print (default: the last one).")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="slips.html, or slips.pdf (printed by "
+                                                "Chromium or Chrome); default: BOOK-round-N.html.")] = None,
+) -> None:
+    """Print a round: a result slip per board, four to an A4 page, to tick and sign, and everyone by name with
+    board, colour, opponent and stones for the wall.
+
+    Example: forsxl print club.xlsx --round 3 -o slips.pdf
+    """
+    from forsxl.app.printing import print_round
+
+    loaded = _load(path)
+    typer.echo(_run(loaded, lambda: print_round(loaded, round, output)))
+
+
 @app.command()
 def explain(
     path: Workbook,
@@ -263,7 +308,7 @@ def demo(
     directory: Annotated[Path, typer.Argument(help="Where to write club.xlsx and club.html.", file_okay=False)] = Path(
         "forsxl-demo"),
     played: Annotated[int | None, typer.Option(help="Rounds to play (default: all).")] = None,
-    lang: Annotated[Lang, typer.Option(help="Language of the workbook and the page.")] = Lang.RU,
+    lang: LangOption = None,
     preset: Annotated[str, typer.Option(help="Preset to play (see `forsxl presets`).")] = "fors-club",
 ) -> None:
     """Run the bundled example: a 20-player club tournament with simulated results, and publish it.
@@ -273,6 +318,7 @@ def demo(
     """
     from forsxl.app.demo import run_demo
 
+    lang = lang or system_lang()
     with _errors(lang):
         workbook, page = run_demo(directory, played, _say, lang, preset)
     typer.echo(f"{workbook}: the tournament workbook\n{page}: the results page")
@@ -287,7 +333,8 @@ def import_command(
                                            dir_okay=False)],
     format: Annotated[str, typer.Option("--format", help=one_of((AUTO, *IMPORTS)))] = AUTO,
     only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.")] = "",
-    lang: Annotated[Lang, typer.Option(help="Language of a workbook made from an OpenGotha file.")] = Lang.EN,
+    lang: Annotated[Lang | None, typer.Option(help="Language of a workbook made from an OpenGotha file (default: "
+                                              "the system's, from LANG).", show_default=False)] = None,
 ) -> None:
     """Add players from a CSV or rating list to Players (never twice), or make a workbook of an OpenGotha tournament.
 
@@ -296,6 +343,7 @@ def import_command(
     """
     from forsxl.app.exchange import import_file
 
+    lang = lang or system_lang()
     with _errors(lang):
         lines = import_file(path, source, format, only, lang)
     typer.echo("\n".join(lines))

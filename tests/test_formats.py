@@ -313,7 +313,29 @@ def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
     workbook.save(book)
     result = invoke("export", book, "--format", "csv")
     assert result.exit_code == 0, result.output
-    assert "'=cmd()" in result.output and result.output.startswith("Place,No,Name,Rating,Rank")
+    assert "'=cmd()" in result.output and result.output.startswith("Place,Shared,No,Name,Rating,Rank")
+
+
+def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: Path) -> None:
+    """Issue 20: `lang: ru` gives `;` between fields, a decimal comma and a UTF-8 byte order mark first (Excel reads
+    the Cyrillic as cp1251 without it). English stays `,`, a point and no mark (the test above)."""
+    import csv
+
+    book = tmp_path / "club.xlsx"
+    assert invoke("new", book, "--lang", "ru", "--preset", "swiss").exit_code == 0
+    workbook = openpyxl.load_workbook(book)
+    workbook["Настройки"].append(["attendance.bye_points", "0,5"])
+    for name, rating in (("Иванов Пётр", 2100), ("Смит Энн", 1800), ("Ли Бо", 1500)):
+        workbook["Участники"].append([None, name, rating])
+    workbook.save(book)
+    assert invoke("pair", book).exit_code == 0
+    out = tmp_path / "club.csv"
+    assert invoke("export", book, "--format", "csv", "-o", out).exit_code == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf\xd0\x9c\xd0\xb5\xd1\x81\xd1\x82\xd0\xbe;")  # BOM, then "Место;"
+    rows = list(csv.reader(data.decode("utf-8-sig").splitlines(), delimiter=";"))
+    assert rows[0][:4] == ["Место", "Делёж", "№", "Имя"] and rows[0][9:11] == ["Т1", "Очки"]
+    assert [row[10] for row in rows[1:]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
 
 
 def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
@@ -322,7 +344,7 @@ def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
     assert invoke("export", book, "--format", "xlsx", "-o", out).exit_code == 0
     workbook = openpyxl.load_workbook(out)
     assert workbook.sheetnames == ["Standings", "Games"]
-    assert [c.value for c in workbook["Standings"][2]][:3] == ["1", 1, "Иванов Пётр"]
+    assert [c.value for c in workbook["Standings"][2]][:4] == [1, None, 1, "Иванов Пётр"]  # a place is a number
     assert invoke("export", book, "--format", "xlsx", "-o", book).exit_code == 1
 
 

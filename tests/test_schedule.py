@@ -97,7 +97,7 @@ def test_r8_cli_renju_five_players_lower_number_wins(tmp_path: Path) -> None:
     rows = [(s.place, int(s.player.id), s.points) for s in standings(load(path).tournament)]
     assert rows == [("1", 1, 20), ("2", 2, 16), ("3", 3, 12), ("4", 4, 8), ("5", 5, 4)]
     sheet = openpyxl.load_workbook(path)["Standings"]
-    assert [sheet.cell(row, 3).value for row in range(2, 7)] == [f"Player 0{k}" for k in range(1, 6)]
+    assert [sheet.cell(row, 4).value for row in range(2, 7)] == [f"Player 0{k}" for k in range(1, 6)]
 
 
 def _log(path: Path) -> list[str]:
@@ -160,7 +160,7 @@ def test_r7_8_superfinal_note_in_standings_sheet_and_page(tmp_path: Path) -> Non
     _type_results(path, "B+")
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
     sheet = openpyxl.load_workbook(path)["Standings"]
-    assert [sheet.cell(row, 1).value for row in range(2, 6)] == ["1-4"] * 4
+    assert [(sheet.cell(row, 1).value, sheet.cell(row, 2).value) for row in range(2, 6)] == [(1, "1-4")] * 4
     note = "Superfinal: Player 01 and Player 02 play a match to two wins for places 1–2 (R7.8)"
     assert sheet.cell(6, 1).value is None and sheet.cell(7, 1).value == note and sheet.cell(7, 1).font.bold
     page = tmp_path / "r.html"
@@ -209,10 +209,10 @@ def test_r7_8_cli_superfinal_match_decides_places_one_and_two(tmp_path: Path) ->
         _type_round(path, number, result)
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
     sheet = openpyxl.load_workbook(path)["Standings"]
-    rows = [(sheet.cell(row, 1).value, sheet.cell(row, 3).value) for row in range(2, 6)]
-    assert rows[:2] == [("1", "Player 02"), ("2", "Player 01")] and {r[0] for r in rows[2:]} == {"3-4"}
-    assert sheet.max_row == 5 and sheet.max_column == 6 + 1 + 6 + 1 + 2  # no note, no superfinal columns
-    assert {sheet.cell(row, 14).value for row in range(2, 6)} == {6}  # the match changes no points (renju 2/1/0)
+    rows = [(sheet.cell(row, 1).value, sheet.cell(row, 2).value, sheet.cell(row, 4).value) for row in range(2, 6)]
+    assert rows[:2] == [(1, None, "Player 02"), (2, None, "Player 01")] and {r[:2] for r in rows[2:]} == {(3, "3-4")}
+    assert sheet.max_row == 5 and sheet.max_column == 7 + 1 + 6 + 1 + 2  # no note, no superfinal columns
+    assert {sheet.cell(row, 15).value for row in range(2, 6)} == {6}  # the match changes no points (renju 2/1/0)
     page = tmp_path / "r.html"
     assert CliRunner().invoke(app, ["publish", str(path), "-o", str(page)]).exit_code == 0
     assert "SUP4" in page.read_text(encoding="utf-8") and "Superfinal:" not in page.read_text(encoding="utf-8")

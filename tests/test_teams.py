@@ -44,7 +44,7 @@ def test_r9_team_cup_through_the_workbook(tmp_path: Path) -> None:
     points: dict[str, float] = {}
     best: dict[str, int] = {}
     for position, row in enumerate(book["Standings"].iter_rows(min_row=2, values_only=True), start=1):
-        name, total = row[2], row[headers_points(book)]
+        name, total = row[3], row[headers_points(book)]
         if teams_of[name]:
             points[teams_of[name]] = points.get(teams_of[name], 0) + total
             best.setdefault(teams_of[name], position)

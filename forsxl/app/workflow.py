@@ -18,6 +18,7 @@ from forsxl.book.write import (
     append_log,
     new_workbook,
     refresh_rounds,
+    write_board,
     write_playoff,
     write_round,
     write_standings,
@@ -25,11 +26,17 @@ from forsxl.book.write import (
 )
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Round
+from forsxl.engine.model import Round, number_text
 from forsxl.engine.report import make_report
 from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
-from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
+from forsxl.engine.tournament import (
+    pair_round,
+    recompute_board,
+    round_to_pair,
+    schedule_tournament,
+    stronger_holds_black,
+)
 from forsxl.messages import message, text
 
 
@@ -48,13 +55,27 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
     return rnd, f"round {number}: {len(rnd.games)} boards" + (f"; without a game: {without}" if without else "")
 
 
+def recompute_into(book: Book, number: int | None, board: int | None) -> str:
+    """Board `board` of round `number` (default: the last) with its handicap recomputed for the players on it now
+    (R2), written into its round sheet; says what it is now."""
+    t = book.tournament
+    if board is None:
+        raise ForsxlError("R2", "board_needs_recompute")
+    number = number or (t.rounds[-1].number if t.rounds else 1)
+    game = recompute_board(t, number, board)
+    write_board(book, number, game)
+    komi = number_text(game.komi)
+    return (f"round {number}, board {board}: {t.player(game.black).name} (Black) - {t.player(game.white).name}, "
+            f"{game.stones} stones, komi {komi}, {game.steps} steps")
+
+
 def finish(book: Book, command: str, changes: str) -> None:
     """Points in the round sheets, then the report's sheets (Standings, stages, Prizes, Playoff, Teams) and a Log
     row, then the atomic save."""
     if book.source is not None and book.path.exists():  # club.ods is saved as club.xlsx: never over another one
         raise ForsxlError("R0", "ods_target_exists", path=book.source, xlsx=book.path)
-    refresh_rounds(book)
     report = make_report(book.tournament)
+    refresh_rounds(book, report)
     write_standings(book, report)
     if book.tournament.config.stages.plan:
         write_stage_tables(book, report.stages)
@@ -109,8 +130,9 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
 
 
 def check_book(book: Book) -> list[str]:
-    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: the team lifts made
-    and those to consider (R9), and a summary."""
+    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: a warning for each
+    game to be played where the stronger player holds Black with stones (R2.5), the team lifts made and those to
+    consider (R9), and a summary."""
     t = book.tournament
     problems = tournament_problems(t)
     if problems:
@@ -118,7 +140,8 @@ def check_book(book: Book) -> list[str]:
     declared = t.config.groups.declared
     lifted = team_lifts(t.players) if declared else []
     lifts = lift_candidates(t.players).items() if declared else ()
-    return [*(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
+    return [*(message(w, book.lang) for w in stronger_holds_black(t)),
+            *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
               for p, below in lifted),
             *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
               for group, players in lifts),

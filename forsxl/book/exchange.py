@@ -80,19 +80,20 @@ def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
     sheet.title = layout.sheet_name("standings", lang)
     en = lang == Lang.EN
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
-    headings = ["Place" if en else "Место", "No" if en else "№", "Name" if en else "Имя",
-                "Rating" if en else "Рейтинг", "Rank" if en else "Ранг", "Club" if en else "Клуб",
-                "Country" if en else "Страна", "EGD PIN", "RFG ID"]
+    headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang)
+                for c in ("place", "shared", "no", "name", "rating", "rank", "club")]
+    headings += ["Country" if en else "Страна", "EGD PIN", "RFG ID"]
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     headings += ["Points" if en else "Очки", *[c.value for c in shown]]
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(report.table, start=2):
         p = s.player
         rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
-        write_row(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,
-                           *[str(c) for c in s.cells], s.points, *[s.values[c] for c in shown]])
-    sheet.column_dimensions["C"].width = 28
-    sheet.freeze_panes = "D2"
+        write_row(sheet, row, [s.place_number, s.shared_place or None, int(p.id), p.name, p.rating, rank, p.club,
+                               p.country, p.egd_pin, p.rfg_id, *[str(c) for c in s.cells], s.points,
+                               *[s.values[c] for c in shown]])
+    sheet.column_dimensions["D"].width = 28
+    sheet.freeze_panes = "E2"
     games = workbook.create_sheet("Games" if en else "Партии")
     write_row(games, 1, [*[layout.ROUND_COLUMNS[c][0 if en else 1] for c in ("board", "black", "white", "stones",
                                                                          "komi", "result")], "Round" if en else "Тур"],

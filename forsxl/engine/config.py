@@ -258,8 +258,12 @@ class Attendance:
     bye_points: Fraction | None = key(
         None, "points for a bye (empty: the scheme's: Fors half an even game's points, renju 2, win-loss 1)", "R5"
     )
+    late_points: Fraction | None = key(
+        None, "points per round a late entrant missed before their first game, given once they play (empty: Fors "
+        "half the points at stake in an even game, [000]; else 0)", "R5"
+    )
     absent_points: Fraction | None = key(
-        None, "points per announced absence or round missed by a late entrant (empty: Fors as a bye, else 0)", "R5"
+        None, "points per announced absence after the first game (empty: an even game lost: 10 in fors30)", "R5"
     )
     exclude_after: Fraction | None = key(
         None, "forfeit losses in more than this share of the rounds exclude a player for good (empty: never)", "R5"

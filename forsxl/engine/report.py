@@ -7,7 +7,7 @@ that book/, publish/ and formats/ import none of the functions a report is made 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from forsxl.engine.model import PlayerId, Tournament
@@ -15,7 +15,7 @@ from forsxl.engine.norms import NormResult, rank_norms
 from forsxl.engine.playoff import Match, bracket, final_places
 from forsxl.engine.prizes import Award, award_prizes
 from forsxl.engine.stages import StageTable, stage_tables, staged_standings
-from forsxl.engine.standings import Standing, standings
+from forsxl.engine.standings import RoundCell, Standing, round_cells, standings
 from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import TeamStanding, team_standings
 
@@ -42,14 +42,18 @@ class Report:
     ranking: tuple[Standing, ...] = ()
     """The R6 standings of the regular rounds before any playoff, superfinal or stage places: what `explain`
     compares by; only when asked for."""
+    cells: Mapping[PlayerId, Sequence[RoundCell]] = field(default_factory=dict)
+    """Each player's cell in every round, the superfinal's too (R4, R5): what the round sheets show beside a bye or
+    an absence (a late entrant's rounds credited once they play)."""
 
 
 def make_report(t: Tournament, *, extras: bool = True, ranking: bool = False) -> Report:
     """The report of `t`, each part computed once (R6, R7, R7.7, R7.8, R9).
 
     A command whose outputs read only the final table (an export, `explain`) passes `extras=False` and is spared
-    the superfinal, prizes, norms, bracket and teams. `ranking=True` keeps the R6 standings as well: the final table
-    is made from them, so they cost nothing more, except in a staged tournament, whose table is the stages'.
+    the superfinal, prizes, norms, bracket, teams and round cells. `ranking=True` keeps the R6 standings as well:
+    the final table is made from them, so they cost nothing more, except in a staged tournament, whose table is the
+    stages'.
     """
     if t.config.stages.plan:
         stages = stage_tables(t)
@@ -64,4 +68,4 @@ def make_report(t: Tournament, *, extras: bool = True, ranking: bool = False) ->
         return Report(tuple(table), stages, ranking=kept)
     teams = team_standings(table) if any(p.team for p in t.players) else []
     return Report(tuple(table), stages, award_prizes(t, table), rank_norms(t.config, table), bracket(t),
-                  tuple(teams), final_superfinal(t, table), kept)
+                  tuple(teams), final_superfinal(t, table), kept, round_cells(t, t.rounds))

@@ -25,8 +25,10 @@ class SchemeRule:
     giver_wins: Callable[[int], Split]
     taker_wins: Callable[[int], Split]
     bye: Points
-    absent: Points | None
-    """Points for an announced absence; None: as a bye."""
+    late: Points
+    """Points per round a late entrant missed (R5)."""
+    absent: Points
+    """Points for an announced absence once the player has played (R5)."""
     draws: bool = False
     """The game itself has draws (renju), whatever the komi."""
     max_steps: int | None = None
@@ -44,15 +46,18 @@ def _split(winner: int, loser: int) -> Split:
 def _fors(
     win: int, loss: int, giver_wins: Callable[[int], Split], taker_wins: Callable[[int], Split], cap: int | None = None
 ) -> SchemeRule:
-    """A Fors scheme: a bye, and an absence, give half the points at stake in an even game (R5, [000])."""
+    """A Fors scheme: a bye, and a round a late entrant missed, give half the points at stake in an even game
+    ([000]: "50% возможного количества очков при равных (без форы) партиях"); an announced absence gives what an
+    even game lost gives (R5)."""
     half = Fraction(win + loss, 2)
-    return SchemeRule(Fraction(win), Fraction(loss), giver_wins, taker_wins, half, None, max_steps=cap)
+    return SchemeRule(Fraction(win), Fraction(loss), giver_wins, taker_wins, half, half, Fraction(loss), max_steps=cap)
 
 
 def _even(win: int, loss: int, bye: int, draws: bool) -> SchemeRule:
-    """A scheme where the handicap does not change the points: a bye is a win, an absence 0 (R5)."""
+    """A scheme where the handicap does not change the points: a bye is a win, a late entrant's round and an absence
+    0 (R5)."""
     split = _split(win, loss)
-    return SchemeRule(*split, lambda n: split, lambda n: split, Fraction(bye), Fraction(0), draws)
+    return SchemeRule(*split, lambda n: split, lambda n: split, Fraction(bye), Fraction(0), Fraction(0), draws)
 
 
 def _compensated(win: int, loss: int, cap: int | None = None) -> SchemeRule:

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
-from forsxl.engine.attendance import absent_points, sitout_points
+from forsxl.engine.attendance import absent_points, bye_points, late_points
 from forsxl.engine.config import Attendance, Config, Scoring, Tiebreak, UnplayedLoss
 from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
@@ -57,6 +57,16 @@ class Standing(NamedTuple):
     cells: tuple[RoundCell, ...]
     group: int = 0
 
+    @property
+    def place_number(self) -> int:
+        """The place as a number, the first of a shared range (`3-4` is 3), for a spreadsheet to sort by (R6)."""
+        return int(self.place.partition("-")[0])
+
+    @property
+    def shared_place(self) -> str:
+        """The shared places, `3-4`, or empty when the place is the player's alone (R6)."""
+        return self.place if "-" in self.place else ""
+
 
 _OUTCOME = {
     Result.BLACK_WINS: ("+", "-"), Result.WHITE_WINS: ("-", "+"), Result.DRAW: ("=", "="),
@@ -90,31 +100,54 @@ def _sitout_cell(number: int, points: Points, sitout: Sitout | None, scoring: Sc
 
 @lru_cache(maxsize=64)
 def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> Mapping[PlayerId, RoundCell]:
-    """The cells of a round's games and sitouts, by player. Every later round's standings read them (and a simulation
-    plays thousands of rounds), so each round's are built once; callers must not change them."""
+    """The cells of a round's games and byes, by player: those who were there. Every later round's standings read
+    them (and a simulation plays thousands of rounds), so each round's are built once; callers must not change
+    them."""
     cells: dict[PlayerId, RoundCell] = {}
     for game in rnd.games:
         cells[game.black], cells[game.white] = _game_cells(game, rnd.number, scoring)
     for pid, sitout in rnd.sitouts:
-        cells[pid] = _sitout_cell(rnd.number, sitout_points(sitout, attendance, scoring), sitout, scoring)
+        if sitout == Sitout.BYE:
+            cells[pid] = _sitout_cell(rnd.number, bye_points(attendance, scoring), sitout, scoring)
     return cells
 
 
-def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[RoundCell]]:
-    """Every player's cell in each round; missing from a round is a late entry or absence, or 0 after leaving (R5)."""
+def round_cells(
+    t: Tournament, rounds: Sequence[Round], joining: int | None = None
+) -> dict[PlayerId, list[RoundCell]]:
+    """Every player's cell in each round (R5). A round without a game or a bye is, before the player's first game
+    or bye, a late entrant's round (`late_points`), after it an announced absence (`absent_points`), and 0 after
+    leaving.
+
+    [000] credits late entrants as they join ("и они включаются в игру"): until a player has a game or a bye, or
+    is to be paired in round `joining` (the round the standings are for), their rounds give nothing, so a name on
+    the list who has not played ranks on start points alone, below everyone of the same start who played.
+    """
     config = t.config
-    missed = absent_points(config.attendance, config.scoring)
+    played = [_round_cells(rnd, config.scoring, config.attendance) for rnd in rounds]
+    first: dict[PlayerId, int] = {}
+    for rnd, there in zip(rounds, played, strict=True):
+        for pid in there:
+            first.setdefault(pid, rnd.number)
+    missed = (late_points(config.attendance, config.scoring), absent_points(config.attendance, config.scoring))
     cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
-    for rnd in rounds:
-        played = _round_cells(rnd, config.scoring, config.attendance)
-        for player in t.players:
-            cell = played.get(player.id)
-            if cell is None:
-                left = player.left_after is not None and rnd.number > player.left_after
-                pts = Fraction(0) if left else missed
-                cell = _sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config.scoring)
-            cells[player.id].append(cell)
+    for player in t.players:
+        joined = first.get(player.id, joining if joining is not None and player.plays_in(joining) else None)
+        row = cells[player.id]
+        for rnd, there in zip(rounds, played, strict=True):
+            cell = there.get(player.id)
+            row.append(_missed_cell(rnd.number, player, joined, missed, config.scoring) if cell is None else cell)
     return cells
+
+
+def _missed_cell(number: int, player: Player, joined: int | None, missed: tuple[Points, Points],
+                 scoring: Scoring) -> RoundCell:
+    """A round without a game or a bye: 0 after leaving, nothing before joining, late or absent points (R5)."""
+    if player.left_after is not None and number > player.left_after:
+        return _sitout_cell(number, Fraction(0), None, scoring)
+    if joined is None:
+        return RoundCell(number, None, None, None)
+    return _sitout_cell(number, missed[0] if number < joined else missed[1], Sitout.ABSENT, scoring)
 
 
 def founders(t: Tournament) -> frozenset[PlayerId] | None:
@@ -431,8 +464,9 @@ def _with_lots(
     return _Table(players, start, cells, unit, score, seed, config.unplayed_loss == UnplayedLoss.LOSS)
 
 
-def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
-    return _with_lots({p.id: p for p in t.players}, tournament_start_points(t), round_cells(t, rounds), seed, t.config)
+def _table(t: Tournament, rounds: Sequence[Round], seed: str, joining: int | None = None) -> _Table:
+    return _with_lots({p.id: p for p in t.players}, tournament_start_points(t), round_cells(t, rounds, joining), seed,
+                      t.config)
 
 
 def rows_table(rows: Sequence[Standing], seed: str, config: Config) -> _Table:
@@ -519,7 +553,8 @@ def round_groups(t: Tournament, number: int, ranked: Sequence[PlayerId]) -> dict
 
 
 def standings(t: Tournament, before_round: int | None = None, ranking_only: bool = False) -> list[Standing]:
-    """The standings after the rounds so far (or before `before_round`), in ranking order (R6).
+    """The standings after the rounds so far (or before `before_round`, as pairing it sees them: a late entrant to
+    be paired in it has the rounds they missed credited, R5), in ranking order (R6).
 
     The superfinal's games (R7.8) score nothing and are left out. Places are shared ("3-4") where every
     configured criterion ties; the list itself is a total order, ties kept in start-number order, which
@@ -528,7 +563,7 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
     places, much faster.
     """
     rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
-    table = _table(t, rounds, lot_seed(t))
+    table = _table(t, rounds, lot_seed(t), before_round)
     classes, values = _tie_classes(table, table.cells, t.config.tiebreaks, every_value=not ranking_only)
     groups = _cut(t, table, [pid for group in classes for pid in group])
     result: list[Standing] = []

@@ -228,6 +228,63 @@ def pair_round(t: Tournament, number: int) -> Round:
     return Round(number, games, tuple(sitouts))
 
 
+def _sides_as_paired(
+    t: Tournament, rnd: Round
+) -> tuple[tuple[PlayerId, ...], dict[PlayerId, Side], dict[PlayerId, int]]:
+    """Who pairing ranked for round `rnd` (its players in the standings before it, byes included, playoff and
+    absences not), each as the handicap reads them, and their groups (R2, R3): what `pair_round` computed the
+    games' handicaps from."""
+    table = standings(t, before_round=rnd.number, ranking_only=True)
+    paired = {p for g in rnd.games if not g.stage for p in (g.black, g.white)}
+    paired |= {pid for pid, kind in rnd.sitouts if kind == Sitout.BYE}
+    present = tuple(s.player.id for s in table if s.player.id in paired)
+    groups = round_groups(t, rnd.number, present)
+    return present, sides_before(t, rnd.number, table, groups), groups
+
+
+def recompute_board(t: Tournament, number: int, board: int) -> Game:
+    """Board `board` of round `number` with the handicap pairing gives its two players as they now sit there (R2,
+    by the same `game_handicap`, in the group `pair_group` gives the pair, R3): steps, stones and komi, the giver
+    White (R2.5); an even game keeps the colours the sheet has. A board with a result is refused: its handicap
+    stays as played (R2.6)."""
+    rnd = next((r for r in t.rounds if r.number == number), None)
+    if rnd is None:
+        raise ForsxlError("R7", "explain_no_round", round=number)
+    game = next((g for g in rnd.games if g.board == board and not g.stage), None)
+    if game is None:
+        raise ForsxlError("R2", "board_missing", round=number, board=board)
+    if game.result is not None:
+        raise ForsxlError("R2.6", "board_has_result", game.source, board=board, result=game.result.value)
+    present, sides, groups = _sides_as_paired(t, rnd)
+    rank = {pid: i for i, pid in enumerate(present)}
+    upper, lower = sorted((game.black, game.white), key=rank.__getitem__)
+    rules = group_rules(pair_group(groups[upper], groups[lower], t.config.groups), t.config.groups)
+    new = _game(board, sides[upper], sides[lower], rules, t.config)
+    if new.steps == 0:
+        new = replace(new, black=game.black, white=game.white)
+    return replace(new, source=game.source)
+
+
+def stronger_holds_black(t: Tournament) -> list[ForsxlError]:
+    """A warning for each game not yet played that has stones while Black has the higher handicap basis (R2.1):
+    after a referee swapped colours or players, the stronger player takes the handicap instead of giving it (R2.5).
+    """
+    warnings = []
+    for rnd in t.rounds:
+        games = [g for g in rnd.games if g.result is None and g.stones and not g.stage]
+        if not games:
+            continue
+        _, sides, _ = _sides_as_paired(t, rnd)
+        for g in games:
+            black, white = sides[g.black].basis, sides[g.white].basis
+            if black > white:
+                warnings.append(ForsxlError(
+                    "R2.5", "stronger_holds_black", g.source, board=g.board, round=rnd.number, stones=g.stones,
+                    black=t.player(g.black).name, white=t.player(g.white).name, black_basis=black,
+                    white_basis=white))
+    return warnings
+
+
 @dataclass(frozen=True)
 class Schedule:
     """Every round of a round robin or a Serp, and the Serp figures the Schedule sheet reports (R7.5, R7.6)."""

@@ -10,6 +10,7 @@ Like `html.py`, a thin adapter: engine values become plain strings and numbers f
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -20,7 +21,7 @@ from typing import Any
 
 from forsxl.engine.config import Config, Lang, config_keys, get_key
 from forsxl.engine.explain import Comparison
-from forsxl.engine.model import Game, PlayerId, Tournament
+from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.standings import Standing
@@ -63,6 +64,8 @@ class CardGame:
     round: str
     board: str
     colour: str
+    stone: str
+    """The colour as a stone, ● or ○, for a phone's narrow column; empty for a round without a game."""
     opponent: str
     opponent_number: str
     opponent_place: str
@@ -149,7 +152,8 @@ def page_file(anchor: str) -> str:
 
 # --- charts ---
 
-_LEFT, _RIGHT, _TOP, _BOTTOM = 48.0, 16.0, 12.0, 36.0
+_LEFT, _RIGHT, _TOP, _BOTTOM = 56.0, 16.0, 12.0, 36.0
+"""The plot area's margins in the 640×300 viewBox: the y ticks (four digits) and the y label fit on the left."""
 
 
 def _scale(lo: Fraction, hi: Fraction, start: float, end: float) -> Any:
@@ -157,21 +161,36 @@ def _scale(lo: Fraction, hi: Fraction, start: float, end: float) -> Any:
     return lambda v: round(start + float((Fraction(v) - lo) / span) * (end - start), 1)
 
 
-def _ticks(lo: Fraction, hi: Fraction, count: int = 5) -> list[Fraction]:
-    if hi == lo:
-        return [lo]
-    step = max(Fraction(1), Fraction(round((hi - lo) / count)))
-    first = (lo // step) * step
-    return [first + i * step for i in range(count + 2) if lo <= first + i * step <= hi]
+def tick_step(span: Fraction, count: int) -> Fraction:
+    """The step between ticks: the least of 1, 2, 5, 10, 20, 50, ... that gives at most about `count` steps over
+    `span`, so that the ticks are round numbers."""
+    factors: tuple[Fraction, ...] = (Fraction(2), Fraction(5, 2), Fraction(2))  # 1 -> 2 -> 5 -> 10 -> 20 ...
+    step = Fraction(1)
+    for factor in itertools.cycle(factors):
+        if step * count >= span:
+            return step
+        step *= factor
+    raise AssertionError("unreachable")
+
+
+def _ticks(lo: Fraction, hi: Fraction, step: Fraction) -> list[Fraction]:
+    """The multiples of `step` from `lo` to `hi`."""
+    first = -(-lo // step) * step
+    return [first + i * step for i in range(int((hi - first) // step) + 1)]
 
 
 def _axes(chart: dict[str, Any], x_lo: Fraction, x_hi: Fraction, y_lo: Fraction, y_hi: Fraction,
           lang: Lang) -> tuple[Any, Any]:
+    """The scales of a chart, and its ticks: round numbers on both axes; the y axis runs from a tick to a tick."""
     w, h = 640, 300
+    y_step = tick_step(y_hi - y_lo, 5)
+    y_lo, y_hi = (y_lo // y_step) * y_step, -(-y_hi // y_step) * y_step
+    if y_hi == y_lo:
+        y_hi += y_step
     x = _scale(x_lo, x_hi, _LEFT, w - _RIGHT)
     y = _scale(y_lo, y_hi, h - _BOTTOM, _TOP)
-    chart["x_ticks"] = tuple((x(v), format_points(v, lang)) for v in _ticks(x_lo, x_hi, 10))
-    chart["y_ticks"] = tuple((y(v), format_points(v, lang)) for v in _ticks(y_lo, y_hi))
+    chart["x_ticks"] = tuple((x(v), format_points(v, lang)) for v in _ticks(x_lo, x_hi, tick_step(x_hi - x_lo, 10)))
+    chart["y_ticks"] = tuple((y(v), format_points(v, lang)) for v in _ticks(y_lo, y_hi, y_step))
     return x, y
 
 
@@ -228,7 +247,7 @@ def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> 
 # --- pages ---
 
 
-def _wall(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
+def wall_rows(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
     """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too."""
     rnd = next(r for r in t.rounds if r.number == number)
     rows = []
@@ -258,6 +277,7 @@ def _card(
         rows.append(CardGame(
             str(cell.round), (game.stage or str(game.board)) if game else "",
             S[cell.color.value] if cell.color else S[cell.sitout.value] if cell.sitout else "",
+            {Color.BLACK: "●", Color.WHITE: "○"}.get(cell.color, "") if cell.color else "",
             opponent.name if opponent else "", str(opponent.id) if opponent else "",
             place.get(opponent.id, "") if opponent else "", page_file(f"p{opponent.id}") if opponent else "",
             str(cell.stones) if opponent else "", format_decimal(game.komi, lang) if game else "",
@@ -325,7 +345,7 @@ def site_pages(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
             views.append(SiteView(kind, f"{kind}.html", L[kind], page, nav, S))
     for rnd in page.rounds:
         views.append(SiteView("round", f"round-{rnd.number}.html", f"{L['round']} {rnd.number}",
-                              _only_round(page, rnd.number), nav, S, wall=_wall(t, int(rnd.number), S)))
+                              _only_round(page, rnd.number), nav, S, wall=wall_rows(t, int(rnd.number), S)))
     for s in table:
         views.append(SiteView("player", page_file(f"p{s.player.id}"), s.player.name, page, nav, S,
                               card=_card(t, table, s, comparisons.get(s.player.id), S)))

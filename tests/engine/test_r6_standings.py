@@ -166,7 +166,7 @@ def random_tournaments(draw: st.DrawFn) -> Tournament:
     # a round without a game may score a fraction: the table's sums run in ints over a common denominator
     rest = draw(st.sampled_from([Fraction(15), Fraction(29, 2), Fraction(46, 3)]))
     config = Config(tiebreaks=(TB.POINTS, TB.SOS, TB.SOS_GAMES, TB.SOS_WINS),
-                    attendance=Attendance(bye_points=rest, absent_points=rest),
+                    attendance=Attendance(bye_points=rest, late_points=rest, absent_points=rest),
                     unplayed_loss=draw(st.sampled_from(list(UnplayedLoss))))
     return Tournament(config, players, tuple(rounds))
 
@@ -182,6 +182,9 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
     not_taking = {p.id: Fraction(0) for p in t.players}
     # per player and round: (kind, opponent, share of the game won)
     rows: dict[PlayerId, list[tuple[str, PlayerId | None, Fraction]]] = {p.id: [] for p in t.players}
+    # R5: a player with no game or bye in any round has not joined yet, and their rounds give nothing
+    joined = {pid for r in t.rounds for g in r.games for pid in (g.black, g.white)}
+    joined |= {pid for r in t.rounds for pid, kind in r.sitouts if kind == Sitout.BYE}
     for rnd in t.rounds:
         seen = set()
         for g in rnd.games:
@@ -202,7 +205,7 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
                 rows[me].append((kind, other, share))
         for p in t.players:
             if p.id not in seen:
-                points[p.id] += t.config.attendance.bye_points or 0
+                points[p.id] += (t.config.attendance.bye_points or 0) if p.id in joined else 0
                 rows[p.id].append(("unplayed", None, Fraction(1, 2)))
         for p in t.players:
             progress[p.id] += points[p.id] - start(p.rating)
@@ -243,7 +246,7 @@ def test_r6_tiebreaks_and_points_match_brute_force(t: Tournament) -> None:
     expected = brute_force(t)
     table = standings(replace(t, config=replace(t.config, tiebreaks=tuple(TB(name) for name in BRUTE))))
     assert {s.player.id: s.points for s in table} == expected["points"]
-    assert {s.player.id: s.start + sum(c.points for c in s.cells) for s in table} == expected["points"]
+    assert {s.player.id: s.start + sum(c.points or 0 for c in s.cells) for s in table} == expected["points"]
     for name in BRUTE:
         assert {s.player.id: s.values[TB(name)] for s in table} == expected[name], name
 
