@@ -47,7 +47,7 @@ def mean_lower_bound(n: int, g: int) -> Fraction:
     For 20 players and 10 games the players' bound is 3.55 and the cuts' 4.30, which a layout reaches.
     """
     short = n * g % 2
-    nearest = [[d for d in range(1, n) for _ in range((v - d >= 0) + (v + d < n))][:g] for v in range(n)]
+    nearest = [[d for d in range(1, g + 1) for _ in range((v - d >= 0) + (v + d < n))][:g] for v in range(n)]
     players = sum(sum(ds) for ds in nearest) - (max(ds[-1] for ds in nearest) if short else 0)
     games = (n * g - short) // 2
     return max(Fraction(players, 2 * games), Fraction(sum(_cut_bounds(n, g)), games))
