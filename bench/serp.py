@@ -41,7 +41,7 @@ def sweep() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
     from serp_optima import OPTIMA
 
-    print(" g  sizes  rules broken  worst total / optimum (N)  CPU s")
+    print(" g  sizes  unbalanced or more rounds  worst total / optimum (N)  CPU s")
     for g in range(2, 11):
         broken, worst, start, count = [], (Fraction(0), 0), time.process_time(), 0
         for n in range(max(4, g + 1), 61):
@@ -56,7 +56,7 @@ def sweep() -> None:
                     "even", "odd"):
                 broken.append(n)
             worst = max(worst, (Fraction(sum(b - a for a, b in edges), OPTIMA[n, g]), n))
-        print(f"{g:2}  {count:5}  {broken or 'none'!s:12}  {float(worst[0]):13.3f} ({worst[1]:2})"
+        print(f"{g:2}  {count:5}  {broken or 'none'!s:25}  {float(worst[0]):13.3f} ({worst[1]:2})"
               f"  {time.process_time() - start:13.1f}")
 
 

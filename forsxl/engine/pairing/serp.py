@@ -251,11 +251,6 @@ class _Layout:
                 change += max(0, need[m] - cut[m] - step) - max(0, need[m] - cut[m])
         return change
 
-    def change(self, a: int, b: int, c: int, d: int) -> tuple[int, int]:
-        """(penalty, total distance) change of {a,b},{c,d} -> {a,c},{b,d}."""
-        return (self._lean_change(a, b, c, d) + self._cut_change(a, b, c, d),
-                abs(a - c) + abs(b - d) - abs(a - b) - abs(c - d))
-
     def _improves(self, a: int, b: int, c: int, d: int) -> bool:
         """Whether the exchange lowers the penalty, or keeps it and lowers the total distance; the cheap parts
         first, as nearly every exchange tried fails."""
@@ -345,6 +340,7 @@ class _Layout:
                 waiting.update(fresh)
 
     def components(self) -> list[list[int]]:
+        """The players in groups that meet among themselves only; one group when the layout is connected."""
         seen = [False] * self.n
         parts = []
         for start in range(self.n):
@@ -360,25 +356,6 @@ class _Layout:
                             stack.append(y)
                 parts.append(sorted(part))
         return parts
-
-    def join(self) -> bool:
-        """Join the component of player 0 to another by the exchange that costs least (a game inside each becomes
-        two between them), or False when none keeps the penalty."""
-        parts = self.components()
-        if len(parts) == 1:
-            return True
-        first = set(parts[0])
-        best: tuple[tuple[int, int], tuple[int, int, int, int]] | None = None
-        for a in parts[0]:
-            for b in self.adj[a]:
-                for c in self.near[a] - first - self.adj[a]:
-                    for d in self.adj[c] & self.near[b]:
-                        if d not in self.adj[b] and (best is None or self.change(a, b, c, d) < best[0]):
-                            best = self.change(a, b, c, d), (a, b, c, d)
-        if best is None or best[0][0] > 0:
-            return False
-        self._apply(*best[1])
-        return True
 
 
 def _complete(n: int, g: int, short: int, near: list[set[int]], phase: int, rng: random.Random | None) -> (
@@ -431,15 +408,11 @@ def compact_opponents(n: int, g: int, forbidden: frozenset[Edge] = frozenset()) 
         layout = _Layout(n, g, adj, want, near)
         layout.settle(ends + layout.wrong())
         layout.polish(rng, 40 * len(ends) // max(10, g), ends)
-        for _ in range(n):  # each join makes one component fewer, unless settling splits one off again
-            if layout.penalty or len(layout.components()) == 1 or not layout.join():
-                break
-            layout.settle(range(n))
         score = (layout.penalty, len(layout.components()) if g > 1 else 1, layout.distance)
         if best is None or score < best[0]:
             best = score, frozenset((i, j) for i in range(n) for j in adj[i] if i < j)
         if best[0][:2] == (0, 1) and (attempt + 1 >= phases or score[2] <= bound):
-            break  # at the least distance the cuts allow nothing can be better
+            break  # every rule met, and every phase tried or the cuts' bound reached, which nothing beats
     if best is None:
         raise ValueError(f"no {g}-game layout within {g} places")
     return best[1]
