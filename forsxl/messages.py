@@ -184,6 +184,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "все {rounds} туров уже составлены (Настройки: rounds)"),
     "team_lift": ("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)",
                   "в группе {group} нечётное число игроков; оргкомитет может поднять на группу выше: {names} (R9)"),
+    "team_lifted": ("{name} ({rating}) is lifted from group {below} into group {group} (R9)",
+                    "{name} ({rating}) переведён из группы {below} в группу {group} (R9)"),
     "team_only_top": ("{name} is rated {rating}: from 1800 only group 1 may be declared",
                       "у {name} рейтинг {rating}: с 1800 заявляется только группа 1"),
     "team_only_bottom": ("{name} is rated {rating}: up to 1000 only group 3 may be declared",

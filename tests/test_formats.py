@@ -16,11 +16,13 @@ from typer.testing import CliRunner, Result
 
 from forsxl.book.read import load
 from forsxl.cli import app
+from forsxl.engine.errors import ForsxlError
 from forsxl.formats import decode
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import H9Table, parse_h9, parse_token
 from forsxl.formats.names import egf_name
 from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, detect, one_of
 
 FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
 needs_files = pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
@@ -363,3 +365,47 @@ def test_formats_h9_fields_stay_on_their_line(tmp_path: Path) -> None:
     assert "Forged" not in "".join(line for line in text.splitlines() if not line.startswith(";"))
     table = parse_h9(text)
     assert not table.problems and [r.pin for r in table.rows] == ["12345678", "12345678"]
+
+
+# ------------------------------------------------------------------------------------ the registries
+
+
+@pytest.mark.parametrize(("name", "head", "expected"), [
+    pytest.param("ioct.xml", b" 12345678 Aagren Thomas", "opengotha", id="an .xml name before PIN lines"),
+    pytest.param("ioct.txt", b'<?xml version="1.0"?>\n<Tournament>', "opengotha", id="the root tag"),
+    pytest.param("list.csv", b"Name,Rating\n 12345678 Aagren Thomas", "egd", id="PIN lines before a .csv name"),
+    pytest.param("allworld_lp.html", b"<html>", "egd", id="the EGD web page"),
+    pytest.param("players.TSV", b"Name\tRating", "csv", id="a .tsv name"),
+])
+def test_formats_auto_detection_tries_opengotha_then_egd_then_csv(name: str, head: bytes, expected: str) -> None:
+    assert detect(Path(name), head).name == expected
+
+
+def test_formats_auto_detection_names_the_formats_it_knows() -> None:
+    with pytest.raises(ForsxlError) as error:
+        detect(Path("list.txt"), b"Ann 2100")
+    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown", "csv, egd, aga, ffg, opengotha")
+
+
+def test_formats_registries_give_the_format_help() -> None:
+    assert one_of((AUTO, *IMPORTS)) == "auto, csv, egd, aga, ffg or opengotha."
+    assert one_of([f.help for f in EXPORTS.values()]) == "egf (.h9), opengotha (.xml), csv or xlsx."
+    assert [f.name for f in EXPORTS.values() if f.stdout] == ["csv"]
+    assert [f.name for f in EXPORTS.values() if f.write is None] == ["xlsx"]  # a workbook: book/ writes it
+
+
+def test_formats_unknown_format_names_the_choices(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    assert invoke("new", book).exit_code == 0
+    listed = tmp_path / "list.txt"
+    listed.write_text("Ann 2100", encoding="utf-8")
+    for args, line in [
+        (("import", book, listed), f"cannot tell the format of {listed}; name it with --format "
+                                   "(csv, egd, aga, ffg, opengotha) (R0)"),
+        (("import", book, listed, "--format", "xml"), "--format 'xml' is not one of auto, csv, egd, aga, ffg, "
+                                                      "opengotha (R0)"),
+        (("export", book, "--format", "pdf"), "--format 'pdf' is not one of egf, opengotha, csv, xlsx (R0)"),
+        (("export", book, "--egf-class", "Q"), "--egf-class 'Q' is not one of A, B, C, D, X (R0)"),
+    ]:
+        result = invoke(*args)
+        assert (result.exit_code, result.output.strip()) == (1, line)

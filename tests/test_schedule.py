@@ -125,6 +125,21 @@ def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> N
     result = CliRunner().invoke(app, ["standings", str(path)])
     assert result.exit_code == 0 and note in result.stderr.splitlines()
     assert note in _log(path)[-1]  # the Log says the reading rewrote the games
+    # Standings now records the forfeits: read again, they are not "a result changed after pairing"
+    assert [message(w, book.lang) for w in load(path).warnings] == [note]
+
+
+def test_r5_a_result_changed_in_a_renju_swiss_still_warns(tmp_path: Path) -> None:
+    """The warning reads the tournament as scored: 12 renju players are a Swiss paired round by round (R8), so a
+    round 1 result changed after round 2 was paired is said, while a round robin's rounds never are (R7.5)."""
+    path = _book(tmp_path, "renju-weekly", 12)
+    assert CliRunner().invoke(app, ["pair", str(path)]).exit_code == 0
+    _type_results(path, "B+")
+    assert CliRunner().invoke(app, ["pair", str(path)]).exit_code == 0
+    workbook = openpyxl.load_workbook(path)
+    workbook["Round-1"].cell(2, 8).value = "W+"
+    workbook.save(path)
+    assert [w.code for w in load(path).warnings] == ["result_changed", "renju_swiss"]
 
 
 def test_r8_renju_weekly_of_twelve_says_it_is_a_swiss(tmp_path: Path) -> None:

@@ -13,11 +13,13 @@ from test_publish import FORMULA, SCRIPT, STRONGER_WINS, parse, round_robin, row
 from typer.testing import CliRunner
 from workbooks import run
 
+from forsxl.app.publish import watch_book
 from forsxl.app.watch import watch_file
 from forsxl.cli import app
 from forsxl.engine.config import Lang, config_keys
-from forsxl.engine.explain import compare
+from forsxl.engine.explain import compare, comparisons_above
 from forsxl.engine.model import Tournament
+from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.teams import team_standings
 from forsxl.publish.html import LABELS
@@ -29,7 +31,9 @@ EXAMPLE = ROOT / "examples" / "club.xlsx"
 
 
 def site(t: Tournament) -> dict[str, str]:
-    return render_site(t, standings(t), {"rounds": "Config!B6", "preset": "Config!B5"})
+    report = make_report(t)
+    comparisons = comparisons_above(report.table, t.config.tiebreaks)
+    return render_site(t, report, comparisons, {"rounds": "Config!B6", "preset": "Config!B5"})
 
 
 def text_of(page: str) -> str:
@@ -161,7 +165,7 @@ def test_deterministic() -> None:
 
 def test_write_site_leaves_no_temporary_files(tmp_path: Path) -> None:
     t = round_robin(Lang.EN, STRONGER_WINS)
-    written = write_site(t, standings(t), tmp_path / "out")
+    written = write_site(t, make_report(t), {}, tmp_path / "out")
     assert written[0].name == "index.html"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in written)
 
@@ -198,6 +202,18 @@ def test_watch_republishes_after_a_change_and_survives_a_bad_save(tmp_path: Path
     watch_file(book, republish, reports.append, sleep=sleep, polls=8)
     assert calls == ["v1", "broken", "v2"]  # once at the start, then once per settled change
     assert len(reports) == 1 and "half saved" in reports[0] and "still watching" in reports[0]
+
+
+def test_watch_says_what_it_watches_and_that_ctrl_c_stopped_it(tmp_path: Path) -> None:
+    book = tmp_path / "book.xlsx"
+    book.write_text("v1")
+    said: list[str] = []
+
+    def republish() -> None:
+        raise KeyboardInterrupt
+
+    watch_book(book, republish, said.append, 0)
+    assert said == [f"watching {book} (Ctrl-C stops)", "stopped"]
 
 
 def test_explain_command(tmp_path: Path) -> None:

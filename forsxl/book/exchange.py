@@ -17,8 +17,8 @@ from forsxl.book.write import new_workbook, type_players, type_results, write_ro
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
-from forsxl.engine.standings import Standing
 
 IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")
 
@@ -71,8 +71,9 @@ def tournament_book(
     return book
 
 
-def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Workbook:
-    """Results only, for a federation: Standings with PINs and round cells like `12+/w2`, and every game."""
+def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
+    """Results only, for a federation: the report's final table with PINs and round cells like `12+/w2`, and every
+    game."""
     workbook = Workbook()
     sheet = workbook.active
     assert sheet is not None
@@ -85,7 +86,7 @@ def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Wo
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     headings += ["Points" if en else "Очки", *[c.value for c in shown]]
     write_row(sheet, 1, headings, bold=True)
-    for row, s in enumerate(table, start=2):
+    for row, s in enumerate(report.table, start=2):
         p = s.player
         rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
         write_row(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,

@@ -19,10 +19,9 @@ from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.playoff import Match
 from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.report import Report
 from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
-from forsxl.engine.standings import Standing
-from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import TeamStanding
 
 
@@ -95,10 +94,10 @@ def write_round(book: Book, rnd: Round) -> None:
     _owned_cells(rs, t.config)
 
 
-def write_standings(book: Book, table: Sequence[Standing]) -> None:
-    """The Standings sheet, rewritten whole: places, round cells like `12+/w2`, points, tie-breaks (R6), and a
-    superfinal note below the table when one is due (R7.8)."""
-    lang, t = book.lang, book.tournament
+def write_standings(book: Book, report: Report) -> None:
+    """The Standings sheet, rewritten whole from the report's final table: places, round cells like `12+/w2`,
+    points, tie-breaks (R6), and a superfinal note below the table when one is due (R7.8)."""
+    lang, t, table = book.lang, book.tournament, report.table
     sheet = fresh_sheet(book.workbook, layout.sheet_name("standings", lang), layout.SHEETS["log"])
     columns = ["place", "no", "name", "rating", "rank", "club"]
     columns += [c for c in ("team", "group") if _used(c, t)]
@@ -118,9 +117,8 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
         }
         cells = [str(c) for c in s.cells]
         write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
-    pair = final_superfinal(t, table)
-    if pair is not None:  # R7.8: a note one blank row below the table
-        a, b = (t.player(pid).name for pid in pair)
+    if report.superfinal is not None:  # R7.8: a note one blank row below the table
+        a, b = (t.player(pid).name for pid in report.superfinal)
         write_row(sheet, len(table) + 3, [layout.SUPERFINAL_NOTE[lang].format(a=a, b=b)], bold=True)
     sheet.column_dimensions["C"].width = 26
     sheet.freeze_panes = "D2"

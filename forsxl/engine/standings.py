@@ -11,7 +11,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
 from forsxl.engine.attendance import absent_points, sitout_points
-from forsxl.engine.config import Attendance, Scoring, Tiebreak
+from forsxl.engine.config import Attendance, Config, Scoring, Tiebreak, UnplayedLoss
 from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES
@@ -165,6 +165,8 @@ class _Table:
     """Points, start included, in units."""
     seed: str
     """The seed of the lots (R6)."""
+    plain_losses: bool = False
+    """A round lost without a game is a plain loss in opponent-based criteria, not a draw against oneself (R6)."""
 
     def points(self, pid: PlayerId) -> Points:
         return Fraction(self.score[pid], self.unit)
@@ -236,12 +238,15 @@ def _opponent_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int]
     values are in halves of `value`'s unit (R6).
 
     An unplayed round is a draw against oneself [000 §4.7]; a forfeit win counts whichever of that
-    and a real win against the absent opponent is smaller.
+    and a real win against the absent opponent is smaller. With `plain_losses` a round lost without a game is a
+    loss, against the forfeit's winner or against nobody [000 §5.1, §3.3].
     """
     own = value[pid]  # a draw against oneself: half of it, which is `value` itself counted in halves when by_result
     values = []
     for cell in table.cells[pid]:
-        if cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
+        if table.plain_losses and cell.outcome == "-" and not cell.played:
+            values.append(0 if by_result or cell.opponent is None else value[cell.opponent])
+        elif cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
             values.append(own)
         elif cell.outcome is not None:
             real = value[cell.opponent] * _HALF_WINS[cell.outcome] if by_result else value[cell.opponent]
@@ -408,7 +413,7 @@ def half_wins(cells: Iterable[RoundCell]) -> int:
 
 def _with_lots(
     players: Mapping[PlayerId, Player], start: Mapping[PlayerId, Points], cells: Mapping[PlayerId, list[RoundCell]],
-    seed: str, points: Mapping[PlayerId, Points] | None = None,
+    seed: str, config: Config, points: Mapping[PlayerId, Points] | None = None,
 ) -> _Table:
     """The table of `cells` over `start`; points are the start plus every cell's, unless given (finished rows)."""
     unit = math.lcm(*{v.denominator for v in start.values()},
@@ -423,20 +428,21 @@ def _with_lots(
     else:
         score = {pid: _in_units(unit, start[pid]) + sum(_in_units(unit, c.points) for c in cs if c.points is not None)
                  for pid, cs in cells.items()}
-    return _Table(players, start, cells, unit, score, seed)
+    return _Table(players, start, cells, unit, score, seed, config.unplayed_loss == UnplayedLoss.LOSS)
 
 
 def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
-    return _with_lots({p.id: p for p in t.players}, tournament_start_points(t), round_cells(t, rounds), seed)
+    return _with_lots({p.id: p for p in t.players}, tournament_start_points(t), round_cells(t, rounds), seed, t.config)
 
 
-def rows_table(rows: Sequence[Standing], seed: str) -> _Table:
-    """What the criteria read, taken from finished standings rows: their cells, start and points (R6).
+def rows_table(rows: Sequence[Standing], seed: str, config: Config) -> _Table:
+    """What the criteria read, taken from finished standings rows: their cells, start and points (R6), counted by
+    the `config`'s rules.
 
     Prize lists (engine/prizes.py) rank subsets of a final table this way, whatever produced it (stages, playoff).
     """
     return _with_lots({s.player.id: s.player for s in rows}, {s.player.id: s.start for s in rows},
-                      {s.player.id: list(s.cells) for s in rows}, seed, {s.player.id: s.points for s in rows})
+                      {s.player.id: list(s.cells) for s in rows}, seed, config, {s.player.id: s.points for s in rows})
 
 
 Values = dict[Tiebreak, dict[PlayerId, Fraction]]
@@ -488,6 +494,30 @@ def lot_seed(t: Tournament) -> str:
     return f"forsxl|{t.config.name}"
 
 
+def _cut(t: Tournament, table: _Table, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each of the `ranked` players' group (R3): `ranked`, in ranking order, ordered by `groups.order` when set
+    (ties keep the ranking's order) and cut top-down by the fixed sizes; {} without groups."""
+    sizes = group_sizes(t)
+    if not sizes:
+        return {}
+    if t.config.groups.order:
+        position = {pid: i for i, pid in enumerate(ranked)}
+        classes, _ = _tie_classes(table, ranked, t.config.groups.order, every_value=False)
+        ranked = [pid for group in classes for pid in sorted(group, key=position.__getitem__)]
+    return cut_groups(ranked, sizes)
+
+
+def round_groups(t: Tournament, number: int, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each of the `ranked` players' group before round `number` (R3), every player in group 1 without groups.
+
+    [002 §FORS-2004] cuts its groups «по количеству очков в турнире (при равенстве очков предпочтение отдается по
+    коэффициенту ... КС ..., а затем – рейтингу)», which `groups.order` may set apart from the ranking."""
+    if t.config.groups.order and group_sizes(t):
+        rounds = [r for r in t.rounds if not r.superfinal and r.number < number]
+        return _cut(t, _table(t, rounds, lot_seed(t)), ranked)
+    return cut_groups(ranked, group_sizes(t))
+
+
 def standings(t: Tournament, before_round: int | None = None, ranking_only: bool = False) -> list[Standing]:
     """The standings after the rounds so far (or before `before_round`), in ranking order (R6).
 
@@ -500,9 +530,7 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
     rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
     table = _table(t, rounds, lot_seed(t))
     classes, values = _tie_classes(table, table.cells, t.config.tiebreaks, every_value=not ranking_only)
-    order = [pid for group in classes for pid in group]
-    sizes = group_sizes(t)
-    groups = cut_groups(order, sizes) if sizes else {}
+    groups = _cut(t, table, [pid for group in classes for pid in group])
     result: list[Standing] = []
     for group in classes:
         first = len(result) + 1

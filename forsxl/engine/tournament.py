@@ -10,7 +10,7 @@ from fractions import Fraction
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
@@ -25,7 +25,7 @@ from forsxl.engine.pairing.serp import (
     subgroup_opponents,
 )
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import Standing, half_wins, lot_seed, standings, tournament_start_points
+from forsxl.engine.standings import Standing, half_wins, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
@@ -85,7 +85,7 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
         return frozenset()
     played = t.rounds[number - 2].players()
     before = [s.player.id for s in standings(t, before_round=number - 1) if s.player.id in played]
-    previous = cut_groups(before, group_sizes(t))
+    previous = round_groups(t, number - 1, before)
     return frozenset(
         pid for pid, group in groups.items()
         if pid in previous and group > previous[pid]
@@ -121,7 +121,7 @@ def round_state(
         return state, rules
     table = standings(t, before_round=number) if table is None else table
     if sides is None:
-        sides = sides_before(t, number, table, cut_groups(present, group_sizes(t)))
+        sides = sides_before(t, number, table, round_groups(t, number, present))
     return (_score_groups(t, number, table, state, method, sides),
             _weighted_rules(t.config, number, rules, lot_seed(t)))
 
@@ -163,7 +163,7 @@ def _score_groups(
             if g.steps == 0:
                 colours[g.white] += 1
                 colours[g.black] -= 1
-    groups = cut_groups(state.players, group_sizes(t))
+    groups = round_groups(t, number, state.players)
     rank = {pid: i for i, pid in enumerate(state.players)}
     handicap = t.config.handicap
     # Without R2.4 and R2.6 the steps depend on the two basis values alone: remember them per pair of values.
@@ -173,9 +173,10 @@ def _score_groups(
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
-        key = (sides[upper].basis, sides[lower].basis, groups[upper]) if simple else (upper, lower)
+        group = pair_group(groups[upper], groups[lower], t.config.groups)
+        key = (sides[upper].basis, sides[lower].basis, group) if simple else (upper, lower)
         if key not in known:
-            known[key] = game_handicap(sides[upper], sides[lower], by_group[groups[upper]], t.config).steps == 0
+            known[key] = game_handicap(sides[upper], sides[lower], by_group[group], t.config).steps == 0
         return known[key]
 
     return replace(
@@ -213,7 +214,7 @@ def pair_round(t: Tournament, number: int) -> Round:
         if s.player.plays_in(number) and s.player.id not in out
         and not excluded(s.cells, t.config.rounds, t.config.attendance)
     )
-    groups = cut_groups(present, group_sizes(t))
+    groups = round_groups(t, number, present)
     by_group = _rules_by_group(groups, t.config)
     sides = sides_before(t, number, table, groups)
     state, rules = round_state(t, number, present, table, sides)
@@ -223,7 +224,8 @@ def pair_round(t: Tournament, number: int) -> Round:
         raise ForsxlError("R7.5", "use_schedule", method=method.value)
     pairing = pair(state, rules)
     games = playoff + tuple(
-        _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config)
+        _game(board, sides[upper], sides[lower], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
+              t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
@@ -310,7 +312,7 @@ def _cycles(t: Tournament) -> int:
 def _scheduled_rounds(
     t: Tournament, order: list[PlayerId], table: list[list[tuple[PlayerId, PlayerId]]], keep_colours: bool
 ) -> tuple[Round, ...]:
-    """Games with handicaps by the upper player's group (R2, R3); a bye for whoever has no game (R5)."""
+    """Games with handicaps by each pair's group (R2, R3); a bye for whoever has no game (R5)."""
     start = tournament_start_points(t)
     groups = cut_groups(order, t.config.groups.sizes)
     by_group = _rules_by_group(groups, t.config)
@@ -323,7 +325,8 @@ def _scheduled_rounds(
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
             sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
                      for pid in (upper, lower)]
-            game = _game(board, sides[0], sides[1], by_group[groups[upper]], t.config)
+            game = _game(board, sides[0], sides[1], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
+                         t.config)
             if keep_colours and game.steps == 0:
                 game = Game(board, black, white, game.stones, game.komi, 0, game.group)
             blacks[game.black] += 1

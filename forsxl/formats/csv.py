@@ -6,12 +6,12 @@ import _csv
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from forsxl.engine.config import Tiebreak
 from forsxl.engine.model import Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating
-from forsxl.engine.standings import Standing
+from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
@@ -95,8 +95,8 @@ def safe_text(value: str) -> str:
     return value
 
 
-def write_standings_csv(t: Tournament, table: Sequence[Standing], delimiter: str = ",") -> str:
-    """The standings as CSV: place, player, one cell per round like `12+/w2`, points, tie-breaks (R6)."""
+def write_standings_csv(t: Tournament, report: Report, delimiter: str = ",") -> str:
+    """The report's final table as CSV: place, player, one cell per round like `12+/w2`, points, tie-breaks (R6)."""
     lang = t.config.lang.value
     place, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang]
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
@@ -104,7 +104,7 @@ def write_standings_csv(t: Tournament, table: Sequence[Standing], delimiter: str
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow([place, no, name, rating, rank, club, country, pin,
                      *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown]])
-    for s in table:
+    for s in report.table:
         p = s.player
         label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
         cells = [s.place, str(p.id), p.name, str(p.rating), label, p.club, p.country, p.egd_pin,

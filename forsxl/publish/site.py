@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from forsxl.engine.config import Config, Lang, config_keys, get_key
-from forsxl.engine.explain import compare, neighbour_above
+from forsxl.engine.explain import Comparison
 from forsxl.engine.model import Game, PlayerId, Tournament
 from forsxl.engine.ratings import rank_of_rating
-from forsxl.engine.standings import Standing, standings
+from forsxl.engine.report import Report
+from forsxl.engine.standings import Standing
 from forsxl.publish.html import (
     PageView,
     environment,
@@ -241,7 +242,9 @@ def _wall(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ..
     return tuple(sorted(rows, key=lambda row: (row.name.casefold(), int(row.number))))
 
 
-def _card(t: Tournament, table: Sequence[Standing], s: Standing, S: Mapping[str, str]) -> Card:
+def _card(
+    t: Tournament, table: Sequence[Standing], s: Standing, why: Comparison | None, S: Mapping[str, str]
+) -> Card:
     lang = t.config.lang
     place = {x.player.id: x.place for x in table}
     games: dict[tuple[int, PlayerId], Game] = {
@@ -261,14 +264,12 @@ def _card(t: Tournament, table: Sequence[Standing], s: Standing, S: Mapping[str,
             game.result.value if game and game.result else "", outcome + (" forfeit" if cell.forfeit else ""),
             format_points(cell.points, lang) if cell.points is not None else "", format_points(total, lang),
         ))
-    other = neighbour_above(table, s.player.id)
-    why = [] if other is None else comparison_lines(compare(table, s.player.id, other, t.config.tiebreaks), lang)
     p = s.player
     return Card(
         p.name, str(p.id), s.place, str(p.rating), rank_of_rating(p.rating, t.config.ratings.scale).label(lang),
         p.club, p.team, format_points(s.start, lang), format_points(s.points, lang), tuple(rows),
         tuple((*criterion_names(c, lang), value_text(c, s.values[c], lang)) for c in t.config.tiebreaks),
-        tuple(why),
+        tuple(comparison_lines(why, lang) if why is not None else ()),
     )
 
 
@@ -299,10 +300,11 @@ def _settings(config: Config, origins: Mapping[str, str], S: Mapping[str, str]) 
         (S["set_here"], own), (S["set_by_preset"], preset), (S["defaults"], rest)) if group)
 
 
-def site_pages(t: Tournament, table: Sequence[Standing], origins: Mapping[str, str] | None = None,
-               preset_note: str = "") -> list[SiteView]:
-    """Every page of the site as a view, index first (issue 10)."""
-    page = page_view(t, table)
+def site_pages(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Comparison],
+               origins: Mapping[str, str] | None = None, preset_note: str = "") -> list[SiteView]:
+    """Every page of the site as a view, index first (issue 10): the report's, each player's card with
+    `comparisons`, their comparison with the player just above (R6)."""
+    page, table = page_view(t, report), report.table
     lang, S = t.config.lang, SITE_LABELS[t.config.lang]
     L = page.labels
     links = [Link("index.html", L["standings"])]
@@ -326,7 +328,7 @@ def site_pages(t: Tournament, table: Sequence[Standing], origins: Mapping[str, s
                               _only_round(page, rnd.number), nav, S, wall=_wall(t, int(rnd.number), S)))
     for s in table:
         views.append(SiteView("player", page_file(f"p{s.player.id}"), s.player.name, page, nav, S,
-                              card=_card(t, table, s, S)))
+                              card=_card(t, table, s, comparisons.get(s.player.id), S)))
     views.append(SiteView("regulation", "regulation.html", S["regulation"], page, nav, S,
                           settings=_settings(t.config, origins or {}, S), preset=t.config.preset,
                           preset_note=preset_note))
@@ -338,16 +340,15 @@ def _only_round(page: PageView, number: str) -> PageView:
     return replace(page, rounds=tuple(r for r in page.rounds if r.number == number))
 
 
-def render_site(t: Tournament, table: Sequence[Standing] | None = None,
+def render_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Comparison],
                 origins: Mapping[str, str] | None = None, preset_note: str = "") -> dict[str, str]:
     """Every file of the site by name: UTF-8 HTML, the same for the same input."""
-    table = standings(t) if table is None else table
     template = environment().get_template(TEMPLATE)
     return {view.file: template.render(page=view.page, site=view, href=page_file, card=page_file)
-            for view in site_pages(t, table, origins, preset_note)}
+            for view in site_pages(t, report, comparisons, origins, preset_note)}
 
 
-def write_site(t: Tournament, table: Sequence[Standing], directory: Path,
+def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Comparison], directory: Path,
                origins: Mapping[str, str] | None = None, preset_note: str = "") -> list[Path]:
     """Write the site into `directory` (created when missing); the files written, index first.
 
@@ -356,7 +357,7 @@ def write_site(t: Tournament, table: Sequence[Standing], directory: Path,
     """
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in render_site(t, table, origins, preset_note).items():
+    for name, text in render_site(t, report, comparisons, origins, preset_note).items():
         write_whole(directory / name, text)
         written.append(directory / name)
     return written
