@@ -57,8 +57,10 @@ def test_r7_6_cli_serp_twenty_players_ten_games(tmp_path: Path) -> None:
     assert len(t.rounds) == 10 and all(len(r.games) == 10 and not r.sitouts for r in t.rounds)
     sheet = openpyxl.load_workbook(path)["Schedule"]
     assert sheet.cell(2, 1).value.startswith("Serp: 10 games each; largest distance in the rating order 10, mean ")
-    assert sheet.cell(2, 1).value.endswith(" (lower bound 3)")
+    assert sheet.cell(2, 1).value.endswith(" (lower bound 4.30)")
     assert sheet.cell(3, 1).value == "20 players (even): 10 rounds, every round pairs everyone, nobody sits out"
+    # all even games: colours over the whole schedule, 5 Black and 5 White each (R2.5, R7.6)
+    assert {sum(g.black == pid for r in t.rounds for g in r.games) for pid in (p.id for p in t.players)} == {5}
     weaker = {row - 5: sum(1 for col in range(row - 5 + 3, 23) if sheet.cell(row, col).value) for row in range(6, 26)}
     _type_lower_number_wins(path)
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0

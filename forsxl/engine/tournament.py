@@ -16,7 +16,14 @@ from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournamen
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
-from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
+from forsxl.engine.pairing.serp import (
+    SerpPlan,
+    balanced_colours,
+    compact_opponents,
+    serp_plan,
+    sickle_opponents,
+    subgroup_opponents,
+)
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, half_wins, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
@@ -383,4 +390,18 @@ def _scheduled_rounds(
             games.append(game)
         playing = {pid for pair in pairs for pid in pair}
         rounds.append(Round(number, tuple(games), tuple((pid, Sitout.BYE) for pid in order if pid not in playing)))
-    return tuple(rounds)
+    return tuple(rounds) if keep_colours else _balance_even_games(rounds)
+
+
+def _balance_even_games(rounds: list[Round]) -> tuple[Round, ...]:
+    """A Serp's even games coloured over the whole schedule, not round by round, so that each player's Blacks and
+    Whites differ by at most one where the handicap games allow (R2.5, R7.6)."""
+    lean: Counter[PlayerId] = Counter()
+    for g in (g for r in rounds for g in r.games if g.steps):
+        lean[g.black] += 1
+        lean[g.white] -= 1
+    even = [g for r in rounds for g in r.games if not g.steps]
+    colours = iter(balanced_colours([(g.black, g.white) for g in even], lean))
+    return tuple(Round(r.number, tuple(
+        g if g.steps else Game(g.board, *next(colours), g.stones, g.komi, 0, g.group) for g in r.games), r.sitouts)
+        for r in rounds)
