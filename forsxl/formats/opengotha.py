@@ -290,11 +290,13 @@ def _system_rows(g: GothaTournament, criteria: list[Tiebreak]) -> list[tuple[str
     else:
         rows.append(("start.method", "none"))
     family = "MMS" if mcmahon else "NBW"
-    for key, attribute in (("attendance.bye_points", f"gen{family}2ValueBye"),
+    for key, attribute in (("attendance.bye_points", f"gen{family}2ValueBye"),  # one value for a late or absent round
+                           ("attendance.late_points", f"gen{family}2ValueAbsent"),
                            ("attendance.absent_points", f"gen{family}2ValueAbsent")):
         if general.get(attribute, "").strip().isdigit():
             rows.append((key, number_text(Fraction(int(general[attribute]), 2))))
     rows.append(("attendance.round_down", "yes" if general.get("genRoundDownNBWMMS", "true") == "true" else "no"))
+    rows.append(("attendance.late_at_once", "yes"))
     return rows
 
 
