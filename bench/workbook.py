@@ -137,8 +137,8 @@ STEPS = (
     ("load: open_package (openpyxl)", read_module, "open_package"),
     ("engine: pair_round", workflow, "pair_round"),
     ("write: write_round", workflow, "write_round"),
+    ("engine: report (standings)", workflow, "make_report"),
     ("write: refresh_rounds", workflow, "refresh_rounds"),
-    ("engine: standings", workflow, "final_table"),
     ("write: write_standings", workflow, "write_standings"),
     ("write: append_log", workflow, "append_log"),
     ("save: Package.write (the parts forsxl wrote)", Package, "write"),
@@ -176,7 +176,7 @@ def in_process(source: Path) -> dict[str, float]:
 ORDER = (
     "load: open_package (openpyxl)", "load: reading sheets into a Tournament",
     "engine: pair_round", "write: write_round",
-    "write: refresh_rounds", "engine: standings", "write: write_standings", "write: append_log",
+    "engine: report (standings)", "write: refresh_rounds", "write: write_standings", "write: append_log",
     "save: Package.write (the parts forsxl wrote)", "save: fsync, backup copy, rename",
     "other (pair_into/finish glue)",
     "= load", "= pair_into", "= finish", "= total",
@@ -249,7 +249,7 @@ def main() -> None:
         ["forsxl --help (start-up + imports + typer)", *spread(help_start)],
     ]))
 
-    engine = median(steps, "engine: pair_round") + median(steps, "engine: standings")
+    engine = median(steps, "engine: pair_round") + median(steps, "engine: report (standings)")
     pair, process = statistics.median(whole), statistics.median(alone_process)
     print("\nSummary (medians)\n")
     print(table(["what", "time", "x openpyxl load + save"], [

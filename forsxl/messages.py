@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from typing import Any
 
@@ -162,6 +163,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "тур {round} уже составлен; чтобы пересобрать, --round {round} --force"),
     "round_out_of_order": ("round {round} cannot be paired now; the next round is {expected}",
                            "тур {round} сейчас составить нельзя; следующий — {expected}"),
+    "print_format": ("{path}: slips are written as .pdf or .html", "{path}: бланки пишутся в .pdf или .html"),
+    "pdf_needs_browser": ("{path}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write "
+                          "{html} instead and print it from a browser",
+                          "{path}: PDF печатает Chromium или Google Chrome, а ни того ни другого нет; запишите "
+                          "{html} и напечатайте его из браузера"),
+    "pdf_failed": ("{path}: the browser could not print the PDF ({why}); write {html} and print it from a browser",
+                   "{path}: браузер не смог напечатать PDF ({why}); запишите {html} и напечатайте его из браузера"),
+    "board_missing": ("round {round} has no board {board}", "в туре {round} нет доски {board}"),
+    "board_has_result": ("board {board} has a result ({result}); its handicap stays as it was played",
+                         "на доске {board} уже есть результат ({result}); фора остаётся той, с которой играли"),
+    "board_needs_recompute": ("--board goes with --recompute: forsxl pair BOOK --round N --board K --recompute",
+                              "--board пишется вместе с --recompute: forsxl pair КНИГА --round N --board K "
+                              "--recompute"),
+    "stronger_holds_black": ("warning: board {board}: {black} holds Black with {stones} stone(s) but is the stronger "
+                             "by handicap.basis ({black_basis} to {white}'s {white_basis}); the giver plays White: "
+                             "swap the colours, or forsxl pair --round {round} --board {board} --recompute",
+                             "внимание: доска {board}: {black} играет чёрными с форой {stones}, хотя сильнее по "
+                             "handicap.basis ({black_basis}, у {white} — {white_basis}); фору даёт тот, кто играет "
+                             "белыми: поменяйте цвета или выполните forsxl pair --round {round} --board {board} "
+                             "--recompute"),
     "round_incomplete": ("round {round}, board {board} has no result yet; type it before pairing the next round",
                          "тур {round}, доска {board}: нет результата; внесите его до жеребьёвки следующего тура"),
     "config_playoff_size": ("playoff.size {value}: a playoff has 4 or 8 players (0: none)",
@@ -184,6 +205,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "все {rounds} туров уже составлены (Настройки: rounds)"),
     "team_lift": ("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)",
                   "в группе {group} нечётное число игроков; оргкомитет может поднять на группу выше: {names} (R9)"),
+    "team_lifted": ("{name} ({rating}) is lifted from group {below} into group {group} (R9)",
+                    "{name} ({rating}) переведён из группы {below} в группу {group} (R9)"),
     "team_only_top": ("{name} is rated {rating}: from 1800 only group 1 may be declared",
                       "у {name} рейтинг {rating}: с 1800 заявляется только группа 1"),
     "team_only_bottom": ("{name} is rated {rating}: up to 1000 only group 3 may be declared",
@@ -248,8 +271,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "not into {path}",
                               "файл OpenGotha — это весь турнир: импортируйте его в новую книгу, а не в {path}"),
     "gotha_bad": ("not a readable OpenGotha file: {what} {value!r}", "файл OpenGotha не читается: {what} {value!r}"),
-    "gotha_result": ("{where}: {value} has no forsxl record; the Result cell is left empty for a referee",
-                     "{where}: у {value} нет записи в forsxl; ячейка результата оставлена пустой"),
+    "gotha_result": ("{where}: OpenGotha's {value} has no forsxl record; the Result cell is left empty: type the "
+                     "referee's decision (B+, W+, =, B+F, W+F or 0-0)",
+                     "{where}: у {value} из OpenGotha нет записи в forsxl; ячейка результата оставлена пустой: "
+                     "впишите решение судьи (Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0)"),
+    "gotha_draw": ("{where}: a draw with komi {komi} and {stones} stones, as OpenGotha recorded it, stands as a "
+                   "referee's decision (Config scoring.any_draw: yes)",
+                   "{where}: ничья при коми {komi} и форе {stones}, как её записал OpenGotha, засчитана как решение "
+                   "судьи (Настройки scoring.any_draw: yes)"),
+    "gotha_twice": ("{where}: {name} already plays at another table of this round; this game is left out and the "
+                    "opponent is absent: correct the round sheet if this game is the one played",
+                    "{where}: {name} уже играет за другим столом этого тура; эта партия пропущена, соперник "
+                    "отсутствует: исправьте лист тура, если сыграна именно эта партия"),
+    "gotha_criteria": ("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
+                       "tiebreaks",
+                       "у критериев OpenGotha {names} нет соответствия в forsxl; они не вошли в tiebreaks"),
+    "gotha_setting": ("OpenGotha's {what} {value} has no forsxl counterpart and is not carried over",
+                      "у параметра OpenGotha {what} {value} нет соответствия в forsxl; он не перенесён"),
     "export_over_book": ("the export would overwrite the workbook {path}; pick another -o",
                          "экспорт перезаписал бы книгу {path}; выберите другой -o"),
     # merging two copies of a workbook (issue 13)
@@ -357,6 +395,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "why_absent": ("{name} is absent, as announced in Players (R5)",
                    "{name} пропускает тур, как указано в списке (R5)"),
 }
+
+
+def system_lang() -> Lang:
+    """The system locale's language: Russian when the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set starts
+    with `ru`, else English. The language of whatever has no workbook to take it from (`new`, `demo`, an OpenGotha
+    import, an error before a workbook is read)."""
+    locale = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")
+    return Lang.RU if locale.casefold().startswith("ru") else Lang.EN
 
 
 def text(code: str, lang: Lang, **params: Any) -> str:

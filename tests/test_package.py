@@ -81,6 +81,16 @@ def play_round(path: Path, number: int) -> None:
     save(book.workbook, path, book.read_as, book.package)
 
 
+def import_then_play_round_1(path: Path, tmp_path: Path) -> None:
+    """`import` one more player, `pair` round 1, type its results and count them with `standings`."""
+    csv = tmp_path / "more.csv"
+    csv.write_text("Name;Rating\nIvanov;2000\n", encoding="utf-8")
+    ok("import", path, csv)
+    ok("pair", path)
+    play_round(path, 1)
+    ok("standings", path)
+
+
 @pytest.fixture(params=FLAVORS)
 def featured(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     path = tmp_path / "club.xlsx"
@@ -269,12 +279,7 @@ def test_every_save_of_a_whole_tournament_is_what_forsxl_wrote(checked_saves: li
 
 def test_every_command_on_the_feature_book_saves_what_forsxl_wrote(checked_saves: list[str], featured: Path,
                                                                    tmp_path: Path) -> None:
-    csv = tmp_path / "more.csv"
-    csv.write_text("Name;Rating\nIvanov;2000\n", encoding="utf-8")
-    ok("import", featured, csv)
-    ok("pair", featured)
-    play_round(featured, 1)
-    ok("standings", featured)
+    import_then_play_round_1(featured, tmp_path)
     ok("pair", featured, "--round", "2")
     ok("pair", featured, "--round", "2", "--force")
     ok("simulate", featured, "--runs", "3", "--seed", "1")
@@ -318,8 +323,9 @@ def test_an_unread_sheet_that_reaches_too_far_is_still_named_at_its_corner(tmp_p
     edit(path, "Standings", 20000, Name="x")
     result = invoke("standings", path)
     assert result.exit_code == 1
-    assert problems(result) == ["Standings!M20000: the sheet reaches row 20000, column 13; forsxl reads at most 10000 "
-                                "rows and 200 columns: clear the cells beyond the table (R0)"]
+    [line] = problems(result)
+    assert re.fullmatch(r"Standings![A-Z]+20000: the sheet reaches row 20000, column \d+; forsxl reads at most 10000 "
+                        r"rows and 200 columns: clear the cells beyond the table \(R0\)", line), line
 
 
 def test_an_unread_sheet_reads_as_openpyxl_reads_it(featured: Path) -> None:
@@ -331,7 +337,9 @@ def test_an_unread_sheet_reads_as_openpyxl_reads_it(featured: Path) -> None:
     assert not list(standings.iter_rows()) or standings.max_row == 1  # openpyxl left it unread
     full = openpyxl.load_workbook(featured)["Standings"]
     assert values(standings) == values(full)
-    assert values(standings)[1][1][3] == PLAYERS[0][0]
+    header = values(standings)[0][1]
+    name = next(column for column, text in header.items() if text == "Name")
+    assert values(standings)[1][1][name] == PLAYERS[0][0]
 
 
 # ---------------------------------------------------------------------------------------- a real LibreOffice
@@ -348,12 +356,7 @@ def test_libreoffice_writes_the_feature_book_forsxl_keeps_it_and_libreoffice_rea
     feature_book(source, "excel")
     path = soffice(source, "xlsx:Calc MS Excel 2007 XML", tmp_path / "calc")
     before = members(path)
-    csv = tmp_path / "more.csv"
-    csv.write_text("Name;Rating\nIvanov;2000\n", encoding="utf-8")
-    ok("import", path, csv)
-    ok("pair", path)
-    play_round(path, 1)
-    ok("standings", path)
+    import_then_play_round_1(path, tmp_path)
     after = members(path)
     changed, added, removed = difference(before, after)
     assert changed <= PACKAGE | FIRST | {"xl/worksheets/sheet2.xml"} and not removed  # Players: the import

@@ -45,10 +45,10 @@ def test_workbook_changed_since_it_was_read_is_not_replaced(book: Path, monkeypa
 
     real = forsxl.app.workflow.refresh_rounds
 
-    def saved_meanwhile(loaded: Any) -> None:
+    def saved_meanwhile(loaded: Any, report: Any) -> None:
         with open(book, "ab") as other:
             other.write(b"\0")
-        real(loaded)
+        real(loaded, report)
 
     monkeypatch.setattr(forsxl.app.workflow, "refresh_rounds", saved_meanwhile)
     meanwhile = book.read_bytes() + b"\0"
@@ -115,12 +115,29 @@ def test_a_killed_runs_temporaries_are_cleaned(book: Path) -> None:
     assert not any(path.exists() for path in stale) and theirs.exists()
 
 
+def forsxl_started(book: Path, tmp_path: Path) -> subprocess.Popen[str]:
+    """`forsxl pair`, returned once its interpreter is up: a sitecustomize (run by `site` as the last step of
+    Python's own start-up) writes a byte to a pipe. An interrupt before that is Python's, not forsxl's: no code of
+    ours has run, and Python prints its own traceback."""
+    (tmp_path / "sitecustomize.py").write_text("import os\nos.write(int(os.environ['FORSXL_READY_FD']), b'.')\n")
+    ready, signal_ready = os.pipe()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(tmp_path), os.environ.get("PYTHONPATH")))),
+           "FORSXL_READY_FD": str(signal_ready)}
+    run = subprocess.Popen([sys.executable, "-m", "forsxl", "pair", str(book)], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env=env, pass_fds=(signal_ready,))
+    os.close(signal_ready)
+    with os.fdopen(ready, "rb") as pipe:
+        pipe.read(1)
+    return run
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
 @pytest.mark.parametrize("after", [0.05, 0.3, 0.6, 0.9, 1.2])
-def test_ctrl_c_at_any_moment_is_one_line_and_loses_nothing(book: Path, after: float) -> None:
+def test_ctrl_c_at_any_moment_is_one_line_and_loses_nothing(book: Path, after: float,
+                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
     """Interrupted while importing, reading, pairing or saving: at most one line, never a traceback, and the
     workbook either as it was or with the new round, whole."""
-    run = forsxl("pair", book)
+    run = forsxl_started(book, tmp_path_factory.mktemp("site"))
     time.sleep(after)
     run.send_signal(signal.SIGINT)
     _, err = run.communicate(timeout=60)

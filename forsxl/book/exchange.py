@@ -16,9 +16,8 @@ from forsxl.book.sheets import BOLD, put, write_row
 from forsxl.book.write import new_workbook, type_players, type_results, write_round
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Player, Tournament
-from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
-from forsxl.engine.standings import Standing
 
 IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")
 
@@ -51,11 +50,12 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
                 put(sheet.cell(row, columns[key]), value)
 
 
-def player_row(player: Player) -> dict[str, Any]:
-    """A Player as the Players cells an organizer would type."""
+def player_row(player: Player, lang: Lang) -> dict[str, Any]:
+    """A Player as the Players cells an organizer would type: the declared rank beside the rating, the MMS
+    correction."""
     return {"no": int(player.id), "name": player.name, "rating": player.rating, "club": player.club,
-            "country": player.country, "egd_pin": player.egd_pin,
-            "absent": ", ".join(map(str, sorted(player.absent)))}
+            "country": player.country, "egd_pin": player.egd_pin, "rank": player.rank and player.rank.label(lang),
+            "correction": player.correction or None, "absent": ", ".join(map(str, sorted(player.absent)))}
 
 
 def tournament_book(
@@ -63,35 +63,38 @@ def tournament_book(
 ) -> Book:
     """A new Book holding a tournament brought from another program: Config, Players, every Round-N."""
     lang = t.config.lang
-    book = Book(path, new_workbook(config_rows, lang, IMPORTED_COLUMNS), lang, t, origins, {})
-    type_players(book.workbook, lang, [player_row(p) for p in t.players])
+    columns = IMPORTED_COLUMNS + (("correction",) if any(p.correction for p in t.players) else ())
+    book = Book(path, new_workbook(config_rows, lang, columns), lang, t, origins, {})
+    type_players(book.workbook, lang, [player_row(p, lang) for p in t.players])
     for rnd in t.rounds:
         write_round(book, rnd)
         type_results(book, rnd.number, {g.board: g.result for g in rnd.games if g.result is not None})
     return book
 
 
-def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Workbook:
-    """Results only, for a federation: Standings with PINs and round cells like `12+/w2`, and every game."""
+def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
+    """Results only, for a federation: the report's final table with PINs and round cells like `12+/w2`, and every
+    game."""
     workbook = Workbook()
     sheet = workbook.active
     assert sheet is not None
     sheet.title = layout.sheet_name("standings", lang)
     en = lang == Lang.EN
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
-    headings = ["Place" if en else "Место", "No" if en else "№", "Name" if en else "Имя",
-                "Rating" if en else "Рейтинг", "Rank" if en else "Ранг", "Club" if en else "Клуб",
-                "Country" if en else "Страна", "EGD PIN", "RFG ID"]
+    headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang)
+                for c in ("place", "shared", "no", "name", "rating", "rank", "club")]
+    headings += ["Country" if en else "Страна", "EGD PIN", "RFG ID"]
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     headings += ["Points" if en else "Очки", *[c.value for c in shown]]
     write_row(sheet, 1, headings, bold=True)
-    for row, s in enumerate(table, start=2):
+    for row, s in enumerate(report.table, start=2):
         p = s.player
-        rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
-        write_row(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,
-                           *[str(c) for c in s.cells], s.points, *[s.values[c] for c in shown]])
-    sheet.column_dimensions["C"].width = 28
-    sheet.freeze_panes = "D2"
+        rank = p.rank_by(t.config.ratings).label(lang)
+        write_row(sheet, row, [s.place_number, s.shared_place or None, int(p.id), p.name, p.rating, rank, p.club,
+                               p.country, p.egd_pin, p.rfg_id, *[str(c) for c in s.cells], s.points,
+                               *[s.values[c] for c in shown]])
+    sheet.column_dimensions["D"].width = 28
+    sheet.freeze_panes = "E2"
     games = workbook.create_sheet("Games" if en else "Партии")
     write_row(games, 1, [*[layout.ROUND_COLUMNS[c][0 if en else 1] for c in ("board", "black", "white", "stones",
                                                                          "komi", "result")], "Round" if en else "Тур"],

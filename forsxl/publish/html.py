@@ -1,7 +1,7 @@
 """The results page: standings and every round's pairings as one self-contained HTML file (WORKBOOK, R6).
 
 A thin adapter: engine values become a view model of plain strings, and a Jinja template with autoescaping
-renders it. Nothing here decides a rule; the page shows what `standings()` returned.
+renders it. Nothing here decides a rule; the page shows the report (`forsxl.engine.report`) it is given.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
-from forsxl.engine.playoff import bracket
-from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.playoff import Match
+from forsxl.engine.report import Report
+from forsxl.engine.results import result_text
 from forsxl.engine.standings import RoundCell, Standing
-from forsxl.engine.system_by_size import final_superfinal
-from forsxl.engine.teams import team_standings
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
 TEMPLATE = "results.html.j2"
@@ -108,6 +107,23 @@ TIEBREAK_LABELS: dict[str, dict[Tiebreak, tuple[str, str]]] = {
         Tiebreak.SOS_MINUS_1: ("SOS-1", "SOS without the lowest opponent's score"),
         Tiebreak.SOS_MINUS_2: ("SOS-2", "SOS without the two lowest opponents' scores"),
         Tiebreak.CUSS: ("CUSS", "cumulative score: the sum of the score after each round, start included"),
+        Tiebreak.NBW: ("NBW", "OpenGotha: number of wins, a bye counted as a win"),
+        Tiebreak.SOSW: ("SOSW", "OpenGotha: sum of opponents' NBW, 0 for a round without a game"),
+        Tiebreak.SOSW_MINUS_1: ("SOSW-1", "OpenGotha: SOSW without the lowest round"),
+        Tiebreak.SOSW_MINUS_2: ("SOSW-2", "OpenGotha: SOSW without the two lowest rounds"),
+        Tiebreak.SODOSW: ("SODOSW", "OpenGotha: sum of defeated opponents' NBW"),
+        Tiebreak.SOSOSW: ("SOSOSW", "OpenGotha: sum of opponents' SOSW"),
+        Tiebreak.CUSSW: ("CUSSW", "OpenGotha: the sum of NBW after each round"),
+        Tiebreak.SOSM: ("SOSM", "OpenGotha: sum of opponents' McMahon scores, corrected by the handicap; "
+                                "a round without a game counts the start score"),
+        Tiebreak.SOSM_MINUS_1: ("SOSM-1", "OpenGotha: SOSM without the lowest round"),
+        Tiebreak.SOSM_MINUS_2: ("SOSM-2", "OpenGotha: SOSM without the two lowest rounds"),
+        Tiebreak.SODOSM: ("SODOSM", "OpenGotha: sum of defeated opponents' SOSM terms"),
+        Tiebreak.SOSOSM: ("SOSOSM", "OpenGotha: sum of opponents' SOSM"),
+        Tiebreak.RANK: ("Rank", "rank"),
+        Tiebreak.EXT: ("EXT", "OpenGotha: exploits attempted, opponents' NBW weighted by stones beyond the ranks"),
+        Tiebreak.EXR: ("EXR", "OpenGotha: exploits achieved, EXT over the games won"),
+        Tiebreak.SDC: ("SDC", "OpenGotha: wins among the tied players, when every two of them met"),
     },
     "ru": {
         Tiebreak.POINTS: ("Очки", "очки"),
@@ -131,6 +147,23 @@ TIEBREAK_LABELS: dict[str, dict[Tiebreak, tuple[str, str]]] = {
         Tiebreak.SOS_MINUS_1: ("SOS-1", "SOS без худшего соперника"),
         Tiebreak.SOS_MINUS_2: ("SOS-2", "SOS без двух худших соперников"),
         Tiebreak.CUSS: ("CUSS", "сумма очков после каждого тура, стартовые включены"),
+        Tiebreak.NBW: ("NBW", "OpenGotha: число побед, свободный тур — победа"),
+        Tiebreak.SOSW: ("SOSW", "OpenGotha: сумма NBW соперников, тур без партии — 0"),
+        Tiebreak.SOSW_MINUS_1: ("SOSW-1", "OpenGotha: SOSW без худшего тура"),
+        Tiebreak.SOSW_MINUS_2: ("SOSW-2", "OpenGotha: SOSW без двух худших туров"),
+        Tiebreak.SODOSW: ("SODOSW", "OpenGotha: сумма NBW побеждённых соперников"),
+        Tiebreak.SOSOSW: ("SOSOSW", "OpenGotha: сумма SOSW соперников"),
+        Tiebreak.CUSSW: ("CUSSW", "OpenGotha: сумма NBW после каждого тура"),
+        Tiebreak.SOSM: ("SOSM", "OpenGotha: сумма очков Мак-Магона соперников с поправкой на фору; "
+                                "тур без партии — стартовые очки"),
+        Tiebreak.SOSM_MINUS_1: ("SOSM-1", "OpenGotha: SOSM без худшего тура"),
+        Tiebreak.SOSM_MINUS_2: ("SOSM-2", "OpenGotha: SOSM без двух худших туров"),
+        Tiebreak.SODOSM: ("SODOSM", "OpenGotha: сумма слагаемых SOSM побеждённых соперников"),
+        Tiebreak.SOSOSM: ("SOSOSM", "OpenGotha: сумма SOSM соперников"),
+        Tiebreak.RANK: ("Ранг", "ранг"),
+        Tiebreak.EXT: ("EXT", "OpenGotha: попытки подвига, NBW соперников с весом по форе сверх разницы рангов"),
+        Tiebreak.EXR: ("EXR", "OpenGotha: удавшиеся подвиги, EXT по выигранным партиям"),
+        Tiebreak.SDC: ("SDC", "OpenGotha: победы между делящими место, если все они встречались"),
     },
 }
 """Tie-breaks as column headings (short) and in the legend under the standings (long)."""
@@ -384,7 +417,7 @@ def _row_view(
     by_round = {cell.round: cell for cell in s.cells}
     return RowView(
         anchor(p.id), s.place, str(p.id), p.name, str(p.rating),
-        rank_of_rating(p.rating, t.config.ratings.scale).label(lang), p.club, p.team, str(s.group or ""),
+        p.rank_by(t.config.ratings).label(lang), p.club, p.team, str(s.group or ""),
         format_points(s.start, lang), tuple(_cell_view(by_round.get(n), width) for n in rounds),
         format_points(s.points, lang), tuple(_tiebreak_value(c, s.values[c], lang) for c in tiebreaks), split,
     )
@@ -399,7 +432,8 @@ def _board_view(t: Tournament, number: int, game: Game, cells: Mapping[_CellKey,
     return BoardView(
         game.stage or str(game.board), t.player(game.black).name, str(game.black),
         t.player(game.white).name, str(game.white),
-        str(game.stones), format_decimal(game.komi, lang), game.result.value if game.result else "", points,
+        str(game.stones), format_decimal(game.komi, lang), result_text(game.result, lang) if game.result else "",
+        points,
         anchor(game.black), anchor(game.white), _WINNER.get(game.result, "") if game.result else "",
     )
 
@@ -461,8 +495,7 @@ def _crosstable(t: Tournament, table: Sequence[Standing]) -> tuple[CrossRowView,
     return tuple(rows)
 
 
-def _superfinal_note(t: Tournament, table: Sequence[Standing]) -> str:
-    pair = final_superfinal(t, table)
+def _superfinal_note(t: Tournament, pair: tuple[PlayerId, PlayerId] | None) -> str:
     if pair is None:
         return ""
     a, b = (t.player(pid).name for pid in pair)
@@ -472,11 +505,11 @@ def _superfinal_note(t: Tournament, table: Sequence[Standing]) -> str:
 _BRACKET_ORDER = ("QF1", "QF4", "QF2", "QF3", "SF1", "SF2", "F", "3rd")
 
 
-def _playoff_view(t: Tournament) -> tuple[PlayoffStageView, ...]:
+def _playoff_view(t: Tournament, bracket: Sequence[Match]) -> tuple[PlayoffStageView, ...]:
     """The bracket stage by stage (R7.7): each semi-final after the two quarter-finals that feed it."""
     labels = LABELS[t.config.lang]
     stages: dict[str, list[tuple[str, PlayoffSideView, PlayoffSideView]]] = {}
-    for match in sorted(bracket(t), key=lambda m: _BRACKET_ORDER.index(m.label)):
+    for match in sorted(bracket, key=lambda m: _BRACKET_ORDER.index(m.label)):
         stage = "3rd" if match.label == "3rd" else match.label.rstrip("1234")
         sides = tuple(
             PlayoffSideView(str(seed), t.player(pid).name, anchor(pid), match.winner == pid,
@@ -487,14 +520,14 @@ def _playoff_view(t: Tournament) -> tuple[PlayoffStageView, ...]:
     return tuple(PlayoffStageView(labels[stage], tuple(games)) for stage, games in stages.items())
 
 
-def page_view(t: Tournament, table: Sequence[Standing]) -> PageView:
-    """The page as plain strings: header, standings rows, and each round's boards and sitouts; the crosstable of a
-    round robin or Serp, and the superfinal note (R7.8).
+def page_view(t: Tournament, report: Report) -> PageView:
+    """The page as plain strings: header, the report's final table, and each round's boards and sitouts; the
+    crosstable of a round robin or Serp, the superfinal note (R7.8), the bracket, teams, prizes, norms and stages.
 
     Tie-breaks that repeat a column already there (points, rating, start number) get no column of their own;
     the legend still lists every criterion in order.
     """
-    config, labels = t.config, LABELS[t.config.lang]
+    config, labels, table = t.config, LABELS[t.config.lang], report.table
     names = TIEBREAK_LABELS[config.lang]
     numbers = sorted({cell.round for s in table for cell in s.cells})
     tiebreaks = [c for c in config.tiebreaks if c not in SHOWN_ELSEWHERE]
@@ -517,9 +550,10 @@ def page_view(t: Tournament, table: Sequence[Standing]) -> PageView:
         tuple(
             TeamView(team.place, team.team, format_points(team.points, config.lang), str(team.best),
                      tuple((s.player.name, s.place, anchor(s.player.id)) for s in team.members))
-            for team in (team_standings(table) if show[1] else ())
+            for team in (report.teams if show[1] else ())
         ),
-        _crosstable(t, table), _superfinal_note(t, table), _playoff_view(t), extra_sections(t, table),
+        _crosstable(t, table), _superfinal_note(t, report.superfinal), _playoff_view(t, report.bracket),
+        extra_sections(t, report),
     )
 
 
@@ -538,9 +572,9 @@ def environment() -> jinja2.Environment:
     )
 
 
-def render_html(t: Tournament, table: Sequence[Standing]) -> str:
-    """The results page for the standings `table` of `t`: one UTF-8 HTML document, the same for the same input."""
-    return environment().get_template(TEMPLATE).render(page=page_view(t, table), href=in_page, card=None)
+def render_html(t: Tournament, report: Report) -> str:
+    """The results page of `t` and its report: one UTF-8 HTML document, the same for the same input."""
+    return environment().get_template(TEMPLATE).render(page=page_view(t, report), href=in_page, card=None)
 
 
 def in_page(anchor: str) -> str:

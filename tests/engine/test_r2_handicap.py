@@ -15,6 +15,7 @@ from forsxl.engine.handicap import (
     basis_value,
     corrected_steps,
     handicap_steps,
+    side,
     steps_of_handicap,
     stones_and_komi,
 )
@@ -45,6 +46,7 @@ def colours(rnd: Round) -> list[tuple[int, int, int, int, Fraction]]:
     ("difference", "expected"),
     [
         pytest.param(315, 6, id="[000] 2230 vs 1915 -> 6"),
+        pytest.param(240, 5, id="[000] «разница в 240 ... фора должна быть 5*0.5 = 2.5, т.е. просто три камня» -> 5"),
         pytest.param(0, 0, id="0 -> 0"),
         pytest.param(24, 0, id="24 -> 0"),
         pytest.param(25, 1, id="25 -> 1 (half up)"),
@@ -59,24 +61,39 @@ def test_r2_2_half_steps(difference: int, expected: int) -> None:
     assert handicap_steps(Fraction(difference), HALF, RULES) == expected
 
 
+# even_below difference steps  why: 25 is [000]'s nearest step (k stones stand for 100k - 50), 50 is [003 §6]
+STONE_STEPS = """
+25    0    0  even
+25    24   0  nearer even than one stone (50)
+25    25   1  the midpoint goes up
+25    49   1  nearer one stone (50) than even
+25    99   1  nearer one stone (50) than two (150)
+25    100  2  the midpoint of 50 and 150 goes up
+25    140  2  [000] «разница очков – 14 ... наиболее близко форе в два камня»
+25    199  2  [000] «для разницы чуть меньше 200 очков фора будет два камня»
+25    220  3  [000] «220, – уже три, так как разница рейтингов ближе к 250»
+25    315  4  [000] «315 ближе к 350 пунктам – 4 камня форы, чем к 250»
+25    820  9  [000] «фора была бы 9 камней (29/1)»: the cap
+50    25   0  [003 §6] «при разнице менее 50 пунктов рейтинга играют на равных»
+50    49   0  [003 §6] less than 50
+50    50   1  [003 §6] «от 50 до 99 – фора 1»
+50    99   1  [003 §6] «от 50 до 99 – фора 1»
+50    100  2  [003 §6] «100–199 – фора 2»
+50    199  2  [003 §6] «100–199 – фора 2»
+50    2000 9  [003 §6] «максимально возможная фора устанавливается в 9 ступеней»
+"""
+
+
 @pytest.mark.parametrize(
-    ("difference", "expected"),
-    [
-        pytest.param(0, 0, id="0 -> even"),
-        pytest.param(49, 0, id="< 50 -> even"),
-        pytest.param(50, 1, id="[000] 50 -> 1"),
-        pytest.param(99, 1, id="[000] 99 -> 1"),
-        pytest.param(100, 2, id="[000] 100 -> 2"),
-        pytest.param(199, 2, id="[000] just under 200 -> 2"),
-        pytest.param(200, 3, id="[000] 200 -> 3"),
-        pytest.param(220, 3, id="[000] 220 -> 3"),
-        pytest.param(299, 3, id="[000] 299 -> 3"),
-        pytest.param(315, 4, id="[000] 315 -> 4"),
-        pytest.param(2000, 9, id="2000 -> capped at 9"),
-    ],
+    ("even_below", "difference", "expected"),
+    [pytest.param(*map(int, row[:3]), id=f"even_below {row[0]}: {row[1]} -> {row[2]}, {row[3]}")
+     for row in (line.split(maxsplit=3) for line in STONE_STEPS.strip().splitlines())],
 )
-def test_r2_2_stone_steps(difference: int, expected: int) -> None:
-    assert handicap_steps(Fraction(difference), STONE, RULES) == expected
+def test_r2_2_stone_steps(even_below: int, difference: int, expected: int) -> None:
+    """[000] «округляем разницу до ближайшего целого в шагах форы» (`handicap.even_below: 25`, the default and
+    fors-club's); [003 §6] plays even below 50 (lg-cup-team)."""
+    assert handicap_steps(Fraction(difference), STONE, replace(RULES, even_below=even_below)) == expected
+    assert RULES.even_below == 25
 
 
 def test_r2_2_parameters() -> None:
@@ -138,7 +155,7 @@ def test_r2_3_steps_of_handicap_inverts_stones_and_komi(steps: int, kind: StepKi
         (3, Fraction(0), STONE, 3),
         (2, Fraction(-4), HALF, None),  # none fits
         (2, Fraction(1, 2), HALF, None),
-        (2, Fraction(-8), STONE, None),
+        (2, Fraction(-8), STONE, 2),  # stone steps: the komi is as played
     ],
 )
 def test_r2_6_a_referees_handicap_as_steps(stones: int, komi: Fraction, kind: StepKind, expected: int) -> None:
@@ -184,6 +201,14 @@ def test_r2_1_factor_and_reduction(factor: Fraction, reduction: int, expected: F
 def test_r2_worked_example_000_through_pair_round() -> None:
     t = tournament("1 2230\n2 1915", Config(groups=Groups(steps=(HALF,))))
     assert colours(pair_round(t, 1)) == [(2, 1, 6, 3, -8)]
+
+
+def test_r2_2_top_group_half_steps_and_nearest_stones_below_through_pair_round() -> None:
+    """[000]: the top group keeps its half steps (90 -> 2 half steps: a stone and komi 8 for Black); below it
+    «округляем разницу до ближайшего целого в шагах форы», so a 30-point gap is a stone, not an even game."""
+    config = Config(groups=Groups(sizes=(2,), steps=(HALF, STONE)))
+    t = tournament("1 2090 210\n2 2000 210\n3 1930 193\n4 1900 190", config)
+    assert colours(pair_round(t, 1)) == [(2, 1, 2, 1, -8), (4, 3, 1, 1, 0)]
 
 
 def test_r2_1_factor_and_reduction_through_pair_round() -> None:
@@ -270,6 +295,37 @@ def test_r2_1_rank_basis_and_even_above(ratings: tuple[int, int], even_above: st
     assert basis_difference(ratings, (Fraction(0), Fraction(0)), rules) == expected
 
 
+def test_r2_1_rank_basis_reads_the_declared_rank() -> None:
+    """With `ratings.declared_rank` the rank basis reads the Rank column: 1915 (2k) declared 1k v 1700 (4k) is 3
+    ranks; without it, 2 (OpenGotha's handicap is by the registered rank)."""
+    config = Config(handicap=Handicap(basis=Basis.RANK), ratings=Ratings(declared_rank=True))
+    rules = config.handicap
+    assert basis_difference((1915, 1700), (Fraction(0), Fraction(0)), rules, ranks=(Rank.parse("1k"), None)) == 300
+    assert basis_difference((1915, 1700), (Fraction(0), Fraction(0)), rules) == 200
+    declared = side(PlayerId(1), 1915, Fraction(0), 0, 0, False, config, Rank.parse("1k"))
+    ignored = side(PlayerId(1), 1915, Fraction(0), 0, 0, False, replace(config, ratings=Ratings()), Rank.parse("1k"))
+    assert (declared.basis, ignored.basis) == (2900, 2800)
+
+
+@pytest.mark.parametrize(
+    ("points", "even_above", "expected"),
+    [
+        pytest.param((Fraction(33), Fraction(30)), "", 300, id="MMS 33 v 30: 3 ranks"),
+        pytest.param((Fraction(67, 2), Fraction(30)), "", 300, id="MMS 33.5 counts as 33 (OpenGotha rounds down)"),
+        pytest.param((Fraction(33), Fraction(27)), "1d", 300, id="no handicap above 1d: MMS 33 counts as 30"),
+        pytest.param((Fraction(32), Fraction(31)), "1d", 0, id="both above 1d: even"),
+    ],
+)
+def test_r2_1_mms_basis_is_the_mcmahon_score_as_a_rank(
+    points: tuple[Fraction, Fraction], even_above: str, expected: int
+) -> None:
+    """OpenGotha's "handicap based on MMS": the current McMahon score, rounded down, is the pseudo-rank (30 = 1d),
+    held at the no-handicap threshold; the ratings do not count."""
+    rules = replace(RULES, basis=Basis.MMS, even_above=Rank.parse(even_above))
+    assert basis_difference((2400, 100), points, rules) == expected
+    assert basis_value(100, points[0], rules) - basis_value(2400, points[1], rules) == expected
+
+
 def test_r2_1_explain_matches_pairing_rfg_rank_basis() -> None:
     """Explain computes a game's handicap as pairing did, on the Config's rating scale: rfg 1500 v 1300 is 8k v 11k,
     4 stone steps (egf would read 6k v 8k, 3 steps); 1200 v 1050 is 12k v 14k, 3 steps."""
@@ -297,5 +353,5 @@ def test_r2_3_handicap_komi_with_stones() -> None:
     komi = Komi(even=Fraction(13, 2), handicap=Fraction(1, 2))
     assert stones_and_komi(3, StepKind.RANK, RULES, komi) == (3, Fraction(1, 2))
     assert stones_and_komi(0, StepKind.RANK, RULES, komi) == (0, Fraction(13, 2))
-    assert steps_of_handicap(3, Fraction(1, 2), StepKind.RANK, RULES, Fraction(1, 2)) == 3
-    assert steps_of_handicap(3, Fraction(0), StepKind.RANK, RULES, Fraction(1, 2)) is None
+    assert steps_of_handicap(3, Fraction(1, 2), StepKind.RANK, RULES) == 3
+    assert steps_of_handicap(3, Fraction(0), StepKind.RANK, RULES) == 3  # komi 0 as played beside komi.handicap 0.5

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tables import rounds_from_text
 
-from forsxl.engine.config import Attendance, Config, Tiebreak
+from forsxl.engine.config import Attendance, Config, Scheme, Scoring, StartMethod, StartPoints, Tiebreak, UnplayedLoss
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.standings import standings
 
@@ -25,6 +25,11 @@ def tournament(players: str, rounds: str, tiebreaks: tuple[Tiebreak, ...], name:
 
 # Start points 200 190 180 170 160. Round 1: 1 gives 2 steps and wins 22/8, 4 wins an even game, 5 has
 # the bye. Round 2: 4 wins as taker 20/10, 5 wins by forfeit against 2, 3 has the bye.
+# OpenGotha's criteria (PEERS §1.6), worked by hand: NBW counts the bye as a win (1 0 1 2 2); SOSW counts a round
+# without a game 0 and the forfeit as a game; SOSM corrects the opponent's score by the stones (player 1:
+# 198+2 and 210+3) and counts a round without a game as the player's start (player 3: 210 + 180); SOSOSM counts it
+# as the start times the rounds (player 5: 2 x 160 + 425); EXT weighs the opponent's NBW by the stones received
+# beyond the rank gap (player 4: 2 x 1 against 3, 1 x 1 against 1); SDC is 0 unless every tied pair met.
 PLAYERS = """
 1 2000
 2 1900
@@ -57,6 +62,22 @@ sodos            198  99   205/2 437 195
 sos_minus_1      210  232  210  232  195
 sos_minus_2      0    0    0    0    0
 cuss             454  396  395  400  370
+nbw              1    0    1    2    2
+sosw             2    3    2    2    0
+sosw_minus_1     2    2    2    1    0
+sosw_minus_2     0    0    0    0    0
+sodosw           0    0    0    2    0
+sososw           5    2    2    4    3
+cussw            2    0    1    3    3
+sosm             413  425  390  434  358
+sosm_minus_1     213  230  210  229  198
+sosm_minus_2     0    0    0    0    0
+sodosm           200  0    0    434  198
+sososm           859  771  794  803  745
+rank             29   28   27   26   25
+ext              2    0    0    3    0
+exr              0    0    0    3    0
+sdc              0    0    0    0    0
 """
 ROWS = [line.split() for line in EXPECTED.strip().splitlines()[1:]]
 
@@ -82,6 +103,18 @@ def test_r6_unplayed_rounds_in_opponent_criteria() -> None:
     assert table[5].values[TB.SOS] == points[5] + min(points[5], points[2]) == 2 * points[5]  # own is smaller
     assert table[5].values[TB.SOS_GAMES] == games[5] + min(games[5], games[2]) == games[5] + games[2]
     assert table[2].values[TB.SOS] == points[1] + points[2]  # the forfeit loser was absent: against themself
+
+
+@pytest.mark.parametrize(("rounds", "expected"), [
+    pytest.param("1: 2-1 W+, bye 3\n2: 3-2 W+, bye 1\n3: 3-1 W+, bye 2", [2, 1, 0], id="1 beat both, 2 beat 3"),
+    pytest.param("1: 2-1 W+, bye 3\n2: 3-2 W+, bye 1\n3: 1-3 W+, bye 2", [1, 1, 1], id="a cycle: one win each"),
+    pytest.param("1: 2-1 W+, bye 3\n2: 3-2 W+, bye 1", [0, 0, 0], id="1 and 3 never met: 0 for all"),
+])
+def test_r6_sdc_counts_wins_among_the_tied_only_when_all_met(rounds: str, expected: list[int]) -> None:
+    """OpenGotha's simplified direct confrontation (PEERS §1.6): among players tied on every earlier criterion,
+    and only if every two of them met, the number of the others each one beat."""
+    table = standings(tournament("1 1500\n2 1500\n3 1500", rounds, (TB.SDC,)))
+    assert [s.values[TB.SDC] for s in sorted(table, key=lambda s: s.player.id)] == expected
 
 
 def test_r6_default_ranking_and_points_add_up() -> None:
@@ -166,7 +199,8 @@ def random_tournaments(draw: st.DrawFn) -> Tournament:
     # a round without a game may score a fraction: the table's sums run in ints over a common denominator
     rest = draw(st.sampled_from([Fraction(15), Fraction(29, 2), Fraction(46, 3)]))
     config = Config(tiebreaks=(TB.POINTS, TB.SOS, TB.SOS_GAMES, TB.SOS_WINS),
-                    attendance=Attendance(bye_points=rest, absent_points=rest))
+                    attendance=Attendance(bye_points=rest, late_points=rest, absent_points=rest),
+                    unplayed_loss=draw(st.sampled_from(list(UnplayedLoss))))
     return Tournament(config, players, tuple(rounds))
 
 
@@ -181,6 +215,9 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
     not_taking = {p.id: Fraction(0) for p in t.players}
     # per player and round: (kind, opponent, share of the game won)
     rows: dict[PlayerId, list[tuple[str, PlayerId | None, Fraction]]] = {p.id: [] for p in t.players}
+    # R5: a player with no game or bye in any round has not joined yet, and their rounds give nothing
+    joined = {pid for r in t.rounds for g in r.games for pid in (g.black, g.white)}
+    joined |= {pid for r in t.rounds for pid, kind in r.sitouts if kind == Sitout.BYE}
     for rnd in t.rounds:
         seen = set()
         for g in rnd.games:
@@ -197,21 +234,25 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
                     not_taking[me] += 1
                 if not g.result.is_forfeit:
                     given[me] += gives
-                kind = "played" if not g.result.is_forfeit else "forfeit win" if mine > theirs else "unplayed"
+                kind = "played" if not g.result.is_forfeit else "forfeit win" if mine > theirs else "forfeit loss"
                 rows[me].append((kind, other, share))
         for p in t.players:
             if p.id not in seen:
-                points[p.id] += t.config.attendance.bye_points or 0
+                points[p.id] += (t.config.attendance.bye_points or 0) if p.id in joined else 0
                 rows[p.id].append(("unplayed", None, Fraction(1, 2)))
         for p in t.players:
             progress[p.id] += points[p.id] - start(p.rating)
     games = {p.id: points[p.id] - start(p.rating) for p in t.players}
+
+    plain = t.config.unplayed_loss == UnplayedLoss.LOSS  # the rounds without a game here are never losses but these
 
     def sos(value: dict[PlayerId, Fraction], pid: PlayerId, by_result: bool = False) -> Fraction:
         own = value[pid] / 2 if by_result else value[pid]
         total = Fraction(0)
         for kind, other, share in rows[pid]:
             real = Fraction(0) if other is None else value[other] * (share if by_result else 1)
+            if kind == "forfeit loss":
+                kind = "played" if plain else "unplayed"
             total += own if kind == "unplayed" else min(own, real) if kind == "forfeit win" else real
         return total
 
@@ -238,7 +279,7 @@ def test_r6_tiebreaks_and_points_match_brute_force(t: Tournament) -> None:
     expected = brute_force(t)
     table = standings(replace(t, config=replace(t.config, tiebreaks=tuple(TB(name) for name in BRUTE))))
     assert {s.player.id: s.points for s in table} == expected["points"]
-    assert {s.player.id: s.start + sum(c.points for c in s.cells) for s in table} == expected["points"]
+    assert {s.player.id: s.start + sum(c.points or 0 for c in s.cells) for s in table} == expected["points"]
     for name in BRUTE:
         assert {s.player.id: s.values[TB(name)] for s in table} == expected[name], name
 
@@ -252,3 +293,37 @@ def test_r6_ranking_is_lexicographic_and_places_cover_ties(t: Tournament) -> Non
     for i, s in enumerate(table):
         same = [j + 1 for j, k in enumerate(keys) if k == keys[i]]
         assert s.place == (str(i + 1) if len(same) == 1 else f"{same[0]}-{same[-1]}")
+
+
+# A renju round robin of four, no start points; 4 wins round 1, then withdraws: [000 §5.3.1] «им присуждаются
+# минусы (а их соперникам плюсы) во всех оставшихся партиях». Scores 1: 5, 2: 2, 3: 3, 4: 2.
+RENJU_ROUNDS = """
+1: 2-1 W+, 3-4 W+
+2: 3-1 =, 2-4 B+F
+3: 4-1 W+F, 3-2 B+
+"""
+# player  berger  buchholz, by unplayed_loss: draw (a draw against oneself), loss (a plain loss)
+RENJU = """
+draw  1 11/2 7    2 1 10   3 9/2 9   4 5 7
+loss  1 11/2 7    2 1 10   3 9/2 9   4 3 10
+"""
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [pytest.param(UnplayedLoss(row[0]), row[1:], id=f"unplayed_loss {row[0]}")
+     for row in (line.split() for line in RENJU.strip().splitlines())],
+)
+def test_r6_renju_forfeit_losses_are_plain_losses(mode: UnplayedLoss, expected: list[str]) -> None:
+    """[000 §5.1] «ему засчитываются поражения (минусы)»: with `loss`, the withdrawn player's Berger counts only the
+    game won (3), not half their own score for each forfeit (3 + 1 + 1), and Buchholz counts the forfeits' winners
+    (3 + 2 + 5); [000 §4.7] only makes a «+» a draw against oneself, and a forfeit win the smaller way (1: 2 + 3/2 + 2,
+    not 2 + 3/2 + 5/2)."""
+    config = Config(start=StartPoints(method=StartMethod.NONE), scoring=Scoring(Scheme.RENJU),
+                    tiebreaks=(TB.POINTS, TB.BERGER, TB.BUCHHOLZ), unplayed_loss=mode)
+    players = tuple(Player(PlayerId(i), f"P{i}", 1500) for i in range(1, 5))
+    table = standings(Tournament(config, players, rounds_from_text(RENJU_ROUNDS)))
+    assert {s.player.id: s.points for s in table} == {1: 5, 2: 2, 3: 3, 4: 2}
+    got = {s.player.id: (s.values[TB.BERGER], s.values[TB.BUCHHOLZ]) for s in table}
+    rows = [expected[i:i + 3] for i in range(0, len(expected), 3)]
+    assert got == {PlayerId(int(pid)): (Fraction(b), Fraction(h)) for pid, b, h in rows}
