@@ -27,6 +27,7 @@ from forsxl.book.package import UNREAD, Package, _owned_xml, values
 from forsxl.book.parts import SheetXml
 from forsxl.book.read import load
 from forsxl.book.save import save
+from forsxl.book.sheets import put
 from forsxl.book.write import type_results
 from forsxl.engine.model import Result
 
@@ -369,3 +370,21 @@ def test_libreoffice_writes_the_feature_book_forsxl_keeps_it_and_libreoffice_rea
         assert element in content, element
     t = load(ods).tournament
     assert len(t.rounds) == 1 and all(g.result is not None for g in t.rounds[0].games) and len(t.players) == 9
+
+
+def test_a_replaced_formula_leaves_the_calculation_chain_and_the_cells_that_shared_it(tmp_path: Path) -> None:
+    """forsxl writing over the master of a shared formula (Players!E2 holds `C2/100` for E2:E9): the other cells get
+    their own formula, and the calculation chain forgets E2 but keeps the rest."""
+    path = tmp_path / "club.xlsx"
+    feature_book(path, "excel")
+    book = load(path)
+    put(book.workbook["Players"]["E2"], "strong")
+    save(book.workbook, path, book.read_as, book.package)
+    after = members(path)
+    players = SheetXml(after["xl/worksheets/sheet2.xml"])
+    assert set(players.shared_with({(2, 5)})) == set() and (2, 5) not in players.formulas
+    sheet = openpyxl.load_workbook(path)["Players"]
+    assert sheet["E2"].value == "strong" and [sheet.cell(r, 5).value for r in range(3, 10)] == [
+        f"=C{r}/100" for r in range(3, 10)]
+    chain = after["xl/calcChain.xml"]
+    assert b'r="E2"' not in chain and b'<c r="E3" i="2"/>' in chain and b'<c r="C2" i="3"/>' in chain
