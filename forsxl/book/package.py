@@ -196,8 +196,8 @@ class Package:
         dropped = {_rels_path(part) for part in skipped}
         with zipfile.ZipFile(out, "w") as copy:
             for info in self.infos:
-                if info.filename not in dropped:
-                    copy.writestr(info.filename, _EMPTY_SHEET if info.filename in skipped else self.part(info.filename))
+                if info.filename not in dropped:  # read, not kept: a part is held only while forsxl edits it
+                    copy.writestr(info.filename, _EMPTY_SHEET if info.filename in skipped else self.archive.read(info))
         out.seek(0)
         return out
 
@@ -219,8 +219,8 @@ class Package:
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
             for info in self.infos:
                 if info.filename not in changes.removed:
-                    new = changes.parts.get(info.filename)
-                    out.writestr(_copied(info), self.part(info.filename) if new is None else new)
+                    new = changes.parts.get(info.filename, self._parts.get(info.filename))
+                    out.writestr(_copied(info), self.archive.read(info) if new is None else new)
             for name in changes.added:
                 out.writestr(zipfile.ZipInfo(name, time.localtime()[:6]), changes.parts[name], zipfile.ZIP_DEFLATED)
 
@@ -319,7 +319,7 @@ class _Changes:
         rid = self._free_rid()
         sheet_id = max((s.sheet_id for s in (*package.sheets, *self.new)), default=0) + 1
         element = _sheet_element(package.sheets, sheet.title, sheet_id, rid)
-        entry = _Sheet(sheet.title, sheet_id, rid, part, _WORKSHEET_TYPE, element)
+        entry = _Sheet(sheet.title, sheet_id, rid, part, f"{_RELATIONSHIPS}/worksheet", element)
         self.new.append(entry)
         self.added.append(part)
         self.types[part] = _WORKSHEET_TYPE
