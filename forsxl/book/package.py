@@ -108,11 +108,13 @@ class _Rel:
 
 
 def _rels_path(part: str) -> str:
+    """The name of the part holding `part`'s relationships (`xl/_rels/workbook.xml.rels`)."""
     folder, name = posixpath.split(part)
     return posixpath.join(folder, "_rels", f"{name}.rels")
 
 
 def _resolve(source: str, target: str) -> str:
+    """The part a relationship of `source` names, as a name in the zip (targets are relative or absolute URIs)."""
     target = unquote(target)
     if target.startswith("/"):
         return target[1:]
@@ -226,6 +228,7 @@ class Package:
 
 
 def _copied(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """A fresh entry for a member, with the name, time, compression and attributes it had."""
     copy = zipfile.ZipInfo(info.filename, info.date_time)
     copy.compress_type, copy.external_attr, copy.comment = info.compress_type, info.external_attr, info.comment
     return copy
@@ -328,6 +331,7 @@ class _Changes:
         return entry
 
     def _free_rid(self) -> str:
+        """A relationship id workbook.xml.rels does not use yet."""
         ids = {r.id for r in self.package.rels(self.package.workbook_part)} | {rid for rid, _, _ in self.links}
         return next(rid for n in itertools.count(1) if (rid := f"rId{n}") not in ids)
 
@@ -442,6 +446,7 @@ class _Changes:
         self.parts[package.workbook_part] = apply(xml, edits)
 
     def _workbook_rels(self) -> None:
+        """workbook.xml.rels without the relationships to parts that went, with those to the new ones."""
         if not self.links and not self.unlinked:
             return
         path = _rels_path(self.package.workbook_part)
@@ -456,6 +461,7 @@ class _Changes:
         self.parts[path] = apply(xml, edits)
 
     def _content_types(self) -> None:
+        """[Content_Types].xml without the parts that went, with an Override for each new one."""
         if not self.types and not self.removed:
             return
         path = "[Content_Types].xml"
@@ -603,6 +609,7 @@ def _cell(cell: Cell | MergedCell) -> bytes:
 
 
 def _serialised(element: Element) -> bytes:
+    """An element as XML bytes, without a declaration."""
     return cast(bytes, tostring(element))  # openpyxl's tostring encodes to UTF-8
 
 
@@ -618,6 +625,7 @@ def _patched(xml: bytes, sheet: Worksheet) -> tuple[bytes, set[Coordinate]] | No
 
 
 def _state(cell: Cell | MergedCell) -> tuple[object, str, bytes]:
+    """A cell's value, data type and style, as `sheets.put` notes them before it writes."""
     return cell.value, cell.data_type, style_of(cell)
 
 
@@ -653,6 +661,7 @@ class _StyleLists(Protocol):
 
 
 def _lists(workbook: Workbook) -> _StyleLists:
+    """The workbook, seen through its style lists."""
     return cast(_StyleLists, workbook)
 
 
@@ -742,6 +751,7 @@ def _appended(items: Sequence[Any], count: int, used: Iterable[int]) -> tuple[di
 
 
 def _parser() -> pyexpat.XMLParserType:
+    """An expat parser that reports namespaced names and refuses a DTD."""
     parser = pyexpat.ParserCreate(namespace_separator=" ")
     parser.StartDoctypeDeclHandler = refuse_dtd
     parser.EntityDeclHandler = refuse_dtd
@@ -749,6 +759,7 @@ def _parser() -> pyexpat.XMLParserType:
 
 
 def _value(kind: str, text: str, formula: str | None, strings: Callable[[], list[str]]) -> object:
+    """A cell's value from its type (`t`), its `<v>` or inline text, and its formula, as openpyxl would give it."""
     if formula is not None:
         return "=" + formula
     if kind == "s":

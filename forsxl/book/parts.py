@@ -45,6 +45,7 @@ class Span:
 
 
 def refuse_dtd(*_: object) -> None:
+    """Stop expat at a DTD (it may declare entities)."""
     raise ValueError("a DTD in a workbook part")  # safety.py refuses them before; never expanded here either
 
 
@@ -241,6 +242,7 @@ class SheetXml:
         return apply(xml, edits)
 
     def _new_row(self, following: list[int], number: int, content: bytes) -> list[Edit]:
+        """The edit that puts a new row before the first row numbered after it, else at the end of sheetData."""
         after = next((n for n in following if n > number), None)
         if after is not None:
             at = self.rows[after].span.start
@@ -248,6 +250,8 @@ class SheetXml:
         return insert_into(self.xml, self.data, content)
 
     def _row_edits(self, row: _Row, changes: dict[int, bytes | None]) -> list[Edit]:
+        """The edits of one row: each changed cell replaced or removed, each new one put before the first cell to
+        its right, and the row's `spans` hint widened to match."""
         edits = []
         inserted: dict[int, list[bytes]] = {}
         for column, new in sorted(changes.items()):
