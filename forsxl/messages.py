@@ -30,6 +30,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "{max_columns} columns: clear the cells beyond the table",
                       "лист доходит до строки {rows}, столбца {columns}; forsxl читает не больше {max_rows} строк и "
                       "{max_columns} столбцов: очистите ячейки за таблицей"),
+    "file_part_too_many": ("{path} is refused: with its part {part} the XML passes {limit} elements, far more than "
+                           "a tournament",
+                           "{path} отклонён: с его частью {part} XML превышает {limit} элементов, турниру столько не "
+                           "нужно"),
+    "file_sheets_too_many": ("{path} is refused: it has more than {limit} sheets, far more than a tournament",
+                             "{path} отклонён: в нём больше {limit} листов, турниру столько не нужно"),
+    "cells_too_many": ("here the sheets pass {limit} cells (each sheet counted up to its farthest cell, merged cells "
+                       "one by one), far more than a tournament: clear or unmerge the cells beyond the tables",
+                       "здесь листы превышают {limit} ячеек (каждый лист до его дальней ячейки, объединённые ячейки "
+                       "по одной), турниру столько не нужно: очистите или разъедините ячейки за таблицами"),
     "file_busy": ("{path} is being written by another forsxl command; run again when it has finished",
                   "{path} сейчас записывает другая команда forsxl; повторите, когда она закончит"),
     "file_changed": ("{path} was changed by another program since forsxl read it; nothing written: run again",

@@ -18,7 +18,7 @@ from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
-from forsxl.book.safety import check_archive, check_sheet_size, refuse
+from forsxl.book.safety import check_archive, check_sheet_size, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.attendance import withdrawal_forfeits
@@ -82,6 +82,7 @@ def open_workbook(path: Path) -> Workbook:
     if path.suffix.casefold() == ".ods":
         return read_ods(path)
     check_archive(path, "xl/workbook.xml")
+    check_sheets(path)
     try:
         return openpyxl.load_workbook(path)
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all

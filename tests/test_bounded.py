@@ -1,0 +1,116 @@
+"""Bounded work on any file (issue 19): the limits are read from the raw XML before openpyxl or calamine builds a
+cell, so a hostile or careless workbook is one line naming its sheet and cell, in seconds, never a frozen laptop.
+
+Built on test_cli's and test_reliability's helpers: a workbook made by `forsxl new`, its zip rewritten part by part.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+from test_cli import club_players, new_book, ok, refused
+from test_reliability import rezip
+
+from forsxl.book import safety
+
+MAIN = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+
+
+@pytest.fixture(scope="module")
+def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = new_book(tmp_path_factory.mktemp("paired"), club_players())
+    ok("pair", path)
+    return path
+
+
+@pytest.fixture
+def book(paired: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(paired, path)
+    return path
+
+
+def with_notes(book: Path, sheet: bytes) -> Path:
+    """The workbook with one more sheet, Notes, which forsxl never reads, whose XML is `sheet` as written."""
+    workbook = openpyxl.load_workbook(book)
+    workbook.create_sheet("Notes")["A1"] = 424242
+    marked = book.with_name("marked.xlsx")
+    workbook.save(marked)
+    with zipfile.ZipFile(marked) as archive:
+        part = next(n for n in archive.namelist() if b"<v>424242</v>" in archive.read(n))
+    hostile = book.with_name("notes.xlsx")
+    rezip(marked, hostile, replace={part: MAIN + sheet + b"</worksheet>"})
+    marked.unlink()
+    return hostile
+
+
+def refused_quickly(path: Path, line: str, command: str = "pair") -> None:
+    start = time.perf_counter()
+    refused(path, [command, path], line)
+    assert time.perf_counter() - start < 5
+
+
+def test_a_merge_over_the_whole_of_an_unread_sheet_is_refused_before_openpyxl_builds_it(book: Path) -> None:
+    """One `mergeCell A1:XFD1048576` took every command to 2.5 GB and never returned: openpyxl builds a cell for
+    each merged cell. A sheet forsxl never reads is measured too: merging and saving walk it."""
+    hostile = with_notes(book, b'<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'
+                               b'<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>')
+    refused_quickly(hostile, "Notes!XFD1048576: the sheet reaches row 1048576, column 16384; forsxl reads at most "
+                             "10000 rows and 200 columns: clear the cells beyond the table (R0)")
+
+
+@pytest.mark.parametrize("tag", [b"mergeCell", b"hyperlink"])
+def test_ranges_within_the_sheet_count_cell_by_cell(book: Path, tag: bytes) -> None:
+    """Overlapping merges or linked ranges, each inside the limits, still make openpyxl build every cell."""
+    ranges = b"".join(b'<%s ref="A%d:GR%d"/>' % (tag, i, i + 749) for i in range(1, 3))
+    hostile = with_notes(book, b"<sheetData/>" + (b"<mergeCells>%s</mergeCells>" if tag == b"mergeCell"
+                                                   else b"<hyperlinks>%s</hyperlinks>") % ranges)
+    refused_quickly(hostile, "Notes!A2:GR751: here the sheets pass 200000 cells (each sheet counted up to its farthest "
+                             "cell, merged cells one by one), far more than a tournament: clear or unmerge the cells "
+                             "beyond the tables (R0)")
+
+
+def test_a_stray_cell_far_away_in_an_unread_sheet_is_named(book: Path) -> None:
+    hostile = with_notes(book, b'<sheetData><row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>')
+    refused_quickly(hostile, "Notes!XFD1048576: the sheet reaches row 1048576, column 16384; forsxl reads at most "
+                             "10000 rows and 200 columns: clear the cells beyond the table (R0)", "check")
+
+
+def test_cells_without_references_are_counted_where_openpyxl_puts_them(book: Path) -> None:
+    """`<row>` and `<c>` may leave out `r`: openpyxl counts on from the last one, and so does the scan."""
+    hostile = with_notes(book, b'<sheetData><row r="1e7"/><row><c/></row></sheetData>')
+    refused_quickly(hostile, "Notes!A10000001: the sheet reaches row 10000001, column 1; forsxl reads at most "
+                             "10000 rows and 200 columns: clear the cells beyond the table (R0)", "check")
+
+
+def test_the_rectangles_of_all_sheets_together_are_bounded(book: Path) -> None:
+    """Two corners of a sheet make forsxl walk the whole rectangle between them (reading, merging)."""
+    corners = b"".join(b'<row r="%d"><c r="GR%d"><v>1</v></c></row>' % (r, r) for r in (1, 1001, 2001))
+    hostile = with_notes(book, b"<sheetData>" + corners + b"</sheetData>")
+    refused_quickly(hostile, "Notes!GR1001: here the sheets pass 200000 cells (each sheet counted up to its farthest "
+                             "cell, merged cells one by one), far more than a tournament: clear or unmerge the cells "
+                             "beyond the tables (R0)", "check")
+
+
+def test_too_many_xml_elements_are_refused_while_streaming(book: Path) -> None:
+    """A part of a few megabytes can hold a million tiny elements, each an object once openpyxl reads it."""
+    hostile = book.with_name("hostile.xlsx")
+    tiny = b"<Properties>" + b"<x/>" * safety.MAX_ELEMENTS + b"</Properties>"
+    rezip(book, hostile, replace={"docProps/app.xml": tiny}, compression=zipfile.ZIP_STORED)
+    refused_quickly(hostile, f"{hostile} is refused: with its part docProps/app.xml the XML passes 1000000 elements, "
+                             "far more than a tournament (R0)", "check")
+
+
+def test_too_many_sheets_are_refused(book: Path) -> None:
+    hostile = book.with_name("hostile.xlsx")
+    with zipfile.ZipFile(book) as archive:
+        workbook = archive.read("xl/workbook.xml")
+    many = b"".join(b'<sheet name="S%d" sheetId="%d" r:id="rId1"/>' % (i, i + 100) for i in range(safety.MAX_SHEETS))
+    rezip(book, hostile, replace={"xl/workbook.xml": workbook.replace(b"<sheets>", b"<sheets>" + many)})
+    refused_quickly(hostile, f"{hostile} is refused: it has more than 250 sheets, far more than a tournament (R0)",
+                    "check")
