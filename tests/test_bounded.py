@@ -14,7 +14,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from test_cli import club_players, new_book, ok, refused
-from test_reliability import rezip
+from test_reliability import ods_archive, rezip
 
 from forsxl.book import safety
 
@@ -114,3 +114,43 @@ def test_too_many_sheets_are_refused(book: Path) -> None:
     rezip(book, hostile, replace={"xl/workbook.xml": workbook.replace(b"<sheets>", b"<sheets>" + many)})
     refused_quickly(hostile, f"{hostile} is refused: it has more than 250 sheets, far more than a tournament (R0)",
                     "check")
+
+
+def filled(rows: int, columns: int = 1, skip: int = 0) -> str:
+    """`rows` repeated rows of `skip` empty cells and `columns` cells holding 1: a few bytes for calamine to expand."""
+    return (f'<table:table-row table:number-rows-repeated="{rows}"><table:table-cell table:number-columns-repeated='
+            f'"{skip}"/><table:table-cell table:number-columns-repeated="{columns}" office:value-type="float" '
+            'office:value="1"><text:p>1</text:p></table:table-cell></table:table-row>')
+
+
+def table(name: str, *rows: str) -> str:
+    return f'<table:table table:name="{name}">{"".join(rows)}</table:table>'
+
+
+EMPTY_REST = ('<table:table-row table:number-rows-repeated="1048000"><table:table-cell table:number-columns-repeated='
+              '"16384"/></table:table-row>')
+"""The empty rest of a sheet, as LibreOffice writes it: costs nothing."""
+
+
+def test_ods_tables_are_bounded_together_before_calamine_expands_them(tmp_path: Path) -> None:
+    """A few-KB .ods with a handful of tables, each inside the sheet limits, reached 3-6 GB: every table is built
+    from A1 to its last value, so the rectangles of all tables together are bounded."""
+    ods = tmp_path / "cup.ods"
+    ods_archive(ods, [table(f"T{i}", filled(9000, 1, skip=9), EMPTY_REST) for i in range(1, 5)])
+    refused_quickly(ods, "T3!J9000: here the sheets pass 200000 cells (each sheet counted up to its farthest cell, "
+                         "merged cells one by one), far more than a tournament: clear or unmerge the cells beyond the "
+                         "tables (R0)", "check")
+
+
+def test_ods_repeated_cells_in_repeated_rows_are_counted(tmp_path: Path) -> None:
+    ods = tmp_path / "cup.ods"
+    ods_archive(ods, [table("Players", filled(1001, 200), EMPTY_REST)])
+    refused_quickly(ods, "Players!GR1001: here the sheets pass 200000 cells (each sheet counted up to its farthest "
+                         "cell, merged cells one by one), far more than a tournament: clear or unmerge the cells "
+                         "beyond the tables (R0)", "check")
+
+
+def test_ods_with_too_many_tables_is_refused(tmp_path: Path) -> None:
+    ods = tmp_path / "cup.ods"
+    ods_archive(ods, [table(f"T{i}", EMPTY_REST) for i in range(safety.MAX_SHEETS + 1)])
+    refused_quickly(ods, f"{ods} is refused: it has more than 250 sheets, far more than a tournament (R0)", "check")

@@ -96,14 +96,15 @@ def check_sheet_size(title: str, max_row: int, max_column: int) -> ForsxlError |
 
 class XmlBudget:
     """One streaming pass over a file's XML parts with expat, refusing a DTD or entity as defusedxml does, and more
-    than MAX_ELEMENTS elements in all of them together; a handler sees each element's name (`namespace}local`)
-    and attributes as it starts."""
+    than MAX_ELEMENTS elements in all of them together; handlers see each element's name (`namespace}local`) and
+    attributes as it starts, and its name as it ends."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.left = MAX_ELEMENTS
 
-    def stream(self, archive: zipfile.ZipFile, part: str, start: Callable[[str, dict[str, str]], None]) -> None:
+    def stream(self, archive: zipfile.ZipFile, part: str, start: Callable[[str, dict[str, str]], None],
+               end: Callable[[str], None] | None = None) -> None:
         parser = pyexpat.ParserCreate(namespace_separator="}")
         parser.SetParamEntityParsing(pyexpat.XML_PARAM_ENTITY_PARSING_NEVER)
 
@@ -120,6 +121,8 @@ class XmlBudget:
         parser.EntityDeclHandler = unsafe
         parser.ExternalEntityRefHandler = unsafe
         parser.StartElementHandler = element
+        if end is not None:
+            parser.EndElementHandler = end
         try:
             with archive.open(part) as data:
                 while chunk := data.read(2**16):
@@ -165,12 +168,18 @@ class _Sheets:
 
     def _reach(self, row: int, column: int, cells: int, ref: str) -> None:
         self.far = (max(self.far[0], min(row, 10**9)), max(self.far[1], min(column, 10**9)))
-        error = check_sheet_size(self.title, *self.far)
-        if error is not None:
-            raise WorkbookErrors([error])
         self.built += cells
-        if max(self.built, self.walked + self.far[0] * self.far[1]) > MAX_CELLS:
-            raise WorkbookErrors([ForsxlError("R0", "cells_too_many", Source(self.title, ref), limit=MAX_CELLS)])
+        check_reach(self.title, self.far, max(self.built, self.walked + self.far[0] * self.far[1]), ref)
+
+
+def check_reach(title: str, far: tuple[int, int], cells: int, ref: str) -> None:
+    """Raise when a sheet's far corner (row, column) is past MAX_ROWS or MAX_COLUMNS, or the workbook's `cells` so far
+    are past MAX_CELLS, naming the sheet and the cell or range `ref` that crossed it."""
+    error = check_sheet_size(title, *far)
+    if error is not None:
+        raise WorkbookErrors([error])
+    if cells > MAX_CELLS:
+        raise WorkbookErrors([ForsxlError("R0", "cells_too_many", Source(title, ref), limit=MAX_CELLS)])
 
 
 def _row_number(text: str | None, previous: int) -> int:
