@@ -13,7 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from test_cli import club_players, new_book, ok, refused
+from test_cli import club_players, edit, new_book, ok, refused, type_rows
 from test_reliability import ods_archive, rezip
 
 from forsxl.book import safety
@@ -154,3 +154,81 @@ def test_ods_with_too_many_tables_is_refused(tmp_path: Path) -> None:
     ods = tmp_path / "cup.ods"
     ods_archive(ods, [table(f"T{i}", EMPTY_REST) for i in range(safety.MAX_SHEETS + 1)])
     refused_quickly(ods, f"{ods} is refused: it has more than 250 sheets, far more than a tournament (R0)", "check")
+
+
+# ------------------------------------------------------------------------------------------- numbers and values
+
+
+def test_absurd_values_are_each_named_and_listed_at_once(book: Path) -> None:
+    """Handicap 99 or −1, a rating below every rank, a start number or board twice, Absent `3-1` or past the last
+    round, start points no scheme gives: each an error at its cell, all of them in one `check` (issue 19)."""
+    type_rows(book, "Players", [{"Name": "Newman", "Rating": -2000},
+                                {"Name": "Oldman", "Rating": 1500, "No": 7, "Absent": "3-1"},
+                                {"Name": "Twin", "Rating": 1500, "No": 7, "Absent": "7"},
+                                {"Name": "Rich", "Rating": 1500, "Start": 20000}])
+    edit(book, "Round-1", 2, Handicap=99)
+    edit(book, "Round-1", 3, Handicap=-1, Komi=-1000)
+    edit(book, "Round-1", 4, Board=1)
+    refused(book, ["check", book],
+            "Players!C22: rating -2000 is not between -950 and 3500 (R0)",
+            "Players!G23: '3-1': rounds go from 1 to 5, and a range upwards, like 3-4 (R5)",
+            "Players!G24: '7': rounds go from 1 to 5, and a range upwards, like 3-4 (R5)",
+            "Players!A24: start number 7 is already used on row 23 (R0)",
+            "Players!F25: 20000 points is not between -10000 and 10000 (R1)",
+            "Round-1!D2: handicap 99 is not between 0 and 9 stones (R2.3)",
+            "Round-1!D3: handicap -1 is not between 0 and 9 stones (R2.3)",
+            "Round-1!E3: komi -1000 is not between -100 and 100 (R2.3)",
+            "Round-1!A4: board 1 is already on row 2 (R7)")
+
+
+HUGE = "is beyond any number a tournament uses (at most 1000000 either way) (R0)"
+
+
+@pytest.mark.parametrize(("sheet", "row", "typed", "line"), [
+    ("Players", 22, {"Name": "Newman", "Rating": "1e999999999"}, f"Players!C22: '1e999999999' {HUGE}"),
+    ("Players", 22, {"Name": "Newman", "Rating": "1e400"}, f"Players!C22: '1e400' {HUGE}"),
+    ("Players", 22, {"Name": "Newman", "Rating": 99999}, "Players!C22: rating 99999 is not between -950 and 3500 (R0)"),
+    ("Players", 22, {"Name": "Newman", "Rating": 1500, "Start": "inf"}, "Players!F22: 'inf' is not a number (R0)"),
+    ("Players", 22, {"Name": "Newman", "Rating": 1500, "Absent": "1-99999999"},
+     "Players!G22: '1-99999999': rounds go from 1 to 5, and a range upwards, like 3-4 (R5)"),
+    ("Round-1", 2, {"Handicap": 1e308}, f"Round-1!D2: '1e+308' {HUGE}"),
+    ("Round-1", 2, {"Komi": "-1e99"}, "Round-1!E2: '-1e99' " + HUGE),
+    ("Config", 6, {"Value": "1e9"}, "Config!B6: '1e9' is beyond any number a tournament uses (at most 1000000 either "
+                                    "way) (R7)"),
+    ("Config", 6, {"Value": 1000}, "Config!B6: rounds must be between 1 and 100 (R7)"),
+], ids=["rating 1e999999999", "rating 1e400", "rating 99999", "start inf", "absent 1-99999999", "handicap 1e308",
+        "komi -1e99", "rounds 1e9", "rounds 1000"])
+def test_numbers_no_tournament_has_are_named_quickly(book: Path, sheet: str, row: int, typed: dict[str, object],
+                                                     line: str) -> None:
+    """`1e999999999` never returned, `1-99999999` took 4.6 GB, 1e400 and 1e308 crashed the save with OverflowError,
+    `rounds` 1e9 was accepted: each is refused before any arithmetic, at its cell (issue 19)."""
+    if sheet == "Players":
+        type_rows(book, sheet, [typed])
+    else:
+        edit(book, sheet, row, **typed)
+    refused_quickly(book, line, "standings")
+
+
+@pytest.mark.parametrize(("scale", "rating", "line"), [
+    ("rfg", 0, None), ("rfg", -1, "Players!C22: rating -1 is not between 0 and 3500 (R0)"),
+    ("egf", -900, None), ("egf", -951, "Players!C22: rating -951 is not between -950 and 3500 (R0)"),
+])
+def test_r0_a_rating_is_within_the_bands_of_its_scale(tmp_path: Path, scale: str, rating: int,
+                                                      line: str | None) -> None:
+    """Below 30k's band no player is rated: rfg counts from 0, egf from −950 (30k is −900, as OpenGotha writes it)."""
+    path = new_book(tmp_path, club_players())
+    type_rows(path, "Config", [{"Key": "ratings.scale", "Value": scale}])
+    type_rows(path, "Players", [{"Name": "Newman", "Rating": rating}])
+    if line is None:
+        ok("check", path)
+    else:
+        refused(path, ["check", path], line)
+
+
+def test_r7_5_a_round_robin_longer_than_any_tournament_is_refused(tmp_path: Path) -> None:
+    path = new_book(tmp_path, club_players())
+    type_rows(path, "Config", [{"Key": "pairing.method", "Value": "round_robin"},
+                               {"Key": "round_robin.cycles", "Value": 6}])
+    refused(path, ["schedule", path], "a round robin of 20 players takes 114 rounds; a tournament has at most 100 "
+                                      "(R7.5)")
+
