@@ -74,6 +74,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "points_bad": ("{value!r} is not a number", "{value!r} — не число"),
     "number_huge": ("{value!r} is beyond any number a tournament uses (at most {limit} either way)",
                     "{value!r} — за пределами чисел турнира (не больше {limit} по модулю)"),
+    "players_too_many": ("more than {limit} players: forsxl reads at most {limit}",
+                         "участников больше {limit}: forsxl читает не больше {limit}"),
     "no_duplicate": ("start number {value} is already used on row {row}", "номер {value} уже занят в строке {row}"),
     "avoid_unknown": ("Avoid: {name!r} is no other player's name",
                       "«Не играть с»: {name!r} — не имя другого участника"),
@@ -263,6 +265,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # import and export (FORMATS; issue 8)
     "import_too_big": ("{path} is {size} MB; files over {limit} MB are refused unread",
                        "{path}: {size} МБ; файлы больше {limit} МБ не читаются"),
+    "import_too_many": ("{path}: its {count} players would make {total} in Players, and forsxl reads at most {limit}; "
+                        "nothing written",
+                        "{path}: с его участниками ({count}) их стало бы {total}, а forsxl читает не больше {limit}; "
+                        "ничего не записано"),
     "import_line_bad": ("{text!r}: {why}", "{text!r}: {why}"),
     "import_format_unknown": ("cannot tell the format of {path}; name it with --format ({known})",
                               "не удалось определить формат {path}; укажите --format ({known})"),

@@ -232,3 +232,40 @@ def test_r7_5_a_round_robin_longer_than_any_tournament_is_refused(tmp_path: Path
     refused(path, ["schedule", path], "a round robin of 20 players takes 114 rounds; a tournament has at most 100 "
                                       "(R7.5)")
 
+
+# ------------------------------------------------------------------------------------------------ import
+
+
+def test_an_import_past_the_players_forsxl_reads_is_refused_with_the_limit(tmp_path: Path) -> None:
+    """12 000 players were imported into a workbook every later command then refused (issue 19)."""
+    path = new_book(tmp_path, club_players())
+    csv = tmp_path / "players.csv"
+    csv.write_text("Name,Rating\n" + "".join(f"Player {i},1500\n" for i in range(12_000)), encoding="utf-8")
+    refused(path, ["import", path, csv], f"{csv}: its 12000 players would make 12020 in Players, and forsxl reads "
+                                         "at most 2000; nothing written (R0)")
+
+
+def test_more_players_than_forsxl_reads_are_named_at_the_first_beyond(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Name": f"Player {i}", "Rating": 1500} for i in range(2001)])
+    refused(path, ["check", path], "Players!B2002: more than 2000 players: forsxl reads at most 2000 (R0)")
+
+
+@pytest.mark.parametrize(("scale", "line"), [("egf", "9999"), ("rfg", "-5")])
+def test_an_imported_rating_the_reader_would_refuse_stops_the_import(tmp_path: Path, scale: str, line: str) -> None:
+    path = new_book(tmp_path, club_players())
+    type_rows(path, "Config", [{"Key": "ratings.scale", "Value": scale}])
+    csv = tmp_path / "players.csv"
+    csv.write_text(f"Name,Rating\nNewman,{line}\n", encoding="utf-8")
+    low = -950 if scale == "egf" else 0
+    refused(path, ["import", path, csv], f"players.csv, line 2: 'Newman': rating {int(line)} is not between {low} "
+                                         "and 3500 (R0)")
+
+
+def test_an_import_past_the_rows_forsxl_reads_is_refused(tmp_path: Path) -> None:
+    """A player typed far down (row 9999) is fine; the import below it would leave the rows forsxl reads."""
+    path = new_book(tmp_path, club_players())
+    edit(path, "Players", 9999, Name="Far", Rating=1500)
+    csv = tmp_path / "players.csv"
+    csv.write_text("Name,Rating\nNewman,1500\nOldman,1600\n", encoding="utf-8")
+    refused(path, ["import", path, csv], "Players!H10001: the sheet reaches row 10001, column 8; forsxl reads at "
+                                         "most 10000 rows and 200 columns: clear the cells beyond the table (R0)")

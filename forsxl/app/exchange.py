@@ -17,12 +17,13 @@ from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
 from forsxl.book.read import load, name_key
+from forsxl.book.safety import MAX_PLAYERS
 from forsxl.book.save import save
 from forsxl.book.write import append_log
 from forsxl.engine.config import Lang, Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
-from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.ratings import rank_of_rating, rating_bounds, rating_of_rank
 from forsxl.engine.stages import final_table
 from forsxl.formats import Entry, Parsed, decode, read_bytes
 from forsxl.formats.csv import parse_csv, write_standings_csv
@@ -98,6 +99,8 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
     entries = [e for e in parsed.entries if not wanted or name_key(e.name) in wanted or e.egd_pin in wanted]
     known = {name_key(p.name) for p in book.tournament.players}
     rows, report, converted = [], [], 0
+    scale = book.tournament.config.ratings.scale
+    low, high = rating_bounds(scale)
     for entry in entries:
         key = name_key(entry.name)
         why = ("already in Players" if key in known else
@@ -106,9 +109,16 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
             report.append(f"skipped {entry.name} ({source.name}, line {entry.line}): {why}")
             continue
         known.add(key)
-        row, changed = _entry_row(entry, book.tournament.config.ratings.scale)
+        row, changed = _entry_row(entry, scale)
+        if not low <= row.get("rating", low) <= high:  # the reader would refuse it (R0)
+            parsed.bad_line(source.name, entry.line, entry.name, f"rating {row['rating']} is not between {low} and "
+                                                                  f"{high}")
         rows.append(row)
         converted += changed
+    if parsed.problems:
+        raise WorkbookErrors(parsed.problems, book.lang)
+    if len(known) > MAX_PLAYERS:
+        raise ForsxlError("R0", "import_too_many", path=source, count=len(rows), total=len(known), limit=MAX_PLAYERS)
     if wanted:
         found = {name_key(e.name) for e in entries} | {e.egd_pin for e in entries}
         report += [f"not in {source.name}: {w}" for w in wanted - found]

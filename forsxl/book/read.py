@@ -18,7 +18,7 @@ from forsxl.book import layout
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
-from forsxl.book.safety import check_archive, check_sheet_size, check_sheets, refuse
+from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheet_size, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.attendance import withdrawal_forfeits
@@ -300,6 +300,9 @@ def _read_players(workbook: Workbook, config: Config, cells: _Cells, before: Rec
                 continue
             numbers[player.id] = row
         players.append(player)
+        if len(players) > MAX_PLAYERS:
+            cells.fail("R0", "players_too_many", _src(sheet, row, cols["name"]), limit=MAX_PLAYERS)
+            break
     return _resolve_avoid(sheet, cols.get("avoid"), _number_players(players, before), cells)
 
 

@@ -34,6 +34,8 @@ MAX_MEMBERS = 5000
 MAX_ROWS = 10_000
 MAX_COLUMNS = 200
 """The sheets forsxl reads are read cell by cell: a stray value in row 1 048 576 would take minutes."""
+MAX_PLAYERS = 2000
+"""Players in one tournament, twice a European Go Congress: every command on this many takes a few seconds."""
 MAX_CELLS = 200_000
 """Cells in all sheets together, each sheet counted as the rectangle up to its farthest cell (reading and merging walk
 it cell by cell) and each merged or linked range cell by cell (openpyxl builds a cell for each): a 300-player,
