@@ -269,3 +269,17 @@ def test_an_import_past_the_rows_forsxl_reads_is_refused(tmp_path: Path) -> None
     csv.write_text("Name,Rating\nNewman,1500\nOldman,1600\n", encoding="utf-8")
     refused(path, ["import", path, csv], "Players!H10001: the sheet reaches row 10001, column 8; forsxl reads at "
                                          "most 10000 rows and 200 columns: clear the cells beyond the table (R0)")
+
+
+FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
+
+
+@pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
+def test_an_opengotha_tournament_the_reader_would_refuse_is_not_written(tmp_path: Path) -> None:
+    xml = tmp_path / "ioct.xml"
+    real = (FORMATS / "opengotha_xml" / "ioct-2020-02.xml").read_text("utf-8")
+    xml.write_text(real.replace('rating="1199"', 'rating="-5000"', 1), encoding="utf-8")
+    book = tmp_path / "ioct.xlsx"
+    refused(book, ["import", book, xml], "Players!C5: rating -5000 is not between -950 and 3500 (R0)",
+            *(f"Round-{n}!{cell}: 'Kibar Banu' is not in Players (R0)" for n, cell in ((1, "C3"), (2, "B2"),
+                                                                                        (3, "B2"))))

@@ -16,7 +16,7 @@ from forsxl.app.workflow import finish
 from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
-from forsxl.book.read import load, name_key
+from forsxl.book.read import load, name_key, read_book
 from forsxl.book.safety import MAX_PLAYERS
 from forsxl.book.save import save
 from forsxl.book.write import append_log
@@ -138,12 +138,16 @@ def import_tournament(path: Path, source: Path, lang: Lang = Lang.EN) -> list[st
     if path.exists():
         raise ForsxlError("R0", "import_gotha_existing", path=path)
     gotha = import_opengotha(parse_opengotha(read_bytes(source), source.name), source.name)
+    if len(gotha.players) > MAX_PLAYERS:
+        raise ForsxlError("R0", "import_too_many", path=source, count=len(gotha.players), total=len(gotha.players),
+                          limit=MAX_PLAYERS)
     rows = [*gotha.config, ("lang", lang.value)]
     config, origins, errors = build_config([(k, v, None) for k, v in rows])
     if errors:
         raise WorkbookErrors(errors, lang)
     t = Tournament(replace(config, lang=lang), gotha.players, gotha.rounds)
     book = tournament_book(path, t, origins, rows)
+    read_book(book.workbook, path)  # a workbook the reader refuses (a rating out of its scale) is not written
     played = sum(1 for r in t.rounds for g in r.games if g.result is not None)
     changes = f"imported {len(t.players)} players, {len(t.rounds)} rounds, {played} results from {source.name}"
     finish(book, "import", changes)
