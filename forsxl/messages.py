@@ -156,8 +156,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "simulate_variant_bad": ("{path} is not a Config file: write one key: value per line, as a preset",
                              "{path} — не файл настроек: пишите по строке ключ: значение, как в пресете"),
     "preset_unknown": ("unknown preset {name!r}; presets: {known}", "неизвестный пресет {name!r}; есть: {known}"),
-    "round_sheet_name": ("round sheet {sheet} is not followed by round {expected}",
-                         "лист {sheet} идёт не по порядку: ожидался тур {expected}"),
+    "round_sheet_name": ("round {expected} has no sheet, yet this one follows: number the round sheets 1, 2, 3, ...",
+                         "у тура {expected} нет листа, а этот лист есть: нумеруйте листы туров 1, 2, 3, ..."),
+    "round_sheet_twice": ("a second sheet of round {round}: keep one", "второй лист тура {round}: оставьте один"),
+    "round_sheet_near": ("the sheet looks like a round sheet but is not named like one, so its results would be lost: "
+                         "rename it {name}, or so that it names no round",
+                         "лист похож на лист тура, но назван не так, и его результаты пропали бы: переименуйте его в "
+                         "{name} или так, чтобы он не назывался туром"),
     "board_bad": ("{value!r} is not a board number, bye or absent", "{value!r} — не номер доски, своб. или пропуск"),
     "player_unknown": ("{name!r} is not in Players", "{name!r} нет среди участников"),
     "player_twice": ("{name!r} is in this round twice", "{name!r} дважды в этом туре"),

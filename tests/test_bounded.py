@@ -13,7 +13,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from test_cli import club_players, edit, new_book, ok, refused, type_rows
+from test_cli import club_players, edit, higher_rating_wins, new_book, ok, refused, type_results, type_rows
 from test_reliability import ods_archive, rezip
 
 from forsxl.book import safety
@@ -283,3 +283,64 @@ def test_an_opengotha_tournament_the_reader_would_refuse_is_not_written(tmp_path
     refused(book, ["import", book, xml], "Players!C5: rating -5000 is not between -950 and 3500 (R0)",
             *(f"Round-{n}!{cell}: 'Kibar Banu' is not in Players (R0)" for n, cell in ((1, "C3"), (2, "B2"),
                                                                                         (3, "B2"))))
+
+
+# ------------------------------------------------------------------------------------------------ round sheets
+
+
+@pytest.fixture
+def played(book: Path) -> Path:
+    type_results(book, "Round-1", higher_rating_wins)
+    return book
+
+
+def rename(path: Path, *names: tuple[str, str]) -> None:
+    workbook = openpyxl.load_workbook(path)
+    for old, new in names:
+        workbook[old].title = new
+    workbook.save(path)
+
+
+NEAR = ("the sheet looks like a round sheet but is not named like one, so its results would be lost: rename it "
+        "Round-{n}, or so that it names no round (R7)")
+
+
+@pytest.mark.parametrize("name", ["Rnd-1", "R1", "Rd 1", "Round-1 (2)", "Rounds 1", "Tour 1", "Round-1a"])
+def test_r7_a_renamed_round_sheet_is_named_not_paired_again(played: Path, name: str) -> None:
+    """Round-1 renamed Rnd-1 lost its results silently, and round 1 was paired again (issue 19)."""
+    rename(played, ("Round-1", name))
+    refused(played, ["pair", played], f"{name}: " + NEAR.format(n=1))
+
+
+def test_r7_a_copy_of_a_round_sheet_beside_it_is_named(played: Path) -> None:
+    workbook = openpyxl.load_workbook(played)
+    workbook.copy_worksheet(workbook["Round-1"]).title = "Round-1 (2)"
+    workbook.save(played)
+    refused(played, ["standings", played], "Round-1 (2): " + NEAR.format(n=1))
+
+
+def test_r7_a_russian_near_miss_is_named_in_russian(tmp_path: Path) -> None:
+    path = new_book(tmp_path, [{"Имя": p["Name"], "Рейтинг": p["Rating"]} for p in club_players()], "--lang", "ru")
+    workbook = openpyxl.load_workbook(path)
+    workbook.create_sheet("Тур1а")
+    workbook.save(path)
+    refused(path, ["check", path], "Тур1а: лист похож на лист тура, но назван не так, и его результаты пропали бы: "
+                                   "переименуйте его в Тур-1 или так, чтобы он не назывался туром (R7)")
+
+
+def test_r7_a_gap_or_a_repeat_in_round_numbers_is_named(played: Path) -> None:
+    ok("pair", played)
+    rename(played, ("Round-2", "Round-3"))
+    workbook = openpyxl.load_workbook(played)
+    workbook.copy_worksheet(workbook["Round-1"]).title = "round 1"
+    workbook.save(played)
+    refused(played, ["check", played], "round 1: a second sheet of round 1: keep one (R7)",
+            "Round-3: round 2 has no sheet, yet this one follows: number the round sheets 1, 2, 3, ... (R7)")
+
+
+@pytest.mark.parametrize("name", ["Notes 1", "Standings R3", "Турнир 2025", "Sheet1", "Group 2", "Round robin"])
+def test_r7_sheets_that_name_no_round_are_left_alone(played: Path, name: str) -> None:
+    openpyxl_book = openpyxl.load_workbook(played)
+    openpyxl_book.create_sheet(name)
+    openpyxl_book.save(played)
+    ok("pair", played)

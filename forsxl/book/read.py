@@ -357,9 +357,27 @@ def round_sheets(workbook: Workbook) -> list[tuple[int, Worksheet]]:
     found = []
     for name in workbook.sheetnames:
         match = layout.ROUND_NAME.match(name)
-        if match:
+        if match and int(match[1]):
             found.append((int(match[1]), workbook[name]))
     return sorted(found, key=lambda item: item[0])
+
+
+def round_sheet_problems(workbook: Workbook, lang: Lang) -> list[ForsxlError]:
+    """A sheet named almost like a round sheet (`Rnd-1`, `Round-1 (2)`), two sheets of one round, or a round with
+    no sheet before a later one: each an error naming the sheet, as its results would be lost or misplaced (R7)."""
+    problems = [ForsxlError("R7", "round_sheet_near", Source(name), sheet=name,
+                            name=layout.ROUND_SHEET[lang].format(n=max(number, 1)))
+                for name in workbook.sheetnames if (number := layout.round_like(name)) is not None]
+    expected = 1
+    for number, sheet in round_sheets(workbook):
+        if number < expected:
+            problems.append(ForsxlError("R7", "round_sheet_twice", Source(sheet.title), sheet=sheet.title,
+                                        round=number))
+        elif number > expected:
+            problems.append(ForsxlError("R7", "round_sheet_name", Source(sheet.title), sheet=sheet.title,
+                                        expected=expected))
+        expected = max(expected, number + 1)
+    return problems
 
 
 class _RoundReader:
@@ -490,11 +508,10 @@ def read_book(workbook: Workbook, path: Path) -> Book:
     by_name = {name_key(p.name): p for p in players}
     renamed = _renamed(players, before, by_name)
     rounds, sheets = [], {}
+    misnamed = round_sheet_problems(workbook, lang)
+    cells.errors += misnamed
     # Round sheets are only judged against a valid config: a typo in Config must not flag every handicap.
-    for expected, (number, sheet) in enumerate(round_sheets(workbook) if config_ok else [], start=1):
-        if number != expected:
-            cells.fail("R7", "round_sheet_name", Source(sheet.title), sheet=sheet.title, expected=expected)
-            break
+    for number, sheet in round_sheets(workbook) if config_ok and not misnamed else []:
         reader = _RoundReader(number, sheet, config, by_name, cells, renamed)
         rnd = reader.read()
         if rnd is not None:
