@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
 
-from forsxl.app.workflow import check_book, create_book, finish, pair_into, schedule_into
+from forsxl.app.workflow import check_book, create_book, editing, finish, pair_into, schedule_into
 from forsxl.book import config as book_config
 from forsxl.book.read import Book, load
+from forsxl.book.save import writing
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
@@ -46,9 +47,23 @@ def _errors(lang: Lang = Lang.EN) -> Iterator[None]:
 def _load(path: Path) -> Book:
     with _errors():
         loaded = load(path)
+    _warn(loaded)
+    return loaded
+
+
+def _warn(loaded: Book) -> None:
     for warning in loaded.warnings:  # accepted, but a person should know (renames, late result edits, .ods)
         typer.echo(message(warning, loaded.lang), err=True)
-    return loaded
+
+
+@contextmanager
+def _editing(path: Path) -> Iterator[Book]:
+    """`_load` for a command that saves: forsxl's writer lock is held from this read until the block ends."""
+    with ExitStack() as stack:
+        with _errors():
+            loaded = stack.enter_context(editing(path))
+        _warn(loaded)
+        yield loaded
 
 
 def _run(loaded: Book, step: Callable[[], T]) -> T:
@@ -91,10 +106,10 @@ def pair(
 
     Example: forsxl pair club.xlsx            (again: forsxl pair club.xlsx --round 3 --force)
     """
-    loaded = _load(path)
-    typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
-    _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
-    _run(loaded, lambda: finish(loaded, "pair", changes))
+    with _editing(path) as loaded:
+        typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
+        _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
+        _run(loaded, lambda: finish(loaded, "pair", changes))
     typer.echo(f"{path}: {changes}")
 
 
@@ -104,9 +119,9 @@ def schedule(path: Workbook) -> None:
 
     Example: forsxl schedule rr.xlsx        (Config: pairing.method round_robin, or serp with serp.games 10)
     """
-    loaded = _load(path)
-    changes = _run(loaded, lambda: schedule_into(loaded))
-    finish(loaded, "schedule", changes)
+    with _editing(path) as loaded:
+        changes = _run(loaded, lambda: schedule_into(loaded))
+        _run(loaded, lambda: finish(loaded, "schedule", changes))
     typer.echo(f"{path}: {changes}")
 
 
@@ -122,12 +137,13 @@ def stage(
     from forsxl.app.workflow import stage_into
     from forsxl.engine.stages import stage_tables
 
-    loaded = _load(path)
     if next_stage:
-        changes = _run(loaded, lambda: stage_into(loaded))
-        _run(loaded, lambda: finish(loaded, "stage --next", changes))
+        with _editing(path) as loaded:
+            changes = _run(loaded, lambda: stage_into(loaded))
+            _run(loaded, lambda: finish(loaded, "stage --next", changes))
         typer.echo(f"{path}: {changes}")
         return
+    loaded = _load(path)
     for table in _run(loaded, lambda: stage_tables(loaded.tournament)):
         names = ", ".join(s.player.name for s in table.rows)
         typer.echo(f"stage {table.stage} {table.section.name} ({table.section.text}), rounds {table.first}-"
@@ -140,9 +156,9 @@ def standings_command(path: Workbook) -> None:
 
     Example: forsxl standings club.xlsx
     """
-    loaded = _load(path)
-    played = sum(1 for r in loaded.tournament.rounds for g in r.games if g.result is not None)
-    _run(loaded, lambda: finish(loaded, "standings", f"{played} results"))
+    with _editing(path) as loaded:
+        played = sum(1 for r in loaded.tournament.rounds for g in r.games if g.result is not None)
+        _run(loaded, lambda: finish(loaded, "standings", f"{played} results"))
     typer.echo(f"{path}: standings after {played} results")
 
 
@@ -162,11 +178,12 @@ def merge(
     """
     from forsxl.book.merge import merge_books
 
-    with _errors():
-        merged, changes = merge_books(paths, output, prefer, resolve)
-    for warning in merged.warnings:
-        typer.echo(message(warning, merged.lang), err=True)
-    _run(merged, lambda: finish(merged, "merge", changes))
+    with ExitStack() as stack:
+        with _errors():
+            stack.enter_context(writing(output))  # the merged copy is written over `output` only once
+            merged, changes = merge_books(paths, output, prefer, resolve)
+        _warn(merged)
+        _run(merged, lambda: finish(merged, "merge", changes))
     typer.echo(f"{output}: merged {changes}")
 
 
@@ -368,13 +385,13 @@ def simulate(
     from forsxl.app.simulation import plan_simulation, run_simulation
     from forsxl.engine.simulate import Settings
 
-    loaded = _load(path)
     settings = Settings(model, sigma, prizes, from_start)
     seed = secrets.randbelow(1_000_000) if seed is None else seed
-    plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
-    for note in plan.notes:
-        typer.echo(note, err=True)
     page = output or path.with_name(f"{path.stem}-simulation.html")
-    with typer.progressbar(length=plan.total, label="simulate", file=sys.stderr) as bar:
-        lines = _run(loaded, lambda: run_simulation(loaded, plan, page, write, bar.update))
+    with _editing(path) if write else nullcontext(_load(path)) as loaded:
+        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
+        for note in plan.notes:
+            typer.echo(note, err=True)
+        with typer.progressbar(length=plan.total, label="simulate", file=sys.stderr) as bar:
+            lines = _run(loaded, lambda: run_simulation(loaded, plan, page, write, bar.update))
     typer.echo("\n".join(lines))

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from forsxl import __version__
-from forsxl.app.workflow import finish
+from forsxl.app.workflow import editing, finish
 from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
-from forsxl.book.read import load, name_key, read_book
+from forsxl.book.read import Book, load, name_key, read_book
 from forsxl.book.safety import MAX_PLAYERS
-from forsxl.book.save import save
+from forsxl.book.save import save, writing
 from forsxl.book.write import append_log
 from forsxl.engine.config import Lang, Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
@@ -88,11 +88,13 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
     data = read_bytes(source)
     fmt = detect_format(source, data) if fmt == "auto" else fmt
     if fmt == "opengotha":
-        if path.exists():
-            raise ForsxlError("R0", "import_gotha_existing", path=path)
         return import_tournament(path, source, lang)
-    book = load(path)
-    parsed = _parse_list(fmt, data, source.name)
+    with editing(path) as book:
+        return _import_players(book, _parse_list(fmt, data, source.name), source, fmt, only)
+
+
+def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: str) -> list[str]:
+    """`import_file` into a book read under the writer's lock: the players added and saved, the lines to print."""
     if parsed.problems:
         raise WorkbookErrors(parsed.problems, book.lang)
     wanted = {name_key(w) for w in only.split(",") if w.strip()}
@@ -130,13 +132,18 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
         append_players(book.workbook, book.lang, rows)
         append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
         save(book.workbook, book.path, book.read_as)
-    return [f"{path}: {changes}", *report]
+    return [f"{book.source or book.path}: {changes}", *report]
 
 
 def import_tournament(path: Path, source: Path, lang: Lang = Lang.EN) -> list[str]:
     """A new workbook holding an OpenGotha tournament: Config, Players, a Round-N per round played (FORMATS §6)."""
-    if path.exists():
-        raise ForsxlError("R0", "import_gotha_existing", path=path)
+    with writing(path):  # two imports at once: the second finds the first's workbook
+        if path.exists():
+            raise ForsxlError("R0", "import_gotha_existing", path=path)
+        return _import_gotha(path, source, lang)
+
+
+def _import_gotha(path: Path, source: Path, lang: Lang) -> list[str]:
     gotha = import_opengotha(parse_opengotha(read_bytes(source), source.name), source.name)
     if len(gotha.players) > MAX_PLAYERS:
         raise ForsxlError("R0", "import_too_many", path=source, count=len(gotha.players), total=len(gotha.players),
