@@ -384,10 +384,13 @@ def simulate(
 
     from forsxl.app.simulation import plan_simulation, run_simulation
     from forsxl.engine.simulate import Settings
+    from forsxl.publish.site import check_folder
 
     settings = Settings(model, sigma, prizes, from_start)
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     page = output or path.with_name(f"{path.stem}-simulation.html")
+    with _errors():
+        check_folder(page)  # before the runs, not after them
     with _editing(path) if write else nullcontext(_load(path)) as loaded:
         plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
         for note in plan.notes:

@@ -344,3 +344,39 @@ def test_r7_sheets_that_name_no_round_are_left_alone(played: Path, name: str) ->
     openpyxl_book.create_sheet(name)
     openpyxl_book.save(played)
     ok("pair", played)
+
+
+# ----------------------------------------------------------------------------------- one line, never a traceback
+
+
+@pytest.mark.parametrize("output", ["club.html", "site"])
+def test_publish_to_a_full_disk_is_one_line_and_leaves_no_temporary(book: Path, output: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(self: Path, text: str, encoding: str | None = None) -> int:
+        with open(self, "w", encoding=encoding) as half:
+            half.write(text[:100])
+        raise OSError(28, "No space left on device")
+
+    target = book.with_name(output)
+    if output == "site":
+        target.mkdir()
+    monkeypatch.setattr(Path, "write_text", full)
+    written = target / "index.html" if output == "site" else target
+    refused(book, ["publish", book, "-o", target], f"{written} could not be written (No space left on device); it is "
+                                                  "as it was (R0)")
+    assert not any(p.name.endswith(".tmp") for p in book.parent.rglob("*"))
+
+
+@pytest.mark.parametrize("args", [["publish", "-o", "{folder}/club.html"],
+                                  ["export", "--format", "egf", "-o", "{folder}/club.h9"],
+                                  ["export", "--format", "csv", "-o", "{folder}/club.csv"],
+                                  ["export", "--format", "opengotha", "-o", "{folder}/club.xml"],
+                                  ["export", "--format", "xlsx", "-o", "{folder}/club.xlsx"],
+                                  ["simulate", "--runs", "1", "--no-write", "-o", "{folder}/club.html"]],
+                         ids=["publish", "egf", "csv", "opengotha", "xlsx", "simulate"])
+def test_a_missing_output_folder_is_one_line_naming_it(book: Path, args: list[str]) -> None:
+    folder = book.with_name("no such folder")
+    command, *options = (a.format(folder=folder) for a in args)
+    target = Path(options[-1])
+    refused(book, [command, book, *options], f"there is no folder {folder} to write {target} into; create it first "
+                                             "(R0)")

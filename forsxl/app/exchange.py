@@ -31,6 +31,7 @@ from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import EGF_CLASSES, H9Options, write_h9
 from forsxl.formats.opengotha import import_opengotha, parse_opengotha, write_opengotha
 from forsxl.messages import message
+from forsxl.publish.site import check_folder, write_whole
 
 IMPORT_FORMATS = ("auto", "csv", "egd", "aga", "ffg", "opengotha")
 EXPORT_FORMATS = ("egf", "opengotha", "csv", "xlsx")
@@ -165,6 +166,8 @@ def export_book(path: Path, fmt: str, output: Path | None, options: H9Options) -
     """The book's results in another program's format: the text (or None for xlsx) and where it was written."""
     if fmt not in EXPORT_FORMATS:
         raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORT_FORMATS))
+    if output is not None:
+        check_folder(output)
     book = load(path)
     t = book.tournament
     if output is not None and output.resolve() == path.resolve():
@@ -186,5 +189,5 @@ def export_book(path: Path, fmt: str, output: Path | None, options: H9Options) -
     if output is None and fmt == "csv":
         return text, None
     target = output or path.with_suffix({"egf": ".h9", "opengotha": ".xml", "csv": ".csv"}[fmt])
-    target.write_text(text, encoding="utf-8")
+    write_whole(target, text)
     return f"{target}: written", target
