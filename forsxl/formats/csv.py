@@ -12,7 +12,7 @@ from forsxl.engine.config import Tiebreak
 from forsxl.engine.model import Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating
 from forsxl.engine.standings import Standing
-from forsxl.formats import Entry, Parsed
+from forsxl.formats import Entry, Parsed, one_line
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
@@ -89,8 +89,10 @@ _HEADINGS = {
 
 
 def safe_text(value: str) -> str:
-    """Text a spreadsheet will not run: a leading `= + - @` (or tab, CR) gets an apostrophe, unless it is a number."""
-    if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", value):
+    """Text a spreadsheet will neither run nor split: one line (`one_line`), and a leading `= + - @` gets an
+    apostrophe, unless it is a number."""
+    value = one_line(value)
+    if value[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", value):
         return "'" + value
     return value
 
@@ -102,8 +104,8 @@ def write_standings_csv(t: Tournament, table: Sequence[Standing], delimiter: str
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
-    writer.writerow([place, no, name, rating, rank, club, country, pin,
-                     *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown]])
+    writer.writerow([safe_text(h) for h in (place, no, name, rating, rank, club, country, pin,
+                     *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown])])
     for s in table:
         p = s.player
         label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
