@@ -6,33 +6,28 @@ Built on test_cli's and test_reliability's helpers: a workbook made by `forsxl n
 
 from __future__ import annotations
 
-import shutil
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openpyxl.utils import get_column_letter
 from test_cli import club_players, edit, higher_rating_wins, new_book, ok, refused, type_results, type_rows
-from test_reliability import ods_archive, rezip
+from test_reliability import ods_archive, ods_tables, rezip
 
 from forsxl.book import safety
 
 MAIN = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-
-
-@pytest.fixture(scope="module")
-def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = new_book(tmp_path_factory.mktemp("paired"), club_players())
-    ok("pair", path)
-    return path
-
-
-@pytest.fixture
-def book(paired: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "club.xlsx"
-    shutil.copyfile(paired, path)
-    return path
 
 
 def with_notes(book: Path, sheet: bytes) -> Path:
@@ -380,3 +375,128 @@ def test_a_missing_output_folder_is_one_line_naming_it(book: Path, args: list[st
     target = Path(options[-1])
     refused(book, [command, book, *options], f"there is no folder {folder} to write {target} into; create it first "
                                              "(R0)")
+
+
+# --------------------------------------------------------------------------- any input: bounded time and memory
+
+MEMORY = 300 * 2**20
+CPU_SECONDS = 5
+HOSTILE_VALUES = st.one_of(
+    st.sampled_from(["1e999999999", "1e400", "-1e308", "1e-999999999", "inf", "nan", "9" * 5000, "1-99999999",
+                     "3-1", "0", "-1", "99", "=1+1", "1/0", "1e6", "1000001", "B+", "bye", "QF1", "SUP99",
+                     "Round-1", "Adams", "2d", "30k", "\t\n", "x" * 40_000]),
+    st.integers(-(10**12), 10**12),
+    st.floats(-1e300, 1e300, allow_nan=False),
+)
+TYPED = st.tuples(st.sampled_from(["Players", "Round-1", "Config", "Standings", "Log"]), st.integers(1, 24),
+                  st.integers(1, 12), HOSTILE_VALUES)
+RENAMED = st.tuples(st.sampled_from(["Round-1", "Players", "Config"]),
+                    st.sampled_from(["Rnd-1", "R1", "Round-1 (2)", "Round-3", "round 1", "Тур-1", "Round-0",
+                                     "Round-999", "Notes"]))
+ROW = st.integers(1, 1_100_000)
+COLUMN = st.integers(1, 16_384)
+RANGES = ("mergeCell", "hyperlink", "dimension")
+RAW = st.one_of(
+    st.tuples(st.sampled_from(["mergeCell", "hyperlink"]), COLUMN, ROW, COLUMN, ROW),
+    st.tuples(st.just("cell"), COLUMN, ROW, st.just(0), st.just(0)),
+    st.tuples(st.just("row"), st.just(0), ROW, st.just(0), st.just(0)),
+    st.tuples(st.just("col"), COLUMN, st.just(0), st.integers(1, 2**40), st.just(0)),
+    st.tuples(st.just("dimension"), COLUMN, ROW, COLUMN, ROW),
+)
+TABLE = st.tuples(st.integers(1, 300), st.integers(1, 2_000_000), st.integers(0, 20_000), st.integers(1, 20_000),
+                  st.booleans())
+"""A hostile .ods: (tables, rows repeated, empty cells first, cells repeated, whether they hold a value)."""
+COMMANDS = st.sampled_from([("check",), ("pair",), ("standings",), ("publish", "-o", "page.html"),
+                            ("export", "--format", "csv", "-o", "out.csv")])
+
+
+@pytest.fixture(scope="module")
+def hostile_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Round 1 played: every sheet forsxl reads is there to be made hostile."""
+    path = new_book(tmp_path_factory.mktemp("hostile"), club_players())
+    ok("pair", path)
+    type_results(path, "Round-1", higher_rating_wins)
+    return path
+
+
+def _limited() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+
+
+def raw_part(kind: str, a: int, b: int, c: int, d: int) -> tuple[bytes, bytes]:
+    """Where in a worksheet's XML a raw hostile element goes (before `</sheetData>` or `</worksheet>`), and it."""
+    ref = f"{get_column_letter(a)}{b}:{get_column_letter(c)}{d}".encode() if kind in RANGES else b""
+    if kind == "cell":
+        return b"</sheetData>", b'<row r="%d"><c r="%s%d"><v>1</v></c></row>' % (b, get_column_letter(a).encode(), b)
+    if kind == "row":
+        return b"</sheetData>", b'<row r="%d" ht="20" customHeight="1"/>' % b
+    if kind == "col":
+        return b"<sheetData", b'<cols><col min="%d" max="%d" width="9" customWidth="1"/></cols>' % (a, c)
+    if kind == "dimension":
+        return b"<sheetData", b'<dimension ref="%s"/>' % ref
+    return b"</worksheet>", b"<%ss><%s ref=\"%s\"/></%ss>" % (kind.encode(), kind.encode(), ref, kind.encode())
+
+
+def hostile_xlsx(base: Path, target: Path, typed: list[Any], renamed: list[Any], raw: list[Any]) -> None:
+    workbook = openpyxl.load_workbook(base)
+    for sheet, row, column, value in typed:
+        if sheet in workbook.sheetnames:
+            cell = workbook[sheet].cell(row, column)
+            cell.value = value
+            if isinstance(value, str):
+                cell.data_type = "s"
+    for old, new in renamed:
+        if old in workbook.sheetnames and new not in workbook.sheetnames:
+            workbook[old].title = new
+    workbook.save(target)
+    with zipfile.ZipFile(target) as archive:
+        parts = {n: archive.read(n) for n in archive.namelist()}
+    sheets = sorted(n for n in parts if n.startswith("xl/worksheets/sheet"))
+    for index, (kind, *numbers) in enumerate(raw):
+        part = sheets[index % len(sheets)]
+        where, element = raw_part(kind, *numbers)
+        xml = parts[part].replace(b"<sheetData/>", b"<sheetData></sheetData>")
+        at = xml.find(where)
+        parts[part] = xml[:at] + element + xml[at:] if where.startswith(b"<sheetData") else xml.replace(
+            where, element + where, 1)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def hostile_ods(base: Path, target: Path, tables: list[Any]) -> None:
+    hostile = [table(f"H{i}-{n}", filled(rows, columns, skip) if full else
+                     f'<table:table-row table:number-rows-repeated="{rows}"><table:table-cell '
+                     f'table:number-columns-repeated="{skip + columns}"/></table:table-row>')
+               for i, (count, rows, skip, columns, full) in enumerate(tables) for n in range(count)]
+    ods_archive(target, ods_tables(openpyxl.load_workbook(base)) + hostile)
+
+
+@settings(max_examples=int(os.environ.get("FORSXL_BOUNDED_EXAMPLES", "25")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.one_of(
+    st.tuples(st.just("xlsx"), st.lists(TYPED, max_size=4), st.lists(RENAMED, max_size=1), st.lists(RAW, max_size=3)),
+    st.tuples(st.just("ods"), st.lists(TABLE, min_size=1, max_size=3), st.just([]), st.just([]))),
+    command=COMMANDS)
+def test_any_workbook_is_done_or_refused_in_one_line_within_5_s_and_300_mb(hostile_base: Path, data: Any,
+                                                                           command: tuple[str, ...]) -> None:
+    """Hostile values, raw merges, far cells, repeats and tables, under RLIMIT_AS 300 MB and RLIMIT_CPU 5 s in a
+    process of its own: forsxl finishes (exit 0) or refuses with lines naming a cell and rule (exit 1), never a
+    traceback, a MemoryError or a kill (issue 19). CI runs 25 examples; FORSXL_BOUNDED_EXAMPLES=500 searches harder.
+    """
+    kind, *mutations = data
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / f"club.{kind}"
+        if kind == "xlsx":
+            hostile_xlsx(hostile_base, path, *mutations)
+        else:
+            hostile_ods(hostile_base, path, mutations[0])
+        verb, *options = command
+        run = subprocess.run([sys.executable, "-m", "forsxl", verb, str(path), *options], capture_output=True,
+                             text=True, cwd=directory, preexec_fn=_limited, timeout=60)
+        assert run.returncode in (0, 1), (run.returncode, run.stderr[-2000:])
+        assert "Traceback" not in run.stderr, run.stderr[-2000:]
+        if run.returncode == 1:
+            lines = [line for line in run.stderr.splitlines() if not line.startswith("pairing ")]
+            assert lines and all(re.search(r"\((R[\d.]+)\)$", line) for line in lines), run.stderr[-2000:]

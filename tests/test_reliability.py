@@ -40,22 +40,6 @@ from test_cli import (
 from forsxl.book import safety
 from forsxl.book.read import load
 
-
-@pytest.fixture(scope="module")
-def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """test_cli's 20-player club workbook with round 1 paired and no result yet; copied by each test."""
-    path = new_book(tmp_path_factory.mktemp("paired"), club_players())
-    ok("pair", path)
-    return path
-
-
-@pytest.fixture
-def book(paired: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "club.xlsx"
-    shutil.copyfile(paired, path)
-    return path
-
-
 # ------------------------------------------------------------------------------------------------ hostile files
 
 
@@ -335,6 +319,11 @@ def test_result_changed_after_the_next_round_was_paired(book: Path) -> None:
 
 def write_ods(workbook: openpyxl.Workbook, path: Path) -> None:
     """A minimal OpenDocument spreadsheet with the values of every sheet, as LibreOffice would save them."""
+    ods_archive(path, ods_tables(workbook))
+
+
+def ods_tables(workbook: openpyxl.Workbook) -> list[str]:
+    """Each sheet's values as a `<table:table>` element."""
     tables = []
     for sheet in workbook.worksheets:
         body = []
@@ -351,7 +340,7 @@ def write_ods(workbook: openpyxl.Workbook, path: Path) -> None:
                                  "</text:p></table:table-cell>")
             body.append("<table:table-row>" + "".join(cells) + "</table:table-row>")
         tables.append(f'<table:table table:name="{escape(sheet.title)}">' + "".join(body) + "</table:table>")
-    ods_archive(path, tables)
+    return tables
 
 
 def ods_archive(path: Path, tables: list[str]) -> None:
