@@ -40,6 +40,7 @@ import forsxl
 import forsxl.app.workflow as workflow
 import forsxl.book.read as read_module
 from forsxl.app.workflow import finish, pair_into
+from forsxl.book.layout import NEW_PLAYER_COLUMNS
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
@@ -61,7 +62,7 @@ def build(path: Path) -> float:
         work = Path(scratch) / "bench.xlsx"
         rows = [("name", f"Bench {PLAYERS}"), ("date", ""), ("place", ""), ("preset", "fors-club"),
                 ("rounds", PLAYED + 1), ("lang", Lang.EN.value)]
-        workbook = new_workbook(rows, Lang.EN)
+        workbook = new_workbook(rows, Lang.EN, NEW_PLAYER_COLUMNS)
         players = field(PLAYERS)
         type_players(workbook, Lang.EN, players)
         save(workbook, work)
@@ -123,8 +124,8 @@ STEPS = (
     ("load: open_workbook (openpyxl)", read_module, "open_workbook"),
     ("engine: pair_round", workflow, "pair_round"),
     ("write: write_round", workflow, "write_round"),
+    ("engine: report (standings)", workflow, "make_report"),
     ("write: refresh_rounds", workflow, "refresh_rounds"),
-    ("engine: standings", workflow, "final_table"),
     ("write: write_standings", workflow, "write_standings"),
     ("write: append_log", workflow, "append_log"),
     ("save: Workbook.save (openpyxl)", Workbook, "save"),
@@ -162,7 +163,7 @@ def in_process(source: Path) -> dict[str, float]:
 ORDER = (
     "load: open_workbook (openpyxl)", "load: reading sheets into a Tournament",
     "engine: pair_round", "write: write_round",
-    "write: refresh_rounds", "engine: standings", "write: write_standings", "write: append_log",
+    "engine: report (standings)", "write: refresh_rounds", "write: write_standings", "write: append_log",
     "save: Workbook.save (openpyxl)", "save: fsync, backup copy, rename", "other (pair_into/finish glue)",
     "= load", "= pair_into", "= finish", "= total",
 )
@@ -232,7 +233,7 @@ def main() -> None:
         ["forsxl --help (start-up + imports + typer)", *spread(help_start)],
     ]))
 
-    engine = median(steps, "engine: pair_round") + median(steps, "engine: standings")
+    engine = median(steps, "engine: pair_round") + median(steps, "engine: report (standings)")
     print("\nSummary (medians)\n")
     print(table(["what", "time", "x openpyxl load + save"], [
         ["openpyxl load + save alone (a)", fmt(baseline), "1.0"],

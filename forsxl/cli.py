@@ -10,21 +10,49 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from forsxl.app.workflow import check_book, create_book, editing, finish, pair_into, schedule_into
-from forsxl.book import config as book_config
+from forsxl.app.workflow import (
+    check_book,
+    config_lines,
+    create_book,
+    editing,
+    finish,
+    pair_into,
+    preset_lines,
+    recompute_into,
+    schedule_into,
+    stage_into,
+    stage_lines,
+    standings_into,
+)
 from forsxl.book.read import Book, load
 from forsxl.book.save import writing
-from forsxl.engine.config import Lang, get_key
+from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
-from forsxl.engine.stages import final_table
-from forsxl.messages import message
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, one_of
+from forsxl.messages import message, system_lang
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
 Workbook = Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx).", dir_okay=False)]
+LangOption = Annotated[Lang | None, typer.Option(
+    help="Language of sheets, messages and pages (default: the system's, from LANG).", show_default=False)]
 T = TypeVar("T")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from forsxl import __version__
+
+        typer.echo(f"forsxl {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
+    """Go handicap tournaments (Fors and friends) kept in an .xlsx workbook."""
 
 
 def _fail(lines: list[str]) -> typer.Exit:
@@ -34,8 +62,10 @@ def _fail(lines: list[str]) -> typer.Exit:
 
 
 @contextmanager
-def _errors(lang: Lang = Lang.EN) -> Iterator[None]:
-    """Turn every ForsxlError into `Sheet!C7: message (rule)` lines and exit code 1; nothing is written."""
+def _errors(lang: Lang | None = None) -> Iterator[None]:
+    """Turn every ForsxlError into `Sheet!C7: message (rule)` lines and exit code 1; nothing is written. The lines
+    are in the workbook's language once it is known, else in the system's."""
+    lang = lang or system_lang()
     try:
         yield
     except WorkbookErrors as problems:
@@ -46,14 +76,13 @@ def _errors(lang: Lang = Lang.EN) -> Iterator[None]:
 
 def _load(path: Path) -> Book:
     with _errors():
-        loaded = load(path)
-    _warn(loaded)
-    return loaded
+        return _warned(load(path))
 
 
-def _warn(loaded: Book) -> None:
+def _warned(loaded: Book) -> Book:
     for warning in loaded.warnings:  # accepted, but a person should know (renames, late result edits, .ods)
         typer.echo(message(warning, loaded.lang), err=True)
+    return loaded
 
 
 @contextmanager
@@ -62,8 +91,23 @@ def _editing(path: Path) -> Iterator[Book]:
     with ExitStack() as stack:
         with _errors():
             loaded = stack.enter_context(editing(path))
-        _warn(loaded)
-        yield loaded
+        yield _warned(loaded)
+
+
+def _say(line: str) -> None:
+    """A line on stderr: progress and notes, apart from the output."""
+    typer.echo(line, err=True)
+
+
+def _printed(step: Callable[[], None]) -> Callable[[], None]:
+    """`step`, whose problems are printed already when it fails: the failure says only that (for --watch)."""
+    def run() -> None:
+        try:
+            step()
+        except typer.Exit:
+            raise RuntimeError("") from None
+
+    return run
 
 
 def _run(loaded: Book, step: Callable[[], T]) -> T:
@@ -75,13 +119,14 @@ def _run(loaded: Book, step: Callable[[], T]) -> T:
 def new(
     path: Workbook,
     preset: Annotated[str, typer.Option(help="Preset to start from (see `forsxl presets`).")] = "fors-club",
-    lang: Annotated[Lang, typer.Option(help="Language of sheets and messages.")] = Lang.EN,
+    lang: LangOption = None,
     name: Annotated[str, typer.Option(help="Tournament name (default: the file name).")] = "",
 ) -> None:
     """Create a workbook: Config, an empty Players sheet with headers, and Log.
 
     Example: forsxl new club.xlsx --preset fors-club --lang ru
     """
+    lang = lang or system_lang()
     with _errors(lang):
         typer.echo(create_book(path, preset, lang, name))
 
@@ -101,14 +146,21 @@ def pair(
     path: Workbook,
     round: Annotated[int | None, typer.Option("--round", help="Round to pair (default: the next one).")] = None,
     force: Annotated[bool, typer.Option(help="Pair the last round again while it has no results.")] = False,
+    board: Annotated[int | None, typer.Option(help="With --recompute: the board to recompute.")] = None,
+    recompute: Annotated[bool, typer.Option(help="Recompute --board's handicap, komi and steps for the players "
+                                            "now on it, after a referee swapped them (R2).")] = False,
 ) -> None:
     """Pair the next round: start points, groups, pairing, handicaps -> Round-N, then Standings.
 
     Example: forsxl pair club.xlsx            (again: forsxl pair club.xlsx --round 3 --force)
+             forsxl pair club.xlsx --round 3 --board 5 --recompute
     """
     with _editing(path) as loaded:
-        typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
-        _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
+        if recompute or board is not None:
+            changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
+        else:
+            typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
+            _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
         _run(loaded, lambda: finish(loaded, "pair", changes))
     typer.echo(f"{path}: {changes}")
 
@@ -134,9 +186,6 @@ def stage(
 
     Example: forsxl stage festival.xlsx --next     (then forsxl pair festival.xlsx for its further rounds)
     """
-    from forsxl.app.workflow import stage_into
-    from forsxl.engine.stages import stage_tables
-
     if next_stage:
         with _editing(path) as loaded:
             changes = _run(loaded, lambda: stage_into(loaded))
@@ -144,10 +193,8 @@ def stage(
         typer.echo(f"{path}: {changes}")
         return
     loaded = _load(path)
-    for table in _run(loaded, lambda: stage_tables(loaded.tournament)):
-        names = ", ".join(s.player.name for s in table.rows)
-        typer.echo(f"stage {table.stage} {table.section.name} ({table.section.text}), rounds {table.first}-"
-                   f"{table.last}: {names}")
+    for line in _run(loaded, lambda: stage_lines(loaded)):
+        typer.echo(line)
 
 
 @app.command("standings")
@@ -157,9 +204,8 @@ def standings_command(path: Workbook) -> None:
     Example: forsxl standings club.xlsx
     """
     with _editing(path) as loaded:
-        played = sum(1 for r in loaded.tournament.rounds for g in r.games if g.result is not None)
-        _run(loaded, lambda: finish(loaded, "standings", f"{played} results"))
-    typer.echo(f"{path}: standings after {played} results")
+        changes = _run(loaded, lambda: standings_into(loaded))
+    typer.echo(f"{path}: {changes}")
 
 
 @app.command()
@@ -182,8 +228,7 @@ def merge(
         with _errors():
             stack.enter_context(writing(output))  # the merged copy is written over `output` only once
             merged, changes = merge_books(paths, output, prefer, resolve)
-        _warn(merged)
-        _run(merged, lambda: finish(merged, "merge", changes))
+        _run(_warned(merged), lambda: finish(merged, "merge", changes))
     typer.echo(f"{output}: merged {changes}")
 
 
@@ -202,36 +247,34 @@ def publish(
     Example: forsxl publish club.xlsx -o club.html
              forsxl publish club.xlsx -o site --watch
     """
-    from forsxl.publish.html import render_html
-    from forsxl.publish.site import write_site, write_whole
+    from forsxl.app.publish import publish_book, watch_book
 
     def once() -> None:
         loaded = _load(path)
-        t = loaded.tournament
-        with _errors(loaded.lang):
-            if output.suffix.lower() in (".html", ".htm"):
-                write_whole(output, render_html(t, final_table(t)))
-            else:
-                note = str(book_config.presets().get(t.config.preset, {}).get("description", ""))
-                write_site(t, final_table(t), output, loaded.origins, note)
-        typer.echo(f"{output}: written")
+        typer.echo(_run(loaded, lambda: publish_book(loaded, output)))
 
-    if not watch:
+    if watch:
+        watch_book(path, _printed(once), _say, interval)
+    else:
         once()
-        return
-    from forsxl.app.watch import watch_file
 
-    def checked() -> None:
-        try:
-            once()
-        except typer.Exit:  # the problems are printed already
-            raise RuntimeError("") from None
 
-    typer.echo(f"watching {path} (Ctrl-C stops)", err=True)
-    try:
-        watch_file(path, checked, lambda line: typer.echo(line, err=True), interval)
-    except KeyboardInterrupt:
-        typer.echo("stopped", err=True)
+@app.command("print")
+def print_command(
+    path: Workbook,
+    round: Annotated[int | None, typer.Option("--round", help="The round to print (default: the last one).")] = None,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="slips.html, or slips.pdf (printed by "
+                                                "Chromium or Chrome); default: BOOK-round-N.html.")] = None,
+) -> None:
+    """Print a round: a result slip per board, four to an A4 page, to tick and sign, and everyone by name with
+    board, colour, opponent and stones for the wall.
+
+    Example: forsxl print club.xlsx --round 3 -o slips.pdf
+    """
+    from forsxl.app.printing import print_round
+
+    loaded = _load(path)
+    typer.echo(_run(loaded, lambda: print_round(loaded, round, output)))
 
 
 @app.command()
@@ -248,24 +291,10 @@ def explain(
              forsxl explain club.xlsx --player Ivanov --than Petrov
              forsxl explain club.xlsx --round 3
     """
-    from forsxl.engine.explain import compare, explain_round, find_player, neighbour_above
-    from forsxl.engine.standings import standings
-    from forsxl.publish.why import comparison_lines, round_lines
+    from forsxl.app.publish import explain_lines
 
     loaded = _load(path)
-    t, lang = loaded.tournament, loaded.lang
-    lines: list[str] = []
-    with _errors(lang):
-        if round is not None:
-            lines += round_lines(t, explain_round(t, round), lang)
-        if player or round is None:
-            table = standings(t)
-            me = find_player(t.players, player or "")
-            other = find_player(t.players, than).id if than else neighbour_above(table, me.id)
-            if other is None or other == me.id:
-                raise ForsxlError("R6", "explain_same")
-            lines += comparison_lines(compare(table, me.id, other, t.config.tiebreaks), lang, final_table(t))
-    typer.echo("\n".join(lines))
+    typer.echo("\n".join(_run(loaded, lambda: explain_lines(loaded, player, than, round))))
 
 
 @app.command("config")
@@ -275,10 +304,8 @@ def config_command(path: Workbook) -> None:
     Example: forsxl config club.xlsx
     """
     loaded = _load(path)
-    for info in book_config.KEYS.values():
-        value = book_config.yaml_value(get_key(loaded.tournament.config, info.key))
-        origin = loaded.origins.get(info.key, "default")
-        typer.echo(f"{info.key}: {value}  # {info.rule} {info.doc} [{origin}]")
+    for line in config_lines(loaded):
+        typer.echo(line)
 
 
 @app.command()
@@ -287,8 +314,8 @@ def presets() -> None:
 
     Example: forsxl presets
     """
-    for name, keys in book_config.presets().items():
-        typer.echo(f"{name}: {keys.get('description', '')}")
+    for line in preset_lines():
+        typer.echo(line)
 
 
 @app.command()
@@ -296,7 +323,7 @@ def demo(
     directory: Annotated[Path, typer.Argument(help="Where to write club.xlsx and club.html.", file_okay=False)] = Path(
         "forsxl-demo"),
     played: Annotated[int | None, typer.Option(help="Rounds to play (default: all).")] = None,
-    lang: Annotated[Lang, typer.Option(help="Language of the workbook and the page.")] = Lang.RU,
+    lang: LangOption = None,
     preset: Annotated[str, typer.Option(help="Preset to play (see `forsxl presets`).")] = "fors-club",
 ) -> None:
     """Run the bundled example: a 20-player club tournament with simulated results, and publish it.
@@ -306,8 +333,9 @@ def demo(
     """
     from forsxl.app.demo import run_demo
 
+    lang = lang or system_lang()
     with _errors(lang):
-        workbook, page = run_demo(directory, played, lambda line: typer.echo(line, err=True), lang, preset)
+        workbook, page = run_demo(directory, played, _say, lang, preset)
     typer.echo(f"{workbook}: the tournament workbook\n{page}: the results page")
 
 
@@ -318,9 +346,10 @@ def import_command(
                                          dir_okay=False)],
     source: Annotated[Path, typer.Argument(help="The file to import: CSV, EGD/AGA/FFG list, OpenGotha XML.",
                                            dir_okay=False)],
-    format: Annotated[str, typer.Option("--format", help="auto, csv, egd, aga, ffg or opengotha.")] = "auto",
+    format: Annotated[str, typer.Option("--format", help=one_of((AUTO, *IMPORTS)))] = AUTO,
     only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.")] = "",
-    lang: Annotated[Lang, typer.Option(help="Language of a workbook made from an OpenGotha file.")] = Lang.EN,
+    lang: Annotated[Lang | None, typer.Option(help="Language of a workbook made from an OpenGotha file (default: "
+                                              "the system's, from LANG).", show_default=False)] = None,
 ) -> None:
     """Add players from a CSV or rating list to Players (never twice), or make a workbook of an OpenGotha tournament.
 
@@ -329,6 +358,7 @@ def import_command(
     """
     from forsxl.app.exchange import import_file
 
+    lang = lang or system_lang()
     with _errors(lang):
         lines = import_file(path, source, format, only, lang)
     typer.echo("\n".join(lines))
@@ -337,7 +367,7 @@ def import_command(
 @app.command("export")
 def export_command(
     path: Workbook,
-    format: Annotated[str, typer.Option("--format", help="egf (.h9), opengotha (.xml), csv or xlsx.")] = "egf",
+    format: Annotated[str, typer.Option("--format", help=one_of([f.help for f in EXPORTS.values()]))] = "egf",
     output: Annotated[Path | None, typer.Option("-o", "--output", help="The file to write (csv: stdout).")] = None,
     egf_class: Annotated[str, typer.Option(help="EGF class for CL[]: A, B, C, D (internet) or X.")] = "A",
     minutes: Annotated[int | None, typer.Option(help="EGF adjusted time in minutes for TM[].")] = None,
@@ -347,13 +377,10 @@ def export_command(
 
     Example: forsxl export club.xlsx --format egf -o club.h9 --egf-class B --minutes 90
     """
-    from forsxl import __version__
     from forsxl.app.exchange import export_book
-    from forsxl.formats.h9 import H9Options
 
-    options = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
     with _errors():
-        text, _ = export_book(path, format, output, options)
+        text, _ = export_book(path, format, output, egf_class, minutes, keep_forfeits)
     typer.echo(text, nl=not text.endswith("\n"))
 
 
@@ -380,21 +407,18 @@ def simulate(
 
     Example: forsxl simulate club.xlsx --runs 1000 --seed 7 --compare fors-2009 --compare tweak.yaml
     """
-    import secrets
-
     from forsxl.app.simulation import plan_simulation, run_simulation
     from forsxl.engine.simulate import Settings
     from forsxl.publish.site import check_folder
 
+    if output is not None:
+        with _errors():
+            check_folder(output)  # before the runs, not after them
     settings = Settings(model, sigma, prizes, from_start)
-    seed = secrets.randbelow(1_000_000) if seed is None else seed
-    page = output or path.with_name(f"{path.stem}-simulation.html")
-    with _errors():
-        check_folder(page)  # before the runs, not after them
     with _editing(path) if write else nullcontext(_load(path)) as loaded:
         plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
         for note in plan.notes:
-            typer.echo(note, err=True)
+            _say(note)
         with typer.progressbar(length=plan.total, label="simulate", file=sys.stderr) as bar:
-            lines = _run(loaded, lambda: run_simulation(loaded, plan, page, write, bar.update))
+            lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
     typer.echo("\n".join(lines))

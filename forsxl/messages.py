@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from typing import Any
 
@@ -193,6 +194,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "тур {round} уже составлен; чтобы пересобрать, --round {round} --force"),
     "round_out_of_order": ("round {round} cannot be paired now; the next round is {expected}",
                            "тур {round} сейчас составить нельзя; следующий — {expected}"),
+    "print_format": ("{path}: slips are written as .pdf or .html", "{path}: бланки пишутся в .pdf или .html"),
+    "pdf_needs_browser": ("{path}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write "
+                          "{html} instead and print it from a browser",
+                          "{path}: PDF печатает Chromium или Google Chrome, а ни того ни другого нет; запишите "
+                          "{html} и напечатайте его из браузера"),
+    "pdf_failed": ("{path}: the browser could not print the PDF ({why}); write {html} and print it from a browser",
+                   "{path}: браузер не смог напечатать PDF ({why}); запишите {html} и напечатайте его из браузера"),
+    "board_missing": ("round {round} has no board {board}", "в туре {round} нет доски {board}"),
+    "board_has_result": ("board {board} has a result ({result}); its handicap stays as it was played",
+                         "на доске {board} уже есть результат ({result}); фора остаётся той, с которой играли"),
+    "board_needs_recompute": ("--board goes with --recompute: forsxl pair BOOK --round N --board K --recompute",
+                              "--board пишется вместе с --recompute: forsxl pair КНИГА --round N --board K "
+                              "--recompute"),
+    "stronger_holds_black": ("warning: board {board}: {black} holds Black with {stones} stone(s) but is the stronger "
+                             "by handicap.basis ({black_basis} to {white}'s {white_basis}); the giver plays White: "
+                             "swap the colours, or forsxl pair --round {round} --board {board} --recompute",
+                             "внимание: доска {board}: {black} играет чёрными с форой {stones}, хотя сильнее по "
+                             "handicap.basis ({black_basis}, у {white} — {white_basis}); фору даёт тот, кто играет "
+                             "белыми: поменяйте цвета или выполните forsxl pair --round {round} --board {board} "
+                             "--recompute"),
     "round_incomplete": ("round {round}, board {board} has no result yet; type it before pairing the next round",
                          "тур {round}, доска {board}: нет результата; внесите его до жеребьёвки следующего тура"),
     "config_playoff_size": ("playoff.size {value}: a playoff has 4 or 8 players (0: none)",
@@ -215,6 +236,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "все {rounds} туров уже составлены (Настройки: rounds)"),
     "team_lift": ("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)",
                   "в группе {group} нечётное число игроков; оргкомитет может поднять на группу выше: {names} (R9)"),
+    "team_lifted": ("{name} ({rating}) is lifted from group {below} into group {group} (R9)",
+                    "{name} ({rating}) переведён из группы {below} в группу {group} (R9)"),
     "team_only_top": ("{name} is rated {rating}: from 1800 only group 1 may be declared",
                       "у {name} рейтинг {rating}: с 1800 заявляется только группа 1"),
     "team_only_bottom": ("{name} is rated {rating}: up to 1000 only group 3 may be declared",
@@ -394,6 +417,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "why_absent": ("{name} is absent, as announced in Players (R5)",
                    "{name} пропускает тур, как указано в списке (R5)"),
 }
+
+
+def system_lang() -> Lang:
+    """The system locale's language: Russian when the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set starts
+    with `ru`, else English. The language of whatever has no workbook to take it from (`new`, `demo`, an OpenGotha
+    import, an error before a workbook is read)."""
+    locale = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")
+    return Lang.RU if locale.casefold().startswith("ru") else Lang.EN
 
 
 def text(code: str, lang: Lang, **params: Any) -> str:

@@ -1,4 +1,6 @@
-"""Fixtures the workbook tests share (test_reliability, test_bounded)."""
+"""What every test shares: the system locale is English, whatever the machine's, so that commands without a workbook
+to take the language from (`new`, `demo`, an error before a workbook is read) speak English unless a test says
+otherwise (issue 20); and the paired workbook test_reliability and test_bounded start from."""
 
 from __future__ import annotations
 
@@ -7,6 +9,13 @@ from pathlib import Path
 
 import pytest
 from test_cli import club_players, new_book, ok
+
+
+@pytest.fixture(autouse=True)
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 @pytest.fixture(scope="module")

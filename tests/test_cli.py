@@ -189,8 +189,8 @@ def check_invariants(path: Path, played: int) -> None:
     for number in range(1, played + 1):
         for row in rows(path, f"Round-{number}"):
             black, white = row["Black pts"], row["White pts"]
-            if row["Board"] in ("bye", "absent"):
-                assert black == 15 and row["White pts"] is None
+            if row["Board"] in ("bye", "absent"):  # R5: a bye half the 30 at stake, Turner's absence a loss
+                assert black == (15 if row["Board"] == "bye" else 10) and row["White pts"] is None
                 earned[row["Black"]] += black
                 continue
             forfeit = FORFEITS.get((number, row["Board"]))
@@ -211,7 +211,7 @@ def check_invariants(path: Path, played: int) -> None:
         assert [r[f"R{n}"] is not None for n in range(1, played + 1)] == [True] * played
     points = [r["Points"] for r in table]
     assert points == sorted(points, reverse=True)
-    assert table[0]["Place"] == "1"
+    assert table[0]["Place"] == 1
 
 
 def test_whole_tournament_20_players_5_rounds(tmp_path: Path) -> None:
@@ -234,7 +234,7 @@ def test_whole_tournament_20_players_5_rounds(tmp_path: Path) -> None:
     assert [r["Board"] for r in round3[-2:]] == ["bye", "absent"]
     assert round3[-1]["Black"] == "Turner"
     standings = {r["Name"]: r for r in rows(path, "Standings")}
-    assert standings["Turner"]["R3"] == "0="
+    assert standings["Turner"]["R3"] == "0-"  # an announced absence after his first game: a loss (R5)
     assert standings[round3[-2]["Black"]]["R3"] == "0="
 
     refused(path, ["pair", path], "all 5 rounds are paired (Config: rounds) (R7)")
@@ -287,6 +287,42 @@ def test_r2_6_referee_edits_handicap_before_the_game(book: Path) -> None:
     assert standings["Baker"]["R1"] == "1-/b2"
     assert standings["Adams"]["Points"] == standings["Adams"]["Start"] + 23
     assert standings["Baker"]["Points"] == standings["Baker"]["Start"] + 7
+
+
+def test_r2_5_check_warns_when_the_stronger_holds_black_with_stones(book: Path) -> None:
+    """A referee swapped the colours of board 1: Adams (2600) now takes 3 stones from Baker (2300). `check` warns and
+    passes (issue 20); recomputing the board gives it back to the giver as White."""
+    edit(book, "Round-1", 2, Black="Adams", White="Baker")
+    result = ok("check", book)
+    assert result.stdout.splitlines() == [
+        "Round-1!H2: warning: board 1: Adams holds Black with 3 stone(s) but is the stronger by handicap.basis (2600 "
+        "to Baker's 2300); the giver plays White: swap the colours, or forsxl pair --round 1 --board 1 --recompute "
+        "(R2.5)",
+        f"{book}: 20 players, 1 rounds, no problems"]
+    assert ok("pair", book, "--round", "1", "--board", "1", "--recompute").stdout == (
+        f"{book}: round 1, board 1: Baker (Black) - Adams, 3 stones, komi -8, 6 steps\n")
+    assert ok("check", book).stdout == f"{book}: 20 players, 1 rounds, no problems\n"
+
+
+def test_r2_pair_recompute_a_board_after_the_referee_swapped_players(book: Path) -> None:
+    """The referee swapped the Black players of boards 1 and 2 (Baker 2300 and Davis 2210). In the top group's half
+    steps (R2.2) board 1 is Adams 2600 - Davis: D = 390, 390/50 = 7.8 -> 8 steps = 4 stones, komi -8 (R2.3); board 2
+    is Baker - Clark 2230: D = 70 -> 1 step, a stone given by Baker, who becomes White (R2.5)."""
+    edit(book, "Round-1", 2, Black="Davis")
+    edit(book, "Round-1", 3, Black="Baker")
+    ok("pair", book, "--round", "1", "--board", "1", "--recompute")
+    out = ok("pair", book, "--board", "2", "--recompute").stdout  # the round: the last one
+    assert out == f"{book}: round 1, board 2: Clark (Black) - Baker, 1 stones, komi 0, 1 steps\n"
+    first, second = rows(book, "Round-1")[:2]
+    columns = ("Black", "White", "Handicap", "Komi", "Steps", "Group", "Black pts", "White pts")
+    assert [first[c] for c in columns] == ["Davis", "Adams", 4, -8, 8, 1, "20 / 2", "28 / 10"]
+    assert [second[c] for c in columns] == ["Clark", "Baker", 1, 0, 1, 1, "20 / 9", "21 / 10"]
+    type_results(book, "Round-1", lambda row: "B+" if row["Board"] == 3 else None)
+    refused(book, ["pair", book, "--round", "1", "--board", "3", "--recompute"],
+            "Round-1!H4: board 3 has a result (B+); its handicap stays as it was played (R2.6)")
+    refused(book, ["pair", book, "--board", "11", "--recompute"], "round 1 has no board 11 (R2)")
+    refused(book, ["pair", book, "--board", "1"],
+            "--board goes with --recompute: forsxl pair BOOK --round N --board K --recompute (R2)")
 
 
 def test_r2_3_edited_handicap_that_fits_no_step(book: Path) -> None:
@@ -626,7 +662,7 @@ def test_russian_workbook(tmp_path: Path) -> None:
     ok("standings", path)
     refused(path, ["pair", path, "--round", 1, "--force"], "в туре 1 есть результаты, пересобрать его нельзя (R11)")
     standings = rows(path, "Итоги")
-    assert list(standings[0])[:10] == ["Место", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
+    assert list(standings[0])[:11] == ["Место", "Делёж", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
                                        "Т1", "Очки"]
     ok("pair", path)
     assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
@@ -757,7 +793,7 @@ def test_demo(tmp_path: Path) -> None:
 
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
-            "explain", "stage", "merge", "simulate")
+            "explain", "stage", "merge", "simulate", "print")
 
 
 def test_every_command_is_listed() -> None:
@@ -817,3 +853,59 @@ def test_start_numbers_stay_once_round_1_is_paired(book: Path) -> None:
     ok("pair", book)
     after = {r["Name"]: r["No"] for r in rows(book, "Standings")}
     assert after == before | {"Zhukov": 21}
+
+
+def test_version() -> None:
+    from forsxl import __version__
+
+    assert ok("--version").stdout == f"forsxl {__version__}\n"
+
+
+@pytest.mark.parametrize(("locale", "sheets"), [("ru_RU.UTF-8", ["Настройки", "Участники", "Журнал"]),
+                                                ("en_GB.UTF-8", ["Config", "Players", "Log"])])
+def test_lang_defaults_to_the_system_locale_without_a_workbook(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, locale: str, sheets: list[str]) -> None:
+    """`--lang` has one default everywhere (issue 20): the workbook's language once there is a workbook, else the
+    system locale's. A new workbook and an error before any workbook is read follow LANG (a Russian workbook's
+    messages are Russian under this suite's English locale: test_a_mistyped_key_or_name_gets_a_did_you_mean)."""
+    monkeypatch.setenv("LANG", locale)
+    path = tmp_path / "club.xlsx"
+    ok("new", path)
+    assert openpyxl.load_workbook(path).sheetnames == sheets
+    missing = tmp_path / "none.xlsx"
+    expected = "нет такого файла" if locale.startswith("ru") else "no such workbook"
+    refused(missing, ["check", missing], f"{expected}: {missing} (R0)")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # LC_ALL wins over LANG, as in every POSIX program
+    refused(missing, ["check", missing], f"no such workbook: {missing} (R0)")
+
+
+
+def test_r5_a_late_entrant_is_credited_when_paired_not_before(book: Path) -> None:
+    """Zhukov (2700) is typed in after round 1: Standings have him on his start points with an empty round cell,
+    below the whole top group he starts level with, not high up on absence points (issue 20); pairing round 2 gives
+    him [000]'s half of the 30 points at stake for round 1."""
+    type_results(book, "Round-1", higher_rating_wins)
+    type_rows(book, "Players", [{"Name": "Zhukov", "Rating": 2700}])
+    ok("standings", book)
+    table = rows(book, "Standings")
+    zhukov = next(i for i, r in enumerate(table) if r["Name"] == "Zhukov")
+    assert (table[zhukov]["R1"], table[zhukov]["Points"]) == (None, table[zhukov]["Start"])
+    assert all(i < zhukov for i, r in enumerate(table) if r["Start"] == table[zhukov]["Start"] and i != zhukov)
+    ok("pair", book)
+    zhukov = next(r for r in rows(book, "Standings") if r["Name"] == "Zhukov")
+    assert (zhukov["R1"], zhukov["Points"] - zhukov["Start"]) == ("0=", 15)
+
+
+def test_r6_a_place_is_a_number_and_a_shared_place_reads_3_4_beside_it(tmp_path: Path) -> None:
+    """Sorting the Standings sheet by Place works (issue 20): the place is a number, the first of a shared range,
+    and `1-4` stands in the Shared column. Four players of an equalized top group before any result tie on points,
+    the only criterion."""
+    path = new_book(tmp_path, [{"Name": n, "Rating": r} for n, r in PLAYERS[:4]])
+    type_rows(path, "Config", [{"Key": "tiebreaks", "Value": "points"}])
+    ok("pair", path)
+    table = rows(path, "Standings")
+    assert [(r["Place"], r["Shared"]) for r in table] == [(1, "1-4")] * 4
+    type_results(path, "Round-1", higher_rating_wins)
+    ok("standings", path)
+    assert [(r["Place"], r["Shared"]) for r in rows(path, "Standings")] == [(1, None), (2, None), (3, None),
+                                                                            (4, None)]

@@ -22,15 +22,17 @@ from forsxl.book.exchange import results_workbook
 from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.config import Config
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Round, Tournament
 from forsxl.engine.model import Result as Outcome
-from forsxl.engine.stages import final_table
+from forsxl.engine.report import make_report
 from forsxl.formats import decode, one_line
 from forsxl.formats.csv import write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import H9Options, H9Table, parse_h9, parse_token, write_h9
 from forsxl.formats.names import egf_name
 from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha, write_opengotha
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, detect, one_of
 
 FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
 needs_files = pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
@@ -321,7 +323,29 @@ def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
     workbook.save(book)
     result = invoke("export", book, "--format", "csv")
     assert result.exit_code == 0, result.output
-    assert "'=cmd()" in result.output and result.output.startswith("Place,No,Name,Rating,Rank")
+    assert "'=cmd()" in result.output and result.output.startswith("Place,Shared,No,Name,Rating,Rank")
+
+
+def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: Path) -> None:
+    """Issue 20: `lang: ru` gives `;` between fields, a decimal comma and a UTF-8 byte order mark first (Excel reads
+    the Cyrillic as cp1251 without it). English stays `,`, a point and no mark (the test above)."""
+    import csv
+
+    book = tmp_path / "club.xlsx"
+    assert invoke("new", book, "--lang", "ru", "--preset", "swiss").exit_code == 0
+    workbook = openpyxl.load_workbook(book)
+    workbook["Настройки"].append(["attendance.bye_points", "0,5"])
+    for name, rating in (("Иванов Пётр", 2100), ("Смит Энн", 1800), ("Ли Бо", 1500)):
+        workbook["Участники"].append([None, name, rating])
+    workbook.save(book)
+    assert invoke("pair", book).exit_code == 0
+    out = tmp_path / "club.csv"
+    assert invoke("export", book, "--format", "csv", "-o", out).exit_code == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf\xd0\x9c\xd0\xb5\xd1\x81\xd1\x82\xd0\xbe;")  # BOM, then "Место;"
+    rows = list(csv.reader(data.decode("utf-8-sig").splitlines(), delimiter=";"))
+    assert rows[0][:4] == ["Место", "Делёж", "№", "Имя"] and rows[0][9:11] == ["Т1", "Очки"]
+    assert [row[10] for row in rows[1:]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
 
 
 def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
@@ -330,7 +354,7 @@ def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
     assert invoke("export", book, "--format", "xlsx", "-o", out).exit_code == 0
     workbook = openpyxl.load_workbook(out)
     assert workbook.sheetnames == ["Standings", "Games"]
-    assert [c.value for c in workbook["Standings"][2]][:3] == ["1", 1, "Иванов Пётр"]
+    assert [c.value for c in workbook["Standings"][2]][:4] == [1, None, 1, "Иванов Пётр"]  # a place is a number
     assert invoke("export", book, "--format", "xlsx", "-o", book).exit_code == 1
 
 
@@ -375,6 +399,50 @@ def test_formats_h9_fields_stay_on_their_line(tmp_path: Path) -> None:
     assert not table.problems and [r.pin for r in table.rows] == ["12345678", "12345678"]
 
 
+# ------------------------------------------------------------------------------------ the registries
+
+
+@pytest.mark.parametrize(("name", "head", "expected"), [
+    pytest.param("ioct.xml", b" 12345678 Aagren Thomas", "opengotha", id="an .xml name before PIN lines"),
+    pytest.param("ioct.txt", b'<?xml version="1.0"?>\n<Tournament>', "opengotha", id="the root tag"),
+    pytest.param("list.csv", b"Name,Rating\n 12345678 Aagren Thomas", "egd", id="PIN lines before a .csv name"),
+    pytest.param("allworld_lp.html", b"<html>", "egd", id="the EGD web page"),
+    pytest.param("players.TSV", b"Name\tRating", "csv", id="a .tsv name"),
+])
+def test_formats_auto_detection_tries_opengotha_then_egd_then_csv(name: str, head: bytes, expected: str) -> None:
+    assert detect(Path(name), head).name == expected
+
+
+def test_formats_auto_detection_names_the_formats_it_knows() -> None:
+    with pytest.raises(ForsxlError) as error:
+        detect(Path("list.txt"), b"Ann 2100")
+    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown", "csv, egd, aga, ffg, opengotha")
+
+
+def test_formats_registries_give_the_format_help() -> None:
+    assert one_of((AUTO, *IMPORTS)) == "auto, csv, egd, aga, ffg or opengotha."
+    assert one_of([f.help for f in EXPORTS.values()]) == "egf (.h9), opengotha (.xml), csv or xlsx."
+    assert [f.name for f in EXPORTS.values() if f.stdout] == ["csv"]
+    assert [f.name for f in EXPORTS.values() if f.write is None] == ["xlsx"]  # a workbook: book/ writes it
+
+
+def test_formats_unknown_format_names_the_choices(tmp_path: Path) -> None:
+    book = tmp_path / "club.xlsx"
+    assert invoke("new", book).exit_code == 0
+    listed = tmp_path / "list.txt"
+    listed.write_text("Ann 2100", encoding="utf-8")
+    for args, line in [
+        (("import", book, listed), f"cannot tell the format of {listed}; name it with --format "
+                                   "(csv, egd, aga, ffg, opengotha) (R0)"),
+        (("import", book, listed, "--format", "xml"), "--format 'xml' is not one of auto, csv, egd, aga, ffg, "
+                                                      "opengotha (R0)"),
+        (("export", book, "--format", "pdf"), "--format 'pdf' is not one of egf, opengotha, csv, xlsx (R0)"),
+        (("export", book, "--egf-class", "Q"), "--egf-class 'Q' is not one of A, B, C, D, X (R0)"),
+    ]:
+        result = invoke(*args)
+        assert (result.exit_code, result.output.strip()) == (1, line)
+
+
 # ------------------------------------------------------------------------------- hostile values in every field
 
 HOSTILE = "=HYPERLINK(\"http://x\")\n; CL[X]\r\n   1 Forged Line  9D XX xx 99\t<b a=\"&'\">]|\x07\x00"
@@ -395,12 +463,12 @@ def hostile_tournament() -> Tournament:
 
 def test_formats_csv_export_sanitises_every_field() -> None:
     t = hostile_tournament()
-    rows = list(csv.reader(io.StringIO(write_standings_csv(t, final_table(t)))))
+    rows = list(csv.reader(io.StringIO(write_standings_csv(t, make_report(t, extras=False)))))
     assert len(rows) == 3 and {len(r) for r in rows} == {len(rows[0])}
     fields = [f for r in rows for f in r]
     assert not any(re.search(r"[\x00-\x1f]", f) for f in fields)
     assert not any(f.startswith(LEADS) and not re.fullmatch(r"-?\d+", f) for f in fields)
-    assert rows[1][2] == "'" + one_line(t.players[0].name)
+    assert rows[1][3] == "'" + one_line(t.players[0].name)
 
 
 def test_formats_opengotha_export_is_valid_xml_with_every_field_escaped() -> None:
@@ -415,7 +483,7 @@ def test_formats_opengotha_export_is_valid_xml_with_every_field_escaped() -> Non
 
 def test_formats_h9_export_sanitises_every_field() -> None:
     t = hostile_tournament()
-    text = write_h9(t, final_table(t), H9Options())
+    text = write_h9(t, make_report(t, extras=False), H9Options())
     lines = text.splitlines()
     assert not re.search(r"[\x00-\x09\x0b-\x1f]", text)
     assert [line.split("[")[0] for line in lines if "[" in line and line.startswith(";")] == [
@@ -428,11 +496,13 @@ def test_formats_h9_export_sanitises_every_field() -> None:
 def test_formats_xlsx_export_keeps_every_field_text(tmp_path: Path) -> None:
     t = hostile_tournament()
     out = tmp_path / "fed.xlsx"
-    results_workbook(t, final_table(t), t.config.lang).save(out)
+    results_workbook(t, make_report(t, extras=False), t.config.lang).save(out)
     workbook = openpyxl.load_workbook(out)
     cells = [c for sheet in workbook.worksheets for row in sheet.iter_rows() for c in row if c.value is not None]
     assert not any(c.data_type == "f" for c in cells)
     names = [c.value for c in cells if isinstance(c.value, str) and c.value.startswith(LEADS)]
     assert names and all("\x07" not in n and "\x00" not in n for n in names)
     typed = t.players[0].name.replace("\x07", "").replace("\x00", "").replace("\r\n", "\n")  # as XML reads CR LF
-    assert workbook["Standings"]["C2"].value == typed and workbook["Standings"]["C2"].data_type == "s"
+    standings = workbook["Standings"]
+    name = standings.cell(2, [c.value for c in standings[1]].index("Name") + 1)
+    assert name.value == typed and name.data_type == "s"

@@ -1,6 +1,6 @@
 """STYLE "Layout": the engine is pure (stdlib and itself, no clock, no global random); book, publish
-and formats import the engine, never each other; the application layer (app/) joins them, and only cli.py imports
-it (issue 22)."""
+and formats import the engine, never each other, and read the report without computing any of it; the application
+layer (app/) joins them, and only cli.py imports it (issue 22)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ ENGINE_FILES = sorted((FORSXL / "engine").rglob("*.py"))
 SIBLINGS = ("book", "publish", "formats")
 
 
+def imported_from(node: ast.ImportFrom, module: str) -> str:
+    """The absolute name of the module a `from ... import` in `module` imports from, a relative one resolved."""
+    base = module.split(".")[: -node.level] if node.level else []
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
 def imports(tree: ast.AST, module: str) -> list[str]:
     """Absolute names of every module imported in `module`'s tree, relative imports resolved."""
     names = []
@@ -22,8 +28,7 @@ def imports(tree: ast.AST, module: str) -> list[str]:
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            base = module.split(".")[: -node.level] if node.level else []
-            names.append(".".join([*base, *([node.module] if node.module else [])]))
+            names.append(imported_from(node, module))
     return names
 
 
@@ -81,6 +86,52 @@ def test_book_publish_formats_never_import_each_other(layer: str) -> None:
         module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
         names = imports(ast.parse(path.read_text(encoding="utf-8")), module)
         assert [n for n in names if n in others or n.startswith(tuple(f"{o}." for o in others))] == [], path
+
+
+REPORT_PARTS: dict[str, frozenset[str]] = {
+    "forsxl.engine.report": frozenset({"make_report"}),
+    "forsxl.engine.standings": frozenset({"standings"}),
+    "forsxl.engine.stages": frozenset({"stage_states", "stage_tables", "staged_standings"}),
+    "forsxl.engine.playoff": frozenset({"seeds", "bracket", "final_standings", "final_places"}),
+    "forsxl.engine.system_by_size": frozenset({"final_superfinal", "superfinal_places"}),
+    "forsxl.engine.prizes": frozenset({"award_prizes"}),
+    "forsxl.engine.norms": frozenset({"rank_norms"}),
+    "forsxl.engine.teams": frozenset({"team_standings"}),
+    "forsxl.engine.explain": frozenset({"compare", "neighbour_above", "comparisons_above"}),
+}
+"""Each engine module with the functions that compute a part of the report (`forsxl.engine.report.Report`): the
+final table and the R6 ranking, the stage tables, the bracket, the superfinal, prizes, norms, team standings, and
+the comparisons the player cards show."""
+
+
+def report_computations(tree: ast.AST, module: str) -> list[str]:
+    """Every function of REPORT_PARTS imported in `module`'s tree, and every REPORT_PARTS module imported whole."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name in REPORT_PARTS]
+        elif isinstance(node, ast.ImportFrom):
+            base = imported_from(node, module)
+            found += [f"{base}.{alias.name}" for alias in node.names
+                      if f"{base}.{alias.name}" in REPORT_PARTS or alias.name in REPORT_PARTS.get(base, ())]
+    return found
+
+
+@pytest.mark.parametrize("layer", SIBLINGS)
+def test_outputs_read_the_report_and_compute_none_of_it(layer: str) -> None:
+    """The outputs (book/, publish/, formats/) read the report they are given and compute no part of it.
+
+    A sheet, a page or an export that ranked, awarded or drew a bracket itself could show something other than
+    its neighbours, and would compute again what the report holds. So no module of theirs imports a function of
+    REPORT_PARTS (the standings, the final places, the stage tables, the bracket, the superfinal, prizes, norms,
+    team standings, the comparisons of the player cards, make_report itself). They may import the engine's types
+    (Standing, Award, Match, Report, ...) and its pure helpers for facts and formatting (rank_of_rating,
+    number_text, group_sizes, result_text, ...), by name: a REPORT_PARTS module imported whole would hide which
+    of its functions is called, so it is only imported from.
+    """
+    for path in sorted((FORSXL / layer).rglob("*.py")):
+        module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
+        assert report_computations(ast.parse(path.read_text(encoding="utf-8")), module) == [], path
 
 
 def _imported_by(layer: str) -> dict[str, list[str]]:
@@ -157,3 +208,18 @@ def test_pure_code_passes(source: str) -> None:
 )
 def test_import_checker(source: str, module: str, expected: list[str]) -> None:
     assert [n for n in imports(ast.parse(source), module) if not_pure(n)] == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("from forsxl.engine.standings import Standing, standings", ["forsxl.engine.standings.standings"]),
+        ("from ..engine.playoff import Match, bracket", ["forsxl.engine.playoff.bracket"]),
+        ("from forsxl.engine import report", ["forsxl.engine.report"]),
+        ("import forsxl.engine.prizes", ["forsxl.engine.prizes"]),
+        ("from forsxl.engine.report import Report\nfrom forsxl.engine.ratings import rank_of_rating", []),
+        ("from forsxl.engine.explain import Comparison, RoundWhy", []),
+    ],
+)
+def test_report_computation_checker(source: str, expected: list[str]) -> None:
+    assert report_computations(ast.parse(source), "forsxl.publish.html") == expected

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from forsxl.book.config import presets
+from forsxl.book.config import build_config, presets
 from forsxl.book.read import load
 from forsxl.cli import app
-from forsxl.engine.config import Tiebreak
+from forsxl.engine.config import Tiebreak, get_key
 from forsxl.engine.model import Tournament
 from forsxl.engine.standings import standings
 
@@ -43,3 +43,22 @@ def test_r12_preset_plays_a_whole_tournament(tmp_path: Path, preset: str) -> Non
     criteria = tiebreaks[: tiebreaks.index(Tiebreak.DIRECT)] if Tiebreak.DIRECT in tiebreaks else tiebreaks
     keys = [tuple(s.values[c] for c in criteria) for s in table]
     assert keys == sorted(keys, reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("preset", "key", "value"),
+    [
+        pytest.param("fors-club", "handicap.even_below", 25, id="[000] «до ближайшего целого в шагах форы»"),
+        pytest.param("lg-cup-team", "handicap.even_below", 50, id="[003 §6] «при разнице менее 50 ... на равных»"),
+        pytest.param("fors-2004", "groups.border", "lower", id="[002] «Верхняя группа играет между собой без форы»"),
+        pytest.param("fors-club", "groups.border", "lower", id="[000] «все остальные играют по обычной схеме»"),
+        pytest.param("lg-cup-team", "groups.border", "upper", id="[003 §9] «спуски-подъемы не учитываются»"),
+        pytest.param("fors-2004", "groups.order", ("points", "sos", "rating"),
+                     id="[002] «по количеству очков ... КС ..., а затем – рейтингу»"),
+        pytest.param("renju-weekly", "unplayed_loss", "loss", id="[000 §5.1] «засчитываются поражения (минусы)»"),
+        pytest.param("fors-club", "unplayed_loss", "draw", id="Go: a draw against oneself"),
+    ],
+)
+def test_r12_presets_follow_their_seeds(preset: str, key: str, value: object) -> None:
+    config, _, errors = build_config([("preset", preset, None)])
+    assert errors == [] and get_key(config, key) == value

@@ -1,5 +1,6 @@
-"""Printing from the spreadsheet (issue 20): a round sheet is one A4 portrait page for the wall, with the
-tournament, round and date on top, the header row repeated and gridlines; Standings print landscape."""
+"""Printing (issue 20): from the spreadsheet, a round sheet is one A4 portrait page for the wall, with the
+tournament, round and date on top, the header row repeated and gridlines, and Standings print landscape; `forsxl
+print` writes a round's result slips, four to an A4 page, and the wall list, as HTML or (through Chromium) PDF."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from test_cli import edit, new_book, ok
+from test_cli import edit, invoke, new_book, ok, refused
+
+from forsxl.book.read import load
+from forsxl.publish import pdf
 
 FIELD = [{"Name": f"Player {n:03}", "Rating": 2700 - 20 * n} for n in range(120)]
 
@@ -52,3 +56,58 @@ def test_a_round_of_60_boards_prints_on_one_page_in_calc(paired: Path, tmp_path:
     workbook.save(alone)
     pdf = soffice(alone, "pdf", tmp_path / "pdf").read_bytes()
     assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1
+
+
+def slip_pages(html: str) -> list[list[str]]:
+    """The board labels of each printed page of slips."""
+    return [re.findall(r'<span class="board">Board (\w+)</span>', sheet)
+            for sheet in html.split('<section class="sheet">')[1:]]
+
+
+def test_print_html_has_four_slips_a_page_then_the_wall(paired: Path, tmp_path: Path) -> None:
+    out = tmp_path / "slips.html"
+    assert ok("print", paired, "--round", "1", "-o", out).stdout == (
+        f"{out}: round 1, 60 slips on 15 pages, then the wall list\n")
+    html = out.read_text("utf-8")
+    assert slip_pages(html) == [[str(b) for b in range(k, k + 4)] for k in range(1, 61, 4)]
+    assert html.count('class="sheet"') == 15 and "break-after: page" in html and "size: A4 portrait" in html
+    first = load(paired).tournament.rounds[0].games[0]
+    slip = html.split('<article class="slip">')[1].split("</article>")[0]
+    assert re.sub(r"<[^>]+>", " ", slip.split("<table>")[1].split("</table>")[0]).split() == [
+        "Black", "Player", "001", "№", "2", "7d", "White", "Player", "000", "№", "1", "7d"]
+    assert (first.black, first.white, first.stones) == (2, 1, 0)
+    assert "Handicap: even game · Komi: 6.5" in slip and "Cup &amp; Shield · Round 1" in slip
+    assert "Black won" in slip and "White won" in slip and "Jigo" not in slip  # 6.5 komi: no draw (R4)
+    wall = html.split('<section class="wall"')[1]
+    names = re.findall(r'<td class="name">([^<]+)<span class="no">', wall)
+    assert names == sorted(f"Player {n:03}" for n in range(120)) and len(re.findall(r"<tr>", wall)) == 121
+
+
+def test_print_refuses_other_files_and_a_pdf_without_a_browser(paired: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    refused(tmp_path / "slips.doc", ["print", paired, "-o", tmp_path / "slips.doc"],
+            f"{tmp_path / 'slips.doc'}: slips are written as .pdf or .html (R0)")
+    monkeypatch.setattr(pdf, "BROWSERS", ("no-such-browser",))
+    out = tmp_path / "slips.pdf"
+    refused(out, ["print", paired, "-o", out],
+            f"{out}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write slips.html instead "
+            "and print it from a browser (R0)")
+    refused(out, ["print", paired, "--round", "2", "-o", out], "round 2 is not paired (R7)")
+
+
+@pytest.mark.browser
+def test_print_pdf_pages_hold_the_slips_then_the_wall(paired: Path, tmp_path: Path) -> None:
+    """The PDF through Chromium: 60 boards are 15 pages of four slips, read back as text, then the wall list."""
+    if pdf.find_browser() is None:
+        pytest.skip("no Chromium or Chrome on PATH (apt-get install chromium)")
+    from pypdf import PdfReader
+
+    out = tmp_path / "slips.pdf"
+    result = invoke("print", paired, "--round", "1", "-o", out)
+    assert result.exit_code == 0, result.output
+    pages = [page.extract_text() for page in PdfReader(out).pages]
+    boards = [re.findall(r"Board (\d+)", text) for text in pages]
+    assert boards[:15] == [[str(b) for b in range(k, k + 4)] for k in range(1, 61, 4)]
+    assert "Alphabetically (for the wall)" in pages[15] and not boards[15]
+    assert all("Cup & Shield · Round 1" in text and "Black won" in text for text in pages[:15])
+    assert "Player 000" in pages[15] and "Player 119" in pages[-1]

@@ -24,6 +24,7 @@ from forsxl.engine.config import (
     TopStart,
 )
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.report import Report, make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import schedule_tournament
 from forsxl.publish.html import LABELS, TEMPLATE, format_decimal, format_points, render_html, template_dirs
@@ -69,7 +70,7 @@ def tournament(lang: Lang) -> Tournament:
 
 def render(lang: Lang) -> str:
     t = tournament(lang)
-    return render_html(t, standings(t))
+    return render_html(t, make_report(t))
 
 
 class Checker(HTMLParser):
@@ -136,7 +137,7 @@ def test_standings_rows_and_round_cells() -> None:
     by_name = {row[2]: row for row in table}
     assert by_name["Ann"][7:9] == ["2+/w2", "3-/w3"]
     assert by_name["Dmitry"][7:9] == ["3+/b", "2?/b2"]
-    assert by_name["Eve"][7:9] == ["0=", "0="]
+    assert by_name["Eve"][7:9] == ["0=", "0-"]  # a bye, then an absence: an even game lost (R5)
     assert '<a href="#p2">2+/w2</a>' in page
     for s in expected:
         assert f'<tr id="p{s.player.id}">' in page
@@ -165,7 +166,7 @@ def test_pairings_with_byes_and_absences() -> None:
     assert first[2] == ["bye", "Eve 5", "", "15"]
     assert second[0][3:6] == ["3", "−8", "B+"]
     assert second[1][5:] == ["", ""]
-    assert second[2] == ["absent", "Eve 5", "", "15"]
+    assert second[2] == ["absent", "Eve 5", "", "10"]
 
 
 def test_names_are_escaped() -> None:
@@ -216,7 +217,7 @@ def test_self_contained(lang: Lang) -> None:
 def test_no_rounds_yet() -> None:
     t = tournament(Lang.EN)
     t = Tournament(t.config, t.players)
-    page = render_html(t, standings(t))
+    page = render_html(t, make_report(t))
     assert parse(page).errors == []
     assert len(rows(page, "standings")) == len(t.players)
     assert 'id="round-' not in page
@@ -225,7 +226,7 @@ def test_no_rounds_yet() -> None:
 def test_unpaired_round() -> None:
     t = tournament(Lang.EN)
     t = Tournament(t.config, t.players, (*t.rounds, Round(3, ())))
-    page = render_html(t, standings(t, before_round=3))
+    page = render_html(t, Report(tuple(standings(t, before_round=3))))
     assert "Not paired yet." in page
     assert ">R3<" not in page
 
@@ -282,8 +283,9 @@ STRONGER_WINS = {(a, b) for a in range(1, 5) for b in range(1, 5) if a < b}
 
 def test_crosstable_of_a_round_robin() -> None:
     t = round_robin(Lang.EN, STRONGER_WINS, pending=frozenset({3, 4}), forfeit=frozenset({2, 4}))
-    table = standings(t)
-    page = render_html(t, table)
+    report = make_report(t)
+    table = report.table
+    page = render_html(t, report)
     assert parse(page).errors == []
     assert '<a href="#crosstable">Crosstable</a>' in page and '<section id="crosstable">' in page
     assert SCRIPT not in page
@@ -306,7 +308,7 @@ def test_crosstable_of_a_round_robin() -> None:
 
 def test_crosstable_russian_and_absent_for_fors() -> None:
     t = round_robin(Lang.RU, STRONGER_WINS)
-    page = render_html(t, standings(t))
+    page = render_html(t, make_report(t))
     assert '<a href="#crosstable">Турнирная таблица</a>' in page and LABELS["ru"]["crosstable_cells"] in page
     fors = render(Lang.EN)
     assert 'href="#crosstable"' not in fors and 'id="crosstable"' not in fors
@@ -319,14 +321,14 @@ CYCLE = {(1, 2), (2, 3), (3, 1), (1, 4), (2, 4), (3, 4)}
 
 def test_r7_8_superfinal_note_on_the_page() -> None:
     t = round_robin(Lang.EN, CYCLE, superfinal=True)
-    table = standings(t)
-    assert [s.place for s in table] == ["1-3", "1-3", "1-3", "4"]
-    page = render_html(t, table)
+    report = make_report(t)
+    assert [s.place for s in report.table] == ["1-3", "1-3", "1-3", "4"]
+    page = render_html(t, report)
     note = f"Superfinal: Ann and {SCRIPT} play a match to two wins for places 1–2 (R7.8)"
     assert f'<p class="note">{escape(note)}</p>' in page
     assert page.index('class="note"') < page.index('<table class="standings">')
     ru = round_robin(Lang.RU, CYCLE, superfinal=True)
-    assert "Суперфинал: Ann и " in render_html(ru, standings(ru))
+    assert "Суперфинал: Ann и " in render_html(ru, make_report(ru))
 
 
 @pytest.mark.parametrize(("superfinal", "beats", "pending"), [
@@ -336,4 +338,4 @@ def test_r7_8_superfinal_note_on_the_page() -> None:
 ])
 def test_r7_8_no_superfinal_note(superfinal: bool, beats: set[tuple[int, int]], pending: frozenset[int]) -> None:
     t = round_robin(Lang.EN, beats, pending=pending, superfinal=superfinal)
-    assert 'class="note"' not in render_html(t, standings(t))
+    assert 'class="note"' not in render_html(t, make_report(t))

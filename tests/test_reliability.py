@@ -203,9 +203,9 @@ def test_workbook_opened_in_excel_during_the_run_is_not_overwritten(book: Path,
 
     real = forsxl.app.workflow.refresh_rounds
 
-    def opened_meanwhile(loaded: Any) -> None:
+    def opened_meanwhile(loaded: Any, report: Any) -> None:
         (book.parent / "~$club.xlsx").write_bytes(b"x")
-        real(loaded)
+        real(loaded, report)
 
     monkeypatch.setattr(forsxl.app.workflow, "refresh_rounds", opened_meanwhile)
     result = invoke("pair", book)

@@ -57,8 +57,10 @@ def test_r7_6_cli_serp_twenty_players_ten_games(tmp_path: Path) -> None:
     assert len(t.rounds) == 10 and all(len(r.games) == 10 and not r.sitouts for r in t.rounds)
     sheet = openpyxl.load_workbook(path)["Schedule"]
     assert sheet.cell(2, 1).value.startswith("Serp: 10 games each; largest distance in the rating order 10, mean ")
-    assert sheet.cell(2, 1).value.endswith(" (lower bound 3)")
+    assert sheet.cell(2, 1).value.endswith(" (lower bound 4.30)")
     assert sheet.cell(3, 1).value == "20 players (even): 10 rounds, every round pairs everyone, nobody sits out"
+    # all even games: colours over the whole schedule, 5 Black and 5 White each (R2.5, R7.6)
+    assert {sum(g.black == pid for r in t.rounds for g in r.games) for pid in (p.id for p in t.players)} == {5}
     weaker = {row - 5: sum(1 for col in range(row - 5 + 3, 23) if sheet.cell(row, col).value) for row in range(6, 26)}
     _type_lower_number_wins(path)
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
@@ -97,7 +99,7 @@ def test_r8_cli_renju_five_players_lower_number_wins(tmp_path: Path) -> None:
     rows = [(s.place, int(s.player.id), s.points) for s in standings(load(path).tournament)]
     assert rows == [("1", 1, 20), ("2", 2, 16), ("3", 3, 12), ("4", 4, 8), ("5", 5, 4)]
     sheet = openpyxl.load_workbook(path)["Standings"]
-    assert [sheet.cell(row, 3).value for row in range(2, 7)] == [f"Player 0{k}" for k in range(1, 6)]
+    assert [sheet.cell(row, 4).value for row in range(2, 7)] == [f"Player 0{k}" for k in range(1, 6)]
 
 
 def _log(path: Path) -> list[str]:
@@ -123,6 +125,21 @@ def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> N
     result = CliRunner().invoke(app, ["standings", str(path)])
     assert result.exit_code == 0 and note in result.stderr.splitlines()
     assert note in _log(path)[-1]  # the Log says the reading rewrote the games
+    # Standings now records the forfeits: read again, they are not "a result changed after pairing"
+    assert [message(w, book.lang) for w in load(path).warnings] == [note]
+
+
+def test_r5_a_result_changed_in_a_renju_swiss_still_warns(tmp_path: Path) -> None:
+    """The warning reads the tournament as scored: 12 renju players are a Swiss paired round by round (R8), so a
+    round 1 result changed after round 2 was paired is said, while a round robin's rounds never are (R7.5)."""
+    path = _book(tmp_path, "renju-weekly", 12)
+    assert CliRunner().invoke(app, ["pair", str(path)]).exit_code == 0
+    _type_results(path, "B+")
+    assert CliRunner().invoke(app, ["pair", str(path)]).exit_code == 0
+    workbook = openpyxl.load_workbook(path)
+    workbook["Round-1"].cell(2, 8).value = "W+"
+    workbook.save(path)
+    assert [w.code for w in load(path).warnings] == ["result_changed", "renju_swiss"]
 
 
 def test_r8_renju_weekly_of_twelve_says_it_is_a_swiss(tmp_path: Path) -> None:
@@ -145,7 +162,7 @@ def test_r7_8_superfinal_note_in_standings_sheet_and_page(tmp_path: Path) -> Non
     _type_results(path, "B+")
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
     sheet = openpyxl.load_workbook(path)["Standings"]
-    assert [sheet.cell(row, 1).value for row in range(2, 6)] == ["1-4"] * 4
+    assert [(sheet.cell(row, 1).value, sheet.cell(row, 2).value) for row in range(2, 6)] == [(1, "1-4")] * 4
     note = "Superfinal: Player 01 and Player 02 play a match to two wins for places 1–2 (R7.8)"
     assert sheet.cell(6, 1).value is None and sheet.cell(7, 1).value == note and sheet.cell(7, 1).font.bold
     page = tmp_path / "r.html"
@@ -194,10 +211,10 @@ def test_r7_8_cli_superfinal_match_decides_places_one_and_two(tmp_path: Path) ->
         _type_round(path, number, result)
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
     sheet = openpyxl.load_workbook(path)["Standings"]
-    rows = [(sheet.cell(row, 1).value, sheet.cell(row, 3).value) for row in range(2, 6)]
-    assert rows[:2] == [("1", "Player 02"), ("2", "Player 01")] and {r[0] for r in rows[2:]} == {"3-4"}
-    assert sheet.max_row == 5 and sheet.max_column == 6 + 1 + 6 + 1 + 2  # no note, no superfinal columns
-    assert {sheet.cell(row, 14).value for row in range(2, 6)} == {6}  # the match changes no points (renju 2/1/0)
+    rows = [(sheet.cell(row, 1).value, sheet.cell(row, 2).value, sheet.cell(row, 4).value) for row in range(2, 6)]
+    assert rows[:2] == [(1, None, "Player 02"), (2, None, "Player 01")] and {r[:2] for r in rows[2:]} == {(3, "3-4")}
+    assert sheet.max_row == 5 and sheet.max_column == 7 + 1 + 6 + 1 + 2  # no note, no superfinal columns
+    assert {sheet.cell(row, 15).value for row in range(2, 6)} == {6}  # the match changes no points (renju 2/1/0)
     page = tmp_path / "r.html"
     assert CliRunner().invoke(app, ["publish", str(path), "-o", str(page)]).exit_code == 0
     assert "SUP4" in page.read_text(encoding="utf-8") and "Superfinal:" not in page.read_text(encoding="utf-8")

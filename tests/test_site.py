@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from dataclasses import replace
+from fractions import Fraction
 from html import unescape
 from pathlib import Path
 
@@ -13,15 +14,18 @@ from test_publish import FORMULA, SCRIPT, STRONGER_WINS, parse, round_robin, row
 from typer.testing import CliRunner
 from workbooks import run
 
+from forsxl.app.publish import watch_book
 from forsxl.app.watch import watch_file
+from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.config import Lang, config_keys
-from forsxl.engine.explain import compare
+from forsxl.engine.explain import compare, comparisons_above
 from forsxl.engine.model import Tournament
+from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.teams import team_standings
 from forsxl.publish.html import LABELS
-from forsxl.publish.site import SITE_LABELS, page_file, render_site, write_site
+from forsxl.publish.site import SITE_LABELS, page_file, render_site, tick_step, write_site
 from forsxl.publish.why import comparison_lines
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +33,9 @@ EXAMPLE = ROOT / "examples" / "club.xlsx"
 
 
 def site(t: Tournament) -> dict[str, str]:
-    return render_site(t, standings(t), {"rounds": "Config!B6", "preset": "Config!B5"})
+    report = make_report(t)
+    comparisons = comparisons_above(report.table, t.config.tiebreaks)
+    return render_site(t, report, comparisons, {"rounds": "Config!B6", "preset": "Config!B5"})
 
 
 def text_of(page: str) -> str:
@@ -96,7 +102,7 @@ def test_player_card_games_points_and_tiebreaks() -> None:
     card = site(t)["player-1.html"]
     games = rows(card, "sortable games")
     assert [g[0] for g in games] == ["1", "2"]
-    assert games[0][2:4] == ["White", f"{SCRIPT} 2"]
+    assert games[0][2:4] == ["White○", f"{SCRIPT} 2"]  # the colour in words, and as a stone for a phone
     assert games[-1][-1] == "243" == str(ann.points)  # the running total ends at the standings' points
     criteria = rows(card, "tiebreaks")
     assert [c[0].split(" — ")[0] for c in criteria] == ["Points", "Wins", "SOS", "Rating"]
@@ -149,6 +155,21 @@ def test_charts_are_inline_svg_with_every_leader() -> None:
     assert re.findall(r"<title>(\d): (\d)</title>", handicaps.group(0)) == [("0", "1"), ("2", "2"), ("3", "1")]
 
 
+@pytest.mark.parametrize(("span", "count", "step"), [(68, 5, 20), (19, 10, 2), (3, 10, 1), (1000, 5, 200),
+                                                    (Fraction(1, 2), 5, 1), (137, 5, 50), (10, 5, 2)])
+def test_chart_ticks_step_by_1_2_or_5_times_a_power_of_ten(span: int, count: int, step: int) -> None:
+    """Issue 20: ticks were 196, 210, 224 (a step of 14); now the least round step giving at most `count` steps."""
+    assert tick_step(Fraction(span), count) == step
+
+
+def test_charts_y_axis_runs_from_a_round_tick_to_a_round_tick() -> None:
+    index = site(load(EXAMPLE).tournament)["index.html"]
+    leaders = re.search(r'id="chart-leaders".*?</figure>', index, re.S)
+    assert leaders is not None
+    assert re.findall(r'class="tick-y"[^>]*>([^<]+)<', leaders.group(0)) == ["180", "200", "220", "240", "260"]
+    assert re.findall(r'class="tick-x"[^>]*>([^<]+)<', leaders.group(0)) == ["0", "1", "2", "3"]
+
+
 def test_page_file() -> None:
     assert page_file("p12") == "player-12.html"
     assert page_file("round-3") == "round-3.html"
@@ -161,7 +182,7 @@ def test_deterministic() -> None:
 
 def test_write_site_leaves_no_temporary_files(tmp_path: Path) -> None:
     t = round_robin(Lang.EN, STRONGER_WINS)
-    written = write_site(t, standings(t), tmp_path / "out")
+    written = write_site(t, make_report(t), {}, tmp_path / "out")
     assert written[0].name == "index.html"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in written)
 
@@ -198,6 +219,18 @@ def test_watch_republishes_after_a_change_and_survives_a_bad_save(tmp_path: Path
     watch_file(book, republish, reports.append, sleep=sleep, polls=8)
     assert calls == ["v1", "broken", "v2"]  # once at the start, then once per settled change
     assert len(reports) == 1 and "half saved" in reports[0] and "still watching" in reports[0]
+
+
+def test_watch_says_what_it_watches_and_that_ctrl_c_stopped_it(tmp_path: Path) -> None:
+    book = tmp_path / "book.xlsx"
+    book.write_text("v1")
+    said: list[str] = []
+
+    def republish() -> None:
+        raise KeyboardInterrupt
+
+    watch_book(book, republish, said.append, 0)
+    assert said == [f"watching {book} (Ctrl-C stops)", "stopped"]
 
 
 def test_explain_command(tmp_path: Path) -> None:

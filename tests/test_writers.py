@@ -46,10 +46,10 @@ def test_workbook_changed_since_it_was_read_is_not_replaced(book: Path, monkeypa
 
     real = forsxl.app.workflow.refresh_rounds
 
-    def saved_meanwhile(loaded: Any) -> None:
+    def saved_meanwhile(loaded: Any, report: Any) -> None:
         with open(book, "ab") as other:
             other.write(b"\0")
-        real(loaded)
+        real(loaded, report)
 
     monkeypatch.setattr(forsxl.app.workflow, "refresh_rounds", saved_meanwhile)
     meanwhile = book.read_bytes() + b"\0"

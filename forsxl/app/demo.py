@@ -18,7 +18,7 @@ from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Result, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.probability import compensation, simulate_result
-from forsxl.engine.stages import final_table
+from forsxl.engine.report import make_report
 from forsxl.publish.html import render_html
 
 # [000]: five dans from 1d to 6d, two 1k (2025, 1960), a 2k (1915), then 1890, 1780, ... down to 100.
@@ -116,5 +116,5 @@ def run_demo(
         finish(book, "standings", f"round {number} results")
     book = load(path)
     page = directory / "club.html"
-    page.write_text(render_html(book.tournament, final_table(book.tournament)), encoding="utf-8")
+    page.write_text(render_html(book.tournament, make_report(book.tournament)), encoding="utf-8")
     return path, page

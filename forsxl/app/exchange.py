@@ -5,7 +5,6 @@ Like `workflow`, this joins `formats` (readers and writers of text) with `book` 
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -24,39 +23,13 @@ from forsxl.engine.config import Lang, Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import rank_of_rating, rating_bounds, rating_of_rank
-from forsxl.engine.stages import final_table
-from forsxl.formats import Entry, Parsed, decode, read_bytes
-from forsxl.formats.csv import parse_csv, write_standings_csv
-from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
-from forsxl.formats.h9 import EGF_CLASSES, H9Options, write_h9
-from forsxl.formats.opengotha import import_opengotha, parse_opengotha, write_opengotha
+from forsxl.engine.report import make_report
+from forsxl.formats import Entry, Parsed, read_bytes
+from forsxl.formats.h9 import H9Options
+from forsxl.formats.opengotha import GothaImport
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, ExportOptions, TournamentFormat, detect
 from forsxl.messages import message
 from forsxl.publish.site import check_folder, write_whole
-
-IMPORT_FORMATS = ("auto", "csv", "egd", "aga", "ffg", "opengotha")
-EXPORT_FORMATS = ("egf", "opengotha", "csv", "xlsx")
-
-
-def detect_format(source: Path, data: bytes) -> str:
-    """The import format a file is in: OpenGotha XML, an EGD list (8-digit PIN lines), else CSV by its name."""
-    head = data[:4096].decode("latin-1")
-    if "<Tournament" in head or source.suffix.casefold() == ".xml":
-        return "opengotha"
-    if re.search(r"(?m)^\s*\d{8}\s+\S", data[:200_000].decode("latin-1")) or source.suffix.casefold() == ".html":
-        return "egd"
-    if source.suffix.casefold() in (".csv", ".tsv"):
-        return "csv"
-    raise ForsxlError("R0", "import_format_unknown", path=source, known=", ".join(IMPORT_FORMATS[1:]))
-
-
-def _parse_list(fmt: str, data: bytes, name: str) -> Parsed:
-    if fmt == "csv":
-        return parse_csv(decode(data, "cp1251"), layout.PLAYER_COLUMNS, name)
-    if fmt == "egd":
-        return parse_egd(decode(data, "latin-1"), name)
-    if fmt == "aga":
-        return parse_aga(decode(data, "latin-1"), name)
-    return parse_ffg(decode(data, "latin-1"), name)
 
 
 def _entry_row(entry: Entry, scale: Scale) -> tuple[dict[str, Any], bool]:
@@ -84,14 +57,15 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
     An OpenGotha file is a whole tournament, brought into a new workbook (`import_tournament`).
     `only` keeps the entries whose EGD PIN or name is in that comma-separated list.
     """
-    if fmt not in IMPORT_FORMATS:
-        raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(IMPORT_FORMATS))
+    if fmt != AUTO and fmt not in IMPORTS:
+        raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join((AUTO, *IMPORTS)))
     data = read_bytes(source)
-    fmt = detect_format(source, data) if fmt == "auto" else fmt
-    if fmt == "opengotha":
-        return import_tournament(path, source, lang)
+    chosen = detect(source, data) if fmt == AUTO else IMPORTS[fmt]
+    if isinstance(chosen, TournamentFormat):
+        return import_tournament(path, chosen.read(data, source.name), source.name, lang)
     with editing(path) as book:
-        return _import_players(book, _parse_list(fmt, data, source.name), source, fmt, only)
+        return _import_players(book, chosen.read(data, source.name, layout.PLAYER_COLUMNS), source, chosen.name,
+                               only)
 
 
 def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: str) -> list[str]:
@@ -136,16 +110,16 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
     return [f"{book.source or book.path}: {changes}", *report]
 
 
-def import_tournament(path: Path, source: Path, lang: Lang = Lang.EN) -> list[str]:
-    """A new workbook holding an OpenGotha tournament: Config, Players, a Round-N per round played (FORMATS §6)."""
+def import_tournament(path: Path, gotha: GothaImport, source: str, lang: Lang = Lang.EN) -> list[str]:
+    """A new workbook at `path` holding a tournament read from the file `source`: Config, Players, a Round-N per
+    round played (FORMATS §6)."""
     with writing(path):  # two imports at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("R0", "import_gotha_existing", path=path)
-        return _import_gotha(path, source, lang)
+        return _import_gotha(path, gotha, source, lang)
 
 
-def _import_gotha(path: Path, source: Path, lang: Lang) -> list[str]:
-    gotha = import_opengotha(parse_opengotha(read_bytes(source), source.name), source.name)
+def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang) -> list[str]:
     if len(gotha.players) > MAX_PLAYERS:
         raise ForsxlError("R0", "import_too_many", path=source, count=len(gotha.players), total=len(gotha.players),
                           limit=MAX_PLAYERS)
@@ -157,37 +131,33 @@ def _import_gotha(path: Path, source: Path, lang: Lang) -> list[str]:
     book = tournament_book(path, t, origins, rows)
     read_book(book.workbook, path)  # a workbook the reader refuses (a rating out of its scale) is not written
     played = sum(1 for r in t.rounds for g in r.games if g.result is not None)
-    changes = f"imported {len(t.players)} players, {len(t.rounds)} rounds, {played} results from {source.name}"
+    changes = f"imported {len(t.players)} players, {len(t.rounds)} rounds, {played} results from {source}"
     finish(book, "import", changes)
     return [f"{path}: {changes}", *[message(n, lang) for n in gotha.notes]]
 
 
-def export_book(path: Path, fmt: str, output: Path | None, options: H9Options) -> tuple[str, Path | None]:
-    """The book's results in another program's format: the text (or None for xlsx) and where it was written."""
-    if fmt not in EXPORT_FORMATS:
-        raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORT_FORMATS))
+def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
+                keep_forfeits: bool = False) -> tuple[str, Path | None]:
+    """The book's results in another program's format (`EXPORTS`): the text to print, what was written, or the
+    text itself when it goes to standard output, and the file written (None then). `egf_class`, `minutes` and
+    `keep_forfeits` go into an EGF table's header and lines (FORMATS §1)."""
+    chosen = EXPORTS.get(fmt)
+    if chosen is None:
+        raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
     if output is not None:
         check_folder(output)
     book = load(path)
     t = book.tournament
     if output is not None and output.resolve() == path.resolve():
         raise ForsxlError("R0", "export_over_book", path=path)
-    table = final_table(t)
-    if fmt == "xlsx":
-        target = output or path.with_name(f"{path.stem}-results.xlsx")
-        save(results_workbook(t, table, book.lang), target)
+    report = make_report(t, extras=False)
+    target = output or path.with_name(path.stem + chosen.suffix)
+    if chosen.write is None:
+        save(results_workbook(t, report, book.lang), target)
         return f"{target}: written", target
-    if fmt == "egf":
-        if options.egf_class not in EGF_CLASSES:
-            raise ForsxlError("R0", "choice_bad", what="--egf-class", value=options.egf_class,
-                              known=", ".join(EGF_CLASSES))
-        text = write_h9(t, table, options)
-    elif fmt == "opengotha":
-        text = write_opengotha(t, datetime.now().strftime("%Y%m%d%H%M%S"))
-    else:
-        text = write_standings_csv(t, table)
-    if output is None and fmt == "csv":
+    h9 = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
+    text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))
+    if output is None and chosen.stdout:
         return text, None
-    target = output or path.with_suffix({"egf": ".h9", "opengotha": ".xml", "csv": ".csv"}[fmt])
     write_whole(target, text)
     return f"{target}: written", target

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import secrets
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -281,8 +282,10 @@ class Plan:
 
 
 def plan_simulation(book: Book, compare: Sequence[str], rounds: int | None, settings: Settings, runs: int,
-                    seed: int, workers: int) -> Plan:
-    """The variants to play (R10, R12), checked before any run; `workers` 0 takes every core."""
+                    seed: int | None, workers: int) -> Plan:
+    """The variants to play (R10, R12), checked before any run; `seed` None draws one (said in the notes, so that
+    the report can be had again), `workers` 0 takes every core."""
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
     chosen, cores = variants(book, compare, rounds), workers or available_workers()
     repeats = not settings.from_start and rounds is None and finished(book.tournament)
     notes = ("every round is played, so every run repeats it: --from-start plays the tournament anew",) * repeats
@@ -290,9 +293,11 @@ def plan_simulation(book: Book, compare: Sequence[str], rounds: int | None, sett
     return Plan(chosen, settings, runs, seed, cores, notes)
 
 
-def run_simulation(book: Book, plan: Plan, page: Path, write: bool, progress: Callable[[int], None]) -> list[str]:
-    """Play the plan, write the HTML report to `page` and, with `write`, the Simulation sheet; the lines to print:
-    the report's tables as text, then what was written."""
+def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progress: Callable[[int], None]
+                   ) -> list[str]:
+    """Play the plan, write the HTML report to `page` (default: BOOK-simulation.html beside the workbook) and, with
+    `write`, the Simulation sheet; the lines to print: the report's tables as text, then what was written."""
+    page = page or book.path.with_name(f"{book.path.stem}-simulation.html")
     summaries = simulate_variants(plan.variants, plan.settings, plan.runs, plan.seed, plan.workers, progress)
     tables = report_tables(summaries, book.lang)
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)

@@ -1,5 +1,5 @@
 """The workbook's use cases: create and check it, pair a round or a whole schedule into it, start a stage, and
-refresh what forsxl owns before the atomic save."""
+refresh what forsxl owns before the atomic save; and what the commands that only read it list."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from forsxl import __version__
 from forsxl.book.awards import write_awards
-from forsxl.book.config import build_config
+from forsxl.book.config import KEYS, build_config, presets, yaml_value
 from forsxl.book.layout import new_player_columns
 from forsxl.book.read import Book, load
 from forsxl.book.save import save, writing
@@ -20,18 +20,25 @@ from forsxl.book.write import (
     append_log,
     new_workbook,
     refresh_rounds,
+    write_board,
     write_playoff,
     write_round,
     write_standings,
     write_teams,
 )
-from forsxl.engine.config import Lang
+from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Round
-from forsxl.engine.playoff import bracket
-from forsxl.engine.stages import final_table, pair_stage, stage_tables, start_next_stage
-from forsxl.engine.teams import lift_candidates, team_standings, tournament_problems
-from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
+from forsxl.engine.model import Round, number_text
+from forsxl.engine.report import make_report
+from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
+from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
+from forsxl.engine.tournament import (
+    pair_round,
+    recompute_board,
+    round_to_pair,
+    schedule_tournament,
+    stronger_holds_black,
+)
 from forsxl.messages import message, text
 
 
@@ -58,21 +65,35 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
     return rnd, f"round {number}: {len(rnd.games)} boards" + (f"; without a game: {without}" if without else "")
 
 
+def recompute_into(book: Book, number: int | None, board: int | None) -> str:
+    """Board `board` of round `number` (default: the last) with its handicap recomputed for the players on it now
+    (R2), written into its round sheet; says what it is now."""
+    t = book.tournament
+    if board is None:
+        raise ForsxlError("R2", "board_needs_recompute")
+    number = number or (t.rounds[-1].number if t.rounds else 1)
+    game = recompute_board(t, number, board)
+    write_board(book, number, game)
+    komi = number_text(game.komi)
+    return (f"round {number}, board {board}: {t.player(game.black).name} (Black) - {t.player(game.white).name}, "
+            f"{game.stones} stones, komi {komi}, {game.steps} steps")
+
+
 def finish(book: Book, command: str, changes: str) -> None:
-    """Points in the round sheets, Standings and a Log row, then the atomic save."""
+    """Points in the round sheets, then the report's sheets (Standings, stages, Prizes, Playoff, Teams) and a Log
+    row, then the atomic save."""
     if book.source is not None and book.path.exists():  # club.ods is saved as club.xlsx: never over another one
         raise ForsxlError("R0", "ods_target_exists", path=book.source, xlsx=book.path)
-    refresh_rounds(book)
-    table = final_table(book.tournament)
-    write_standings(book, table)
+    report = make_report(book.tournament)
+    refresh_rounds(book, report)
+    write_standings(book, report)
     if book.tournament.config.stages.plan:
-        write_stage_tables(book, stage_tables(book.tournament))
-    write_awards(book, table)
-    matches = bracket(book.tournament)
-    if matches:
-        write_playoff(book, matches)
+        write_stage_tables(book, report.stages)
+    write_awards(book, report)
+    if report.bracket:
+        write_playoff(book, report.bracket)
     if any(p.team for p in book.tournament.players):
-        write_teams(book, team_standings(table))
+        write_teams(book, report.teams)
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
     append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
     save(book.workbook, book.path, book.read_as)
@@ -119,13 +140,44 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
 
 
 def check_book(book: Book) -> list[str]:
-    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: the team lifts to
-    consider (R9) and a summary."""
+    """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: a warning for each
+    game to be played where the stronger player holds Black with stones (R2.5), the team lifts made and those to
+    consider (R9), and a summary."""
     t = book.tournament
     problems = tournament_problems(t)
     if problems:
         raise WorkbookErrors(problems)
-    lifts = lift_candidates(t.players).items() if t.config.groups.declared else ()
-    return [*(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
+    declared = t.config.groups.declared
+    lifted = team_lifts(t.players) if declared else []
+    lifts = lift_candidates(t.players).items() if declared else ()
+    return [*(message(w, book.lang) for w in stronger_holds_black(t)),
+            *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
+              for p, below in lifted),
+            *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
               for group, players in lifts),
             f"{book.source or book.path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems"]
+
+
+def standings_into(book: Book) -> str:
+    """Points in the round sheets and Standings from the results typed so far (R4, R6), saved; says how many."""
+    played = sum(1 for r in book.tournament.rounds for g in r.games if g.result is not None)
+    finish(book, "standings", f"{played} results")
+    return f"standings after {played} results"
+
+
+def stage_lines(book: Book) -> list[str]:
+    """Each started section (R7): its stage, name and plan, its rounds, and its players in its standings' order."""
+    return [f"stage {table.stage} {table.section.name} ({table.section.text}), rounds {table.first}-{table.last}: "
+            + ", ".join(s.player.name for s in table.rows) for table in stage_tables(book.tournament)]
+
+
+def config_lines(book: Book) -> list[str]:
+    """The effective configuration as YAML (R12): each key's value, with its rule, what it does and where it came
+    from (a Config cell, the preset, or the default)."""
+    return [f"{info.key}: {yaml_value(get_key(book.tournament.config, info.key))}  # {info.rule} {info.doc} "
+            f"[{book.origins.get(info.key, 'default')}]" for info in KEYS.values()]
+
+
+def preset_lines() -> list[str]:
+    """Each preset with the line on what it runs (R12)."""
+    return [f"{name}: {keys.get('description', '')}" for name, keys in presets().items()]

@@ -8,9 +8,8 @@ from forsxl.book import layout
 from forsxl.book.read import Book
 from forsxl.book.sheets import BOLD, fresh_sheet, put, write_row
 from forsxl.engine.config import Lang
-from forsxl.engine.norms import rank_norms
-from forsxl.engine.prizes import Award, award_prizes
-from forsxl.engine.standings import Standing
+from forsxl.engine.prizes import Award
+from forsxl.engine.report import Report
 
 PRIZE_COLUMNS = {
     Lang.EN: ("Place", "No", "Name", "Rating", "Club"),
@@ -43,23 +42,22 @@ def write_prizes(book: Book, awards: Sequence[Award]) -> None:
     sheet.column_dimensions["C"].width = 26
 
 
-def write_norms(book: Book, table: Sequence[Standing]) -> None:
-    """A Norm column at the right of the Standings sheet, rows in the table's order: `+1 (72%)` (R6)."""
-    results = rank_norms(book.tournament.config, table)
+def write_norms(book: Book, report: Report) -> None:
+    """A Norm column at the right of the Standings sheet, rows in the final table's order: `+1 (72%)` (R6)."""
+    results = report.norms
     if not results:
         return
     sheet = book.workbook[layout.sheet_name("standings", book.lang)]
     column = max(len([c for c in sheet[1] if c.value is not None]), 1) + 1
     put(sheet.cell(1, column), WORDS[book.lang]["norm"])
     sheet.cell(1, column).font = BOLD
-    for row, s in enumerate(table, start=2):
+    for row, s in enumerate(report.table, start=2):
         result = results.get(s.player.id)
         put(sheet.cell(row, column), result.label() if result else None)
 
 
-def write_awards(book: Book, table: Sequence[Standing]) -> None:
-    """Prizes and norms for the final `table`, when Config asks for them."""
-    awards = award_prizes(book.tournament, table)
-    if awards:
-        write_prizes(book, awards)
-    write_norms(book, table)
+def write_awards(book: Book, report: Report) -> None:
+    """The report's prizes and norms, when Config asks for them."""
+    if report.awards:
+        write_prizes(book, report.awards)
+    write_norms(book, report)

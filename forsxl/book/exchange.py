@@ -19,8 +19,8 @@ from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
-from forsxl.engine.standings import Standing
 
 IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")
 
@@ -78,27 +78,29 @@ def tournament_book(
     return book
 
 
-def results_workbook(t: Tournament, table: Sequence[Standing], lang: Lang) -> Workbook:
-    """Results only, for a federation: Standings with PINs and round cells like `12+/w2`, and every game."""
+def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
+    """Results only, for a federation: the report's final table with PINs and round cells like `12+/w2`, and every
+    game."""
     workbook = Workbook()
     sheet = workbook.active
     assert sheet is not None
     sheet.title = layout.sheet_name("standings", lang)
     en = lang == Lang.EN
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
-    headings = ["Place" if en else "Место", "No" if en else "№", "Name" if en else "Имя",
-                "Rating" if en else "Рейтинг", "Rank" if en else "Ранг", "Club" if en else "Клуб",
-                "Country" if en else "Страна", "EGD PIN", "RFG ID"]
+    headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang)
+                for c in ("place", "shared", "no", "name", "rating", "rank", "club")]
+    headings += ["Country" if en else "Страна", "EGD PIN", "RFG ID"]
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     headings += ["Points" if en else "Очки", *[c.value for c in shown]]
     write_row(sheet, 1, headings, bold=True)
-    for row, s in enumerate(table, start=2):
+    for row, s in enumerate(report.table, start=2):
         p = s.player
         rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
-        write_row(sheet, row, [s.place, int(p.id), p.name, p.rating, rank, p.club, p.country, p.egd_pin, p.rfg_id,
-                           *[str(c) for c in s.cells], s.points, *[s.values[c] for c in shown]])
-    sheet.column_dimensions["C"].width = 28
-    sheet.freeze_panes = "D2"
+        write_row(sheet, row, [s.place_number, s.shared_place or None, int(p.id), p.name, p.rating, rank, p.club,
+                               p.country, p.egd_pin, p.rfg_id, *[str(c) for c in s.cells], s.points,
+                               *[s.values[c] for c in shown]])
+    sheet.column_dimensions["D"].width = 28
+    sheet.freeze_panes = "E2"
     games = workbook.create_sheet("Games" if en else "Партии")
     write_row(games, 1, [*[layout.ROUND_COLUMNS[c][0 if en else 1] for c in ("board", "black", "white", "stones",
                                                                          "komi", "result")], "Round" if en else "Тур"],

@@ -21,6 +21,7 @@ from openpyxl.workbook.workbook import Workbook
 from forsxl.book import layout
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import PlayerId, Round, Tournament
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.standings import round_cells
 
 _CELL = re.compile(r"^\s*(\d+)([+\-=?])")
@@ -62,8 +63,11 @@ def _outcome(text: str) -> tuple[int, str] | None:
 
 
 def changed_results(t: Tournament, before: Recorded) -> list[ForsxlError]:
-    """A warning for each game of a round followed by later rounds whose result differs from Standings' record."""
-    if len(t.rounds) < 2 or not before.cells:
+    """A warning for each game of a round followed by later rounds whose result differs from Standings' record.
+
+    `t` is the tournament as scored, so the forfeits a withdrawal gives (R5) compare as Standings recorded them;
+    a round robin or Serp is written whole before any result (R7.5, R7.6), so no round of it was paired on one."""
+    if len(t.rounds) < 2 or not before.cells or t.config.pairing.method[0] in SCHEDULED:
         return []
     now = round_cells(t, t.rounds)
     warnings = []

@@ -95,6 +95,7 @@ SITOUT_WORDS = {"bye": "bye", "своб.": "bye", "своб": "bye", "свобо
 
 STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
     "place": ("Place", "Место"),
+    "shared": ("Shared", "Делёж"),
     "no": ("No", "№"),
     "name": ("Name", "Имя"),
     "rating": ("Rating", "Рейтинг"),

@@ -34,6 +34,7 @@ from forsxl.engine.results import ResultTextError, parse_result
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.system_by_size import swiss_by_size
+from forsxl.engine.teams import tournament_problems
 
 N = TypeVar("N", int, Fraction)
 
@@ -250,8 +251,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
         egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), source=Source(sheet.title, f"A{row}"),
     )
-    if len(cells.errors) == known_errors:
-        _check_declared_start(player, config, cells, at)
+    _check_declared_start(player, config, cells, at, cells.errors[known_errors:])
     return player
 
 
@@ -259,10 +259,12 @@ _DECLARED_START = {StartMethod.GROUP: "group", StartMethod.CATEGORY: "category"}
 """The start-point methods that read a Players column instead of the rating (R1.5, R1.6)."""
 
 
-def _check_declared_start(player: Player, config: Config, cells: _Cells, at: Callable[[str], Source]) -> None:
-    """Report, at its own cell, a group or category that `start.method` needs and the player lacks (R1.5, R1.6)."""
+def _check_declared_start(player: Player, config: Config, cells: _Cells, at: Callable[[str], Source],
+                          row_errors: list[ForsxlError]) -> None:
+    """Report, at its own cell, a group or category that `start.method` needs and the player lacks (R1.5, R1.6),
+    unless the row's errors so far name that cell already (a formula, a bad group)."""
     column = _DECLARED_START.get(config.start.method)
-    if column is None or player.start is not None:
+    if column is None or player.start is not None or any(e.source == at(column) for e in row_errors):
         return
     try:
         START_METHODS[config.start.method](player, config.start, StartContext())
@@ -517,11 +519,12 @@ def read_book(workbook: Workbook, path: Path) -> Book:
         if rnd is not None:
             rounds.append(rnd)
             sheets[number] = reader.into
-    if cells.errors:
-        raise WorkbookErrors(cells.errors, lang)
+    if cells.errors:  # with the rules' problems of what could be read, so `check` lists every problem at once
+        declared = tournament_problems(Tournament(config, players)) if config_ok else []
+        raise WorkbookErrors(cells.errors + declared, lang)
     as_typed = Tournament(config, players, tuple(rounds))
     tournament, notes = as_scored(as_typed)
-    warnings = cells.warnings + changed_results(as_typed, before) + notes
+    warnings = cells.warnings + changed_results(tournament, before) + notes
     if path.suffix.casefold() == ".ods":
         warnings.insert(0, ForsxlError("R0", "ods_read", path=path, xlsx=xlsx_beside(path)))
         return Book(xlsx_beside(path), workbook, lang, tournament, origins, sheets, warnings, path)

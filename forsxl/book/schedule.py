@@ -74,11 +74,13 @@ def write_schedule(book: Book, schedule: Schedule) -> None:
     for column, p in enumerate(players, start=3):
         put(sheet.cell(header, column), int(p.id))
         sheet.cell(header, column).font = BOLD
-    for row, p in enumerate(players, start=header + 1):
-        put(sheet.cell(row, 1), int(p.id))
-        put(sheet.cell(row, 2), p.name)
-        for column, q in enumerate(players, start=3):
-            put(sheet.cell(row, column), "X" if p.id == q.id else ", ".join(meets.get((p.id, q.id), [])))
+    row_of = {p.id: row for row, p in enumerate(players, start=header + 1)}
+    for p in players:
+        put(sheet.cell(row_of[p.id], 1), int(p.id))
+        put(sheet.cell(row_of[p.id], 2), p.name)
+        put(sheet.cell(row_of[p.id], row_of[p.id] - header + 2), "X")
+    for (p_id, q_id), numbers in meets.items():  # only the pairs that meet: a Serp of 1000 leaves 99% empty
+        put(sheet.cell(row_of[p_id], row_of[q_id] - header + 2), ", ".join(numbers))
     sheet.column_dimensions["B"].width = 26
     for rnd in schedule.rounds:
         write_round(book, rnd)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -13,16 +14,15 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import BOLD, fresh_sheet, print_setup, put, write_row
-from forsxl.engine.attendance import sitout_points
 from forsxl.engine.config import Config, Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
-from forsxl.engine.model import Game, Result, Round, Sitout, Tournament, number_text
+from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.playoff import Match
 from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.report import Report
 from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
-from forsxl.engine.standings import Standing
-from forsxl.engine.system_by_size import final_superfinal
+from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
 
 
@@ -33,9 +33,10 @@ def _points_preview(game: Game, config: Config) -> tuple[str, str]:
     return f"{number_text(win_b)} / {number_text(lose_b)}", f"{number_text(win_w)} / {number_text(lose_w)}"
 
 
-def _owned_cells(rs: RoundSheet, config: Config) -> None:
-    """Steps and points of every row: forsxl's cells in a round sheet (WORKBOOK.md)."""
-    cols = rs.columns
+def _owned_cells(rs: RoundSheet, t: Tournament, cells: Mapping[PlayerId, Sequence[RoundCell]]) -> None:
+    """Steps and points of every row: forsxl's cells in a round sheet (WORKBOOK.md); a bye's or an absence's points
+    are its standings cell's (R5: a late entrant's rounds count once they play)."""
+    cols, config = rs.columns, t.config
     for row, entry in rs.rows:
         if isinstance(entry, Game):
             put(rs.sheet.cell(row, cols["steps"]), entry.steps)
@@ -48,15 +49,16 @@ def _owned_cells(rs: RoundSheet, config: Config) -> None:
             put(rs.sheet.cell(row, cols["black_pts"]), black)
             put(rs.sheet.cell(row, cols["white_pts"]), white)
         else:
-            put(rs.sheet.cell(row, cols["black_pts"]), sitout_points(entry[1], config.attendance, config.scoring))
+            cell = next((c for c in cells.get(entry[0], ()) if c.round == rs.number), None)
+            put(rs.sheet.cell(row, cols["black_pts"]), None if cell is None else cell.points)
 
 
-def refresh_rounds(book: Book) -> None:
-    """Rewrite the owned cells of every round sheet from the sheet as it stands."""
+def refresh_rounds(book: Book, report: Report) -> None:
+    """Rewrite the owned cells of every round sheet from the sheet as it stands and the report's round cells."""
     for rs in book.round_sheets.values():
         for row, column, name in rs.renames:  # a player renamed in Players (book/history.py)
             put(rs.sheet.cell(row, column), name)
-        _owned_cells(rs, book.tournament.config)
+        _owned_cells(rs, book.tournament, report.cells)
 
 
 def write_round(book: Book, rnd: Round) -> None:
@@ -91,16 +93,32 @@ def write_round(book: Book, rnd: Round) -> None:
         sheet.column_dimensions[column].width = width
     sheet.freeze_panes = "A2"
     print_setup(sheet, " · ".join(x for x in (t.config.name, title, t.config.date) if x), one_page=True)
-    book.round_sheets[rnd.number] = rs
-    _owned_cells(rs, t.config)
+    book.round_sheets[rnd.number] = rs  # its Steps and points cells: `refresh_rounds`, before every save
 
 
-def write_standings(book: Book, table: Sequence[Standing]) -> None:
-    """The Standings sheet, rewritten whole: places, round cells like `12+/w2`, points, tie-breaks (R6), and a
-    superfinal note below the table when one is due (R7.8)."""
-    lang, t = book.lang, book.tournament
+def write_board(book: Book, number: int, game: Game) -> None:
+    """Board `game.board` of round `number` rewritten as `game`: Black, White, Handicap, Komi, Steps and Group, the
+    cells pairing writes (`forsxl pair --board K --recompute`, R2); the tournament holds the new game too."""
+    rs, t = book.round_sheets[number], book.tournament
+    for index, (row, entry) in enumerate(rs.rows):
+        if isinstance(entry, Game) and entry.board == game.board and not entry.stage:
+            values = (t.player(game.black).name, t.player(game.white).name, game.stones, game.komi, game.steps,
+                      game.group)
+            for column, value in zip(("black", "white", "stones", "komi", "steps", "group"), values, strict=True):
+                put(rs.sheet.cell(row, rs.columns[column]), value)
+            rs.rows[index] = (row, game)
+    rounds = tuple(replace(r, games=tuple(game if g.board == game.board and not g.stage else g for g in r.games))
+                   if r.number == number else r for r in t.rounds)
+    book.tournament = replace(t, rounds=rounds)
+
+
+def write_standings(book: Book, report: Report) -> None:
+    """The Standings sheet, rewritten whole from the report's final table: places, round cells like `12+/w2`,
+    points, tie-breaks (R6), and a superfinal note below the table when one is due (R7.8). A place is a number, so
+    that the sheet sorts; a shared one also reads `3-4` in the column beside it."""
+    lang, t, table = book.lang, book.tournament, report.table
     sheet = fresh_sheet(book.workbook, layout.sheet_name("standings", lang), layout.SHEETS["log"])
-    columns = ["place", "no", "name", "rating", "rank", "club"]
+    columns = ["place", "shared", "no", "name", "rating", "rank", "club"]
     columns += [c for c in ("team", "group") if _used(c, t)]
     columns += ["start"]
     headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang) for c in columns]
@@ -112,18 +130,19 @@ def write_standings(book: Book, table: Sequence[Standing]) -> None:
     for row, s in enumerate(table, start=2):
         p = s.player
         values: dict[str, Any] = {
-            "place": s.place, "no": int(p.id), "name": p.name, "rating": p.rating,
+            "place": s.place_number, "shared": s.shared_place or None, "no": int(p.id), "name": p.name,
+            "rating": p.rating,
             "rank": rank_of_rating(p.rating, t.config.ratings.scale).label(lang), "club": p.club,
             "team": p.team, "group": s.group or None, "start": s.start,
         }
         cells = [str(c) for c in s.cells]
         write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
-    pair = final_superfinal(t, table)
-    if pair is not None:  # R7.8: a note one blank row below the table
-        a, b = (t.player(pid).name for pid in pair)
+    if report.superfinal is not None:  # R7.8: a note one blank row below the table
+        a, b = (t.player(pid).name for pid in report.superfinal)
         write_row(sheet, len(table) + 3, [layout.SUPERFINAL_NOTE[lang].format(a=a, b=b)], bold=True)
-    sheet.column_dimensions["C"].width = 26
-    sheet.freeze_panes = "D2"
+    sheet.column_dimensions["B"].width = 7
+    sheet.column_dimensions["D"].width = 26
+    sheet.freeze_panes = "E2"
     print_setup(sheet, " · ".join(x for x in (t.config.name, sheet.title, t.config.date) if x), landscape=True)
 
 

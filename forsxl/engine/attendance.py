@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from forsxl.engine.config import Attendance, Scoring
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Sitout, Tournament
+from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import SCHEMES
 
@@ -22,18 +22,21 @@ def bye_points(rules: Attendance, scoring: Scoring) -> Points:
     return SCHEMES[scoring.scheme].bye if rules.bye_points is None else rules.bye_points
 
 
+def late_points(rules: Attendance, scoring: Scoring) -> Points:
+    """Points per round a late entrant missed before their first game: `late_points`, by default the scheme's (R5):
+    half the points at stake in an even game for Fors schemes [000], 0 in renju [000 §3.3] and in win-loss."""
+    return SCHEMES[scoring.scheme].late if rules.late_points is None else rules.late_points
+
+
 def absent_points(rules: Attendance, scoring: Scoring) -> Points:
-    """Points per round missed by announced absence or late entry: `absent_points`, by default the scheme's (R5):
-    as a bye for Fors schemes [000], 0 in renju [000 §3.3] and in win-loss."""
-    if rules.absent_points is not None:
-        return rules.absent_points
-    absent = SCHEMES[scoring.scheme].absent
-    return bye_points(rules, scoring) if absent is None else absent
+    """Points per announced absence after the player's first game: `absent_points`, by default the scheme's (R5):
+    an even game lost (10 in fors30, 0 in renju and win-loss).
 
-
-def sitout_points(sitout: Sitout, rules: Attendance, scoring: Scoring) -> Points:
-    """Points for a round without a game: a bye, or an absence (R5)."""
-    return bye_points(rules, scoring) if sitout == Sitout.BYE else absent_points(rules, scoring)
+    [000] credits half the points at stake to late entrants only, who join from the second day; it says nothing of
+    a player who misses a round later. An absence by choice scoring the field's average would pay better than
+    playing for half the field, and scoring 0 would make it a forfeit; it scores as a lost even game.
+    """
+    return SCHEMES[scoring.scheme].absent if rules.absent_points is None else rules.absent_points
 
 
 def excluded(cells: Iterable[RoundCell], rounds: int, rules: Attendance) -> bool:

@@ -145,8 +145,9 @@ def check(config: Config) -> list[Problem]:
             problems.append((f"groups.{name}", "config_empty", {"key": f"groups.{name}"}))
     if not config.tiebreaks:
         problems.append(("tiebreaks", "config_empty", {"key": "tiebreaks"}))
-    if len(set(config.tiebreaks)) != len(config.tiebreaks):
-        problems.append(("tiebreaks", "config_repeated", {"key": "tiebreaks"}))
+    for name, criteria in (("tiebreaks", config.tiebreaks), ("groups.order", config.groups.order)):
+        if len(set(criteria)) != len(criteria):
+            problems.append((name, "config_repeated", {"key": name}))
     problems += scheme_problems(config)
     problems += pairing_problems(config)
     problems += playoff_problems(config)

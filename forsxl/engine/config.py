@@ -70,6 +70,13 @@ class Descend(StrEnum):
     EVEN = "even"
 
 
+class Border(StrEnum):
+    """Whose group a pair across a group border plays by (R3): the values of `groups.border`."""
+
+    LOWER = "lower"
+    UPPER = "upper"
+
+
 class StepKind(StrEnum):
     HALF = "half"
     STONE = "stone"
@@ -112,6 +119,13 @@ class Tiebreak(StrEnum):
     SOS_MINUS_1 = "sos_minus_1"
     SOS_MINUS_2 = "sos_minus_2"
     CUSS = "cuss"
+
+
+class UnplayedLoss(StrEnum):
+    """How opponent-based tie-breaks count a round lost without a game (R6): the values of `unplayed_loss`."""
+
+    DRAW = "draw"  # a draw against oneself, as [000 §4.7] counts a round won without a game
+    LOSS = "loss"  # a plain loss, [000 §5.1]: «ему засчитываются поражения (минусы)»
 
 
 class PairingMethod(StrEnum):
@@ -204,7 +218,8 @@ class Handicap:
     factor: Fraction = key(Fraction(1), "the difference is multiplied by this (1, 1/2, 2/3)", "R2.1")
     reduction: int = key(0, "stones taken off the difference", "R2.1")
     step_points: int = key(50, "rating points per half step", "R2.2")
-    even_below: int = key(50, "stone steps: a smaller difference is an even game", "R2.2")
+    even_below: int = key(25, "stone steps: a smaller difference is an even game, a larger one floor(D/100) + 1 "
+                          "stones (25: the nearest step, [000]; 50: [003])", "R2.2")
     max_steps: int = key(9, "handicap steps cap", "R2.2")
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
     correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")
@@ -228,6 +243,10 @@ class Groups:
     factor: tuple[Fraction, ...] = key((Fraction(1),), "difference factor per group; the last repeats", "R3")
     reduction: tuple[int, ...] = key((0,), "stones of reduction per group; the last repeats", "R3")
     declared: bool = key(False, "sizes are the counts of the declared groups (Group column) instead", "R3")
+    border: Border = key(Border.LOWER, "a pair across a group border plays by the rules of the lower of its two "
+                         "groups, or of the upper one", "R3")
+    order: tuple[Tiebreak, ...] = key((), "criteria the groups are cut by before each round, ties left in the "
+                                      "ranking's order (empty: the ranking, `tiebreaks`)", "R3")
 
 
 @dataclass(frozen=True)
@@ -247,8 +266,12 @@ class Attendance:
     bye_points: Fraction | None = key(
         None, "points for a bye (empty: the scheme's: Fors half an even game's points, renju 2, win-loss 1)", "R5"
     )
+    late_points: Fraction | None = key(
+        None, "points per round a late entrant missed before their first game, given once they play (empty: Fors "
+        "half the points at stake in an even game, [000]; else 0)", "R5"
+    )
     absent_points: Fraction | None = key(
-        None, "points per announced absence or round missed by a late entrant (empty: Fors as a bye, else 0)", "R5"
+        None, "points per announced absence after the first game (empty: an even game lost: 10 in fors30)", "R5"
     )
     exclude_after: Fraction | None = key(
         None, "forfeit losses in more than this share of the rounds exclude a player for good (empty: never)", "R5"
@@ -397,6 +420,9 @@ class Config:
     tiebreaks: tuple[Tiebreak, ...] = key(
         (Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.RATING), "ranking criteria in order", "R6"
     )
+    unplayed_loss: UnplayedLoss = key(UnplayedLoss.DRAW, "opponent-based tie-breaks count a round lost without a "
+                                      "game (a forfeit loss, a round missed for 0, the rounds after withdrawing) as "
+                                      "a draw against oneself (draw) or as a plain loss (loss)", "R6")
     superfinal: bool = key(False, "a tie for first on every criterion is settled by a superfinal match", "R7.8")
     pairing: Pairing = field(default_factory=Pairing)
     playoff: Playoff = field(default_factory=Playoff)

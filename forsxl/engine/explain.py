@@ -16,13 +16,13 @@ from fractions import Fraction
 
 from forsxl.engine.config import PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError, nearest
-from forsxl.engine.groups import cut_groups, group_rules, group_sizes
+from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import GameHandicap, Side, game_handicap, side
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.neighbours import bye_order
 from forsxl.engine.pairing.reasons import Reason, RoundContext
-from forsxl.engine.standings import Standing, standings, tournament_start_points
+from forsxl.engine.standings import Standing, round_groups, standings, tournament_start_points
 from forsxl.engine.tournament import round_state, sides_before
 
 # --- "why is X above me" (R6) ---
@@ -80,6 +80,17 @@ def neighbour_above(table: Sequence[Standing], pid: PlayerId) -> PlayerId | None
     return ids[1] if len(ids) > 1 else None
 
 
+def comparisons_above(table: Sequence[Standing], criteria: Sequence[Tiebreak]) -> dict[PlayerId, Comparison]:
+    """Each player's comparison with the one listed just above (the leader's with the one just below), as the
+    player cards of the results site show it (R6); none for a player alone in the table."""
+    found = {}
+    for s in table:
+        other = neighbour_above(table, s.player.id)
+        if other is not None:
+            found[s.player.id] = compare(table, s.player.id, other, criteria)
+    return found
+
+
 def find_player(players: Sequence[Player], name: str) -> Player:
     """The player typed as `name`: a start number, the full name in any case, or a unique part of a name."""
     wanted = name.strip().casefold()
@@ -135,7 +146,7 @@ class RoundWhy:
 
 
 def _handicap(t: Tournament, game: Game, upper: Side, lower: Side) -> HandicapWhy:
-    """The handicap R2 computes for the pair by the rules of the upper player's group (R3), and the game's."""
+    """The handicap R2 computes for the pair by the rules of its group (R3), and the game's."""
     rules = game_handicap(upper, lower, group_rules(max(game.group, 1), t.config.groups), t.config)
     return HandicapWhy(rules, game.steps, game.stones, game.komi)
 
@@ -145,7 +156,7 @@ def _sides(t: Tournament, number: int, table: list[Standing], present: tuple[Pla
     """Every player as the handicap read them when the round was made: a scheduled round's by start points, as
     `schedule_tournament` does (R7.5, R7.6), a paired round's as `pair_round` does (R2)."""
     if not scheduled:
-        return sides_before(t, number, table, cut_groups(present, group_sizes(t)))
+        return sides_before(t, number, table, round_groups(t, number, present))
     start = tournament_start_points(t)
     return {p.id: side(p.id, p.rating, start[p.id], 0, 0, False, t.config) for p in t.players}
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 from itertools import accumulate
 from typing import TypeVar
 
-from forsxl.engine.config import Groups, StepKind
+from forsxl.engine.config import Border, Groups, StepKind
 from forsxl.engine.model import PlayerId, Tournament
 
 T = TypeVar("T")
@@ -17,7 +17,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class GroupRules:
-    """What a pair plays by: the step kind, factor and reduction of its upper player's group (R3)."""
+    """What a pair plays by: the step kind, factor and reduction of its group (R3, `pair_group`)."""
 
     number: int
     steps: StepKind
@@ -34,6 +34,16 @@ def group_rules(number: int, rules: Groups) -> GroupRules:
     """The rules of group `number` (1 = top)."""
     i = number - 1
     return GroupRules(number, _nth(rules.steps, i), _nth(rules.factor, i), _nth(rules.reduction, i))
+
+
+def pair_group(first: int, second: int, rules: Groups) -> int:
+    """The group whose rules a pair of players in groups `first` and `second` plays by (R3): the lower of the two
+    (the larger number), or the upper one with `groups.border: upper`.
+
+    [002 §FORS-2004]: «Верхняя группа играет между собой без форы», so a top player meets one from below by the
+    lower group's rule; [003 §9] decides a pair's group only after pairing, «спуски-подъемы не учитываются».
+    """
+    return max(first, second) if rules.border == Border.LOWER else min(first, second)
 
 
 def cut_groups(ranking: Sequence[PlayerId], sizes: tuple[int, ...]) -> dict[PlayerId, int]:

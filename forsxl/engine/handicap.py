@@ -59,6 +59,10 @@ def handicap_steps(difference: Fraction, kind: StepKind, rules: Handicap) -> int
     half: D / 50 rounded half up, [000] D = 315 -> 6. stone: 0 below `even_below`, else
     floor(D / 100) + 1 (the half-stone shift), [000] 315 -> 4, 220 -> 3. rank: floor(D / 100), a stone per
     rank of difference left after the reduction, as the EGF's McMahon rule (rank difference - 1).
+
+    [000] rounds «до ближайшего целого в шагах форы» where k stones stand for 100k - 50 points (the half-stone
+    shift): the nearest step changes at 25, 100, 200, ..., so `even_below` 25 is [000]'s rule, the midpoints
+    going up; [003 §6] plays even below 50.
     """
     if kind == StepKind.EVEN:
         return 0
@@ -148,7 +152,7 @@ class GameHandicap(NamedTuple):
 
 
 def game_handicap(upper: Side, lower: Side, group: GroupRules, config: Config) -> GameHandicap:
-    """The handicap of `upper` against `lower` by the rules of the upper player's group (R3): the difference (R2.1),
+    """The handicap of `upper` against `lower` by the rules of the pair's `group` (R3): the difference (R2.1),
     steps (R2.2), the result-based correction (R2.4) and a descent from an even group (R2.6), and who gives (R2.5)."""
     handicap = config.handicap
     difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap,

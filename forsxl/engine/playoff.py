@@ -170,17 +170,22 @@ def final_standings(t: Tournament, ranking_only: bool = False) -> list[Standing]
     loser, the 3rd-place match's (without one, the semi-final losers by the ranking), the quarter-final losers by
     the ranking; everyone else after them by R6. Once a superfinal match is decided, its winner 1st and its loser
     2nd (R7.8). `ranking_only` (a simulation's places) as in `standings`, unless a superfinal must read the values."""
-    table = standings(t, ranking_only=ranking_only and not t.config.superfinal)
+    return final_places(t, standings(t, ranking_only=ranking_only and not t.config.superfinal))
+
+
+def final_places(t: Tournament, table: Sequence[Standing]) -> list[Standing]:
+    """The standings `table` of `t` (R6) with the places the superfinal (R7.8) or the playoff (R7.7) decided first,
+    as `final_standings` gives them; `table` itself while neither is decided."""
     decided = superfinal_places(t, table)
     if decided is not None:
         return decided
     rules = t.config.playoff
     last = rules.after_round + len(rules.stages())
     if not rules.size or len(t.rounds) < last:
-        return table
+        return list(table)
     final = _played(t, last)
     if "F" not in final or any(g.result not in _WINS for g in final.values()):
-        return table
+        return list(table)
     position = {s.player.id: i for i, s in enumerate(table)}
 
     def by_rank(ids: Sequence[PlayerId]) -> list[PlayerId]:

@@ -218,7 +218,7 @@ def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:
         return ()
     scale = config.ratings.scale
     criteria = _catalogue(table)
-    rows = rows_table(table, lot_seed(t))
+    rows = rows_table(table, lot_seed(t), config)
     won: set[PlayerId] = set()
     awards = []
     for spec in config.prizes.lists.specs:

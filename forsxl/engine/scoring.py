@@ -25,8 +25,10 @@ class SchemeRule:
     giver_wins: Callable[[int], Split]
     taker_wins: Callable[[int], Split]
     bye: Points
-    absent: Points | None
-    """Points for an announced absence; None: as a bye."""
+    late: Points
+    """Points per round a late entrant missed (R5)."""
+    absent: Points
+    """Points for an announced absence once the player has played (R5)."""
     draws: bool = False
     """The game itself has draws (renju), whatever the komi."""
     max_steps: int | None = None
@@ -44,15 +46,24 @@ def _split(winner: int, loser: int) -> Split:
 def _fors(
     win: int, loss: int, giver_wins: Callable[[int], Split], taker_wins: Callable[[int], Split], cap: int | None = None
 ) -> SchemeRule:
-    """A Fors scheme: a bye, and an absence, give half the points at stake in an even game (R5, [000])."""
+    """A Fors scheme: a bye, and a round a late entrant missed, give half the points at stake in an even game
+    ([000]: "50% возможного количества очков при равных (без форы) партиях"); an announced absence gives what an
+    even game lost gives (R5)."""
     half = Fraction(win + loss, 2)
-    return SchemeRule(Fraction(win), Fraction(loss), giver_wins, taker_wins, half, None, max_steps=cap)
+    return SchemeRule(Fraction(win), Fraction(loss), giver_wins, taker_wins, half, half, Fraction(loss), max_steps=cap)
 
 
 def _even(win: int, loss: int, bye: int, draws: bool) -> SchemeRule:
-    """A scheme where the handicap does not change the points: a bye is a win, an absence 0 (R5)."""
+    """A scheme where the handicap does not change the points: a bye is a win, a late entrant's round and an absence
+    0 (R5)."""
     split = _split(win, loss)
-    return SchemeRule(*split, lambda n: split, lambda n: split, Fraction(bye), Fraction(0), draws)
+    return SchemeRule(*split, lambda n: split, lambda n: split, Fraction(bye), Fraction(0), Fraction(0), draws)
+
+
+def _compensated(win: int, loss: int, cap: int | None = None) -> SchemeRule:
+    """A Fors scheme where the giver's win moves N points from the loser to the winner and the taker's win
+    scores as an even game (R4: fors30, serp15, serp20)."""
+    return _fors(win, loss, lambda n: _split(win + n, loss - n), lambda n: _split(win, loss), cap)
 
 
 def _fors_simple_giver(n: int) -> int:
@@ -62,7 +73,7 @@ def _fors_simple_giver(n: int) -> int:
 
 SCHEMES: dict[Scheme, SchemeRule] = {
     # [003 §7], [002 2004], [000]: N = 6 -> 26/4 when the giver wins, 10/20 when the taker wins.
-    Scheme.FORS30: _fors(20, 10, lambda n: _split(20 + n, 10 - n), lambda n: _split(20, 10)),
+    Scheme.FORS30: _compensated(20, 10),
     # [002 2009 §1.2]: winner 20+h, loser 10+h, h = +N for the giver, -N for the taker.
     Scheme.FORS30_SYMMETRIC: _fors(20, 10, lambda n: _split(20 + n, 10 - n), lambda n: _split(20 - n, 10 + n)),
     # [002 2009 §2.2]: the winner 10+h, the loser 0.
@@ -73,9 +84,11 @@ SCHEMES: dict[Scheme, SchemeRule] = {
     Scheme.FORS_M: _fors(2, 0, lambda n: _split(3 if n <= 3 else 4, 0), lambda n: _split(1, 0)),
     # [002]: m stones give 20+2m/10-2m when the giver wins, 10+2m/20-2m (giver/taker) when the giver loses.
     Scheme.NSK1977: _fors(20, 10, lambda n: _split(20 + 2 * n, 10 - 2 * n), lambda n: _split(20 - 2 * n, 10 + 2 * n)),
-    # [004]: "(15+фора)/5, для получающего – 15/(5-фора)" for up to five stones, all 5 higher up to nine.
-    Scheme.SERP15: _fors(15, 5, lambda n: _split(15 + n, 5), lambda n: _split(15, 5 - n), cap=5),
-    Scheme.SERP20: _fors(20, 10, lambda n: _split(20 + n, 10), lambda n: _split(20, 10 - n), cap=9),
+    # [004]: "для дающего фору начисляем (15+фора)/5, для получающего – 15/(5-фора)": each side's own
+    # win/loss, so the giver wins 15+N, loses 5; the taker wins 15, loses 5-N. Up to five stones; all 5 higher
+    # ("20/10, (20+фора)/10, 20/(10-фора)") up to nine.
+    Scheme.SERP15: _compensated(15, 5, cap=5),
+    Scheme.SERP20: _compensated(20, 10, cap=9),
     # [000 §4.3]: 2 for a win, 1 for a draw, 0 for a loss, 2 for a round without a pair; [000 §3.3] 0 when late.
     Scheme.RENJU: _even(2, 0, bye=2, draws=True),
     Scheme.WIN_LOSS: _even(1, 0, bye=1, draws=False),

@@ -26,7 +26,7 @@ from forsxl.engine.config import Config, Entrants, PairingMethod, Playoff, Secti
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_METHODS
-from forsxl.engine.playoff import _renumber, final_standings, winner
+from forsxl.engine.playoff import _renumber, winner
 from forsxl.engine.standings import RoundCell, Standing, standings
 from forsxl.engine.teams import tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
@@ -372,11 +372,13 @@ def stage_tables(t: Tournament) -> tuple[StageTable, ...]:
                  for stage in stage_states(t) for sec in stage.sections)
 
 
-def staged_standings(t: Tournament) -> list[Standing]:
+def staged_standings(t: Tournament, tables: Sequence[StageTable] | None = None) -> list[Standing]:
     """The final table of a staged tournament (R7, R6): the latest stage's sections in order, then the players who
     dropped out earlier, by the stage they dropped out of; ties inside a section stay shared. Each row's points
-    and criteria are those of the last section the player played in; its round cells cover every round."""
-    tables = stage_tables(t)
+    and criteria are those of the last section the player played in; its round cells cover every round.
+
+    `tables` are `stage_tables(t)` when the caller has them already (the report), so they are not computed twice."""
+    tables = stage_tables(t) if tables is None else tables
     seen: set[PlayerId] = set()
     rows: list[Standing] = []
     for table in sorted(tables, key=lambda tb: -tb.stage):  # sorted() is stable: sections stay in order
@@ -407,8 +409,3 @@ def _cells_of(t: Tournament, pid: PlayerId, tables: Sequence[StageTable]) -> tup
             if s.player.id == pid:
                 cells.update({c.round: c for c in s.cells})
     return tuple(cells.get(r.number, RoundCell(r.number, None, None, None)) for r in t.rounds if not r.superfinal)
-
-
-def final_table(t: Tournament) -> list[Standing]:
-    """The table Standings, prizes and the page show: a staged tournament's (R7), else the playoff's (R7.7)."""
-    return staged_standings(t) if t.config.stages.plan else final_standings(t)

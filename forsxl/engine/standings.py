@@ -10,8 +10,8 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
-from forsxl.engine.attendance import absent_points, sitout_points
-from forsxl.engine.config import Attendance, Scoring, Tiebreak
+from forsxl.engine.attendance import absent_points, bye_points, late_points
+from forsxl.engine.config import Attendance, Config, Scoring, Tiebreak, UnplayedLoss
 from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES
@@ -57,6 +57,16 @@ class Standing(NamedTuple):
     cells: tuple[RoundCell, ...]
     group: int = 0
 
+    @property
+    def place_number(self) -> int:
+        """The place as a number, the first of a shared range (`3-4` is 3), for a spreadsheet to sort by (R6)."""
+        return int(self.place.partition("-")[0])
+
+    @property
+    def shared_place(self) -> str:
+        """The shared places, `3-4`, or empty when the place is the player's alone (R6)."""
+        return self.place if "-" in self.place else ""
+
 
 _OUTCOME = {
     Result.BLACK_WINS: ("+", "-"), Result.WHITE_WINS: ("-", "+"), Result.DRAW: ("=", "="),
@@ -90,31 +100,54 @@ def _sitout_cell(number: int, points: Points, sitout: Sitout | None, scoring: Sc
 
 @lru_cache(maxsize=64)
 def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> Mapping[PlayerId, RoundCell]:
-    """The cells of a round's games and sitouts, by player. Every later round's standings read them (and a simulation
-    plays thousands of rounds), so each round's are built once; callers must not change them."""
+    """The cells of a round's games and byes, by player: those who were there. Every later round's standings read
+    them (and a simulation plays thousands of rounds), so each round's are built once; callers must not change
+    them."""
     cells: dict[PlayerId, RoundCell] = {}
     for game in rnd.games:
         cells[game.black], cells[game.white] = _game_cells(game, rnd.number, scoring)
     for pid, sitout in rnd.sitouts:
-        cells[pid] = _sitout_cell(rnd.number, sitout_points(sitout, attendance, scoring), sitout, scoring)
+        if sitout == Sitout.BYE:
+            cells[pid] = _sitout_cell(rnd.number, bye_points(attendance, scoring), sitout, scoring)
     return cells
 
 
-def round_cells(t: Tournament, rounds: Sequence[Round]) -> dict[PlayerId, list[RoundCell]]:
-    """Every player's cell in each round; missing from a round is a late entry or absence, or 0 after leaving (R5)."""
+def round_cells(
+    t: Tournament, rounds: Sequence[Round], joining: int | None = None
+) -> dict[PlayerId, list[RoundCell]]:
+    """Every player's cell in each round (R5). A round without a game or a bye is, before the player's first game
+    or bye, a late entrant's round (`late_points`), after it an announced absence (`absent_points`), and 0 after
+    leaving.
+
+    [000] credits late entrants as they join ("и они включаются в игру"): until a player has a game or a bye, or
+    is to be paired in round `joining` (the round the standings are for), their rounds give nothing, so a name on
+    the list who has not played ranks on start points alone, below everyone of the same start who played.
+    """
     config = t.config
-    missed = absent_points(config.attendance, config.scoring)
+    played = [_round_cells(rnd, config.scoring, config.attendance) for rnd in rounds]
+    first: dict[PlayerId, int] = {}
+    for rnd, there in zip(rounds, played, strict=True):
+        for pid in there:
+            first.setdefault(pid, rnd.number)
+    missed = (late_points(config.attendance, config.scoring), absent_points(config.attendance, config.scoring))
     cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
-    for rnd in rounds:
-        played = _round_cells(rnd, config.scoring, config.attendance)
-        for player in t.players:
-            cell = played.get(player.id)
-            if cell is None:
-                left = player.left_after is not None and rnd.number > player.left_after
-                pts = Fraction(0) if left else missed
-                cell = _sitout_cell(rnd.number, pts, None if left else Sitout.ABSENT, config.scoring)
-            cells[player.id].append(cell)
+    for player in t.players:
+        joined = first.get(player.id, joining if joining is not None and player.plays_in(joining) else None)
+        row = cells[player.id]
+        for rnd, there in zip(rounds, played, strict=True):
+            cell = there.get(player.id)
+            row.append(_missed_cell(rnd.number, player, joined, missed, config.scoring) if cell is None else cell)
     return cells
+
+
+def _missed_cell(number: int, player: Player, joined: int | None, missed: tuple[Points, Points],
+                 scoring: Scoring) -> RoundCell:
+    """A round without a game or a bye: 0 after leaving, nothing before joining, late or absent points (R5)."""
+    if player.left_after is not None and number > player.left_after:
+        return _sitout_cell(number, Fraction(0), None, scoring)
+    if joined is None:
+        return RoundCell(number, None, None, None)
+    return _sitout_cell(number, missed[0] if number < joined else missed[1], Sitout.ABSENT, scoring)
 
 
 def founders(t: Tournament) -> frozenset[PlayerId] | None:
@@ -165,6 +198,8 @@ class _Table:
     """Points, start included, in units."""
     seed: str
     """The seed of the lots (R6)."""
+    plain_losses: bool = False
+    """A round lost without a game is a plain loss in opponent-based criteria, not a draw against oneself (R6)."""
 
     def points(self, pid: PlayerId) -> Points:
         return Fraction(self.score[pid], self.unit)
@@ -236,12 +271,15 @@ def _opponent_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int]
     values are in halves of `value`'s unit (R6).
 
     An unplayed round is a draw against oneself [000 §4.7]; a forfeit win counts whichever of that
-    and a real win against the absent opponent is smaller.
+    and a real win against the absent opponent is smaller. With `plain_losses` a round lost without a game is a
+    loss, against the forfeit's winner or against nobody [000 §5.1, §3.3].
     """
     own = value[pid]  # a draw against oneself: half of it, which is `value` itself counted in halves when by_result
     values = []
     for cell in table.cells[pid]:
-        if cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
+        if table.plain_losses and cell.outcome == "-" and not cell.played:
+            values.append(0 if by_result or cell.opponent is None else value[cell.opponent])
+        elif cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
             values.append(own)
         elif cell.outcome is not None:
             real = value[cell.opponent] * _HALF_WINS[cell.outcome] if by_result else value[cell.opponent]
@@ -408,7 +446,7 @@ def half_wins(cells: Iterable[RoundCell]) -> int:
 
 def _with_lots(
     players: Mapping[PlayerId, Player], start: Mapping[PlayerId, Points], cells: Mapping[PlayerId, list[RoundCell]],
-    seed: str, points: Mapping[PlayerId, Points] | None = None,
+    seed: str, config: Config, points: Mapping[PlayerId, Points] | None = None,
 ) -> _Table:
     """The table of `cells` over `start`; points are the start plus every cell's, unless given (finished rows)."""
     unit = math.lcm(*{v.denominator for v in start.values()},
@@ -423,20 +461,22 @@ def _with_lots(
     else:
         score = {pid: _in_units(unit, start[pid]) + sum(_in_units(unit, c.points) for c in cs if c.points is not None)
                  for pid, cs in cells.items()}
-    return _Table(players, start, cells, unit, score, seed)
+    return _Table(players, start, cells, unit, score, seed, config.unplayed_loss == UnplayedLoss.LOSS)
 
 
-def _table(t: Tournament, rounds: Sequence[Round], seed: str) -> _Table:
-    return _with_lots({p.id: p for p in t.players}, tournament_start_points(t), round_cells(t, rounds), seed)
+def _table(t: Tournament, rounds: Sequence[Round], seed: str, joining: int | None = None) -> _Table:
+    return _with_lots({p.id: p for p in t.players}, tournament_start_points(t), round_cells(t, rounds, joining), seed,
+                      t.config)
 
 
-def rows_table(rows: Sequence[Standing], seed: str) -> _Table:
-    """What the criteria read, taken from finished standings rows: their cells, start and points (R6).
+def rows_table(rows: Sequence[Standing], seed: str, config: Config) -> _Table:
+    """What the criteria read, taken from finished standings rows: their cells, start and points (R6), counted by
+    the `config`'s rules.
 
     Prize lists (engine/prizes.py) rank subsets of a final table this way, whatever produced it (stages, playoff).
     """
     return _with_lots({s.player.id: s.player for s in rows}, {s.player.id: s.start for s in rows},
-                      {s.player.id: list(s.cells) for s in rows}, seed, {s.player.id: s.points for s in rows})
+                      {s.player.id: list(s.cells) for s in rows}, seed, config, {s.player.id: s.points for s in rows})
 
 
 Values = dict[Tiebreak, dict[PlayerId, Fraction]]
@@ -488,8 +528,33 @@ def lot_seed(t: Tournament) -> str:
     return f"forsxl|{t.config.name}"
 
 
+def _cut(t: Tournament, table: _Table, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each of the `ranked` players' group (R3): `ranked`, in ranking order, ordered by `groups.order` when set
+    (ties keep the ranking's order) and cut top-down by the fixed sizes; {} without groups."""
+    sizes = group_sizes(t)
+    if not sizes:
+        return {}
+    if t.config.groups.order:
+        position = {pid: i for i, pid in enumerate(ranked)}
+        classes, _ = _tie_classes(table, ranked, t.config.groups.order, every_value=False)
+        ranked = [pid for group in classes for pid in sorted(group, key=position.__getitem__)]
+    return cut_groups(ranked, sizes)
+
+
+def round_groups(t: Tournament, number: int, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each of the `ranked` players' group before round `number` (R3), every player in group 1 without groups.
+
+    [002 §FORS-2004] cuts its groups «по количеству очков в турнире (при равенстве очков предпочтение отдается по
+    коэффициенту ... КС ..., а затем – рейтингу)», which `groups.order` may set apart from the ranking."""
+    if t.config.groups.order and group_sizes(t):
+        rounds = [r for r in t.rounds if not r.superfinal and r.number < number]
+        return _cut(t, _table(t, rounds, lot_seed(t)), ranked)
+    return cut_groups(ranked, group_sizes(t))
+
+
 def standings(t: Tournament, before_round: int | None = None, ranking_only: bool = False) -> list[Standing]:
-    """The standings after the rounds so far (or before `before_round`), in ranking order (R6).
+    """The standings after the rounds so far (or before `before_round`, as pairing it sees them: a late entrant to
+    be paired in it has the rounds they missed credited, R5), in ranking order (R6).
 
     The superfinal's games (R7.8) score nothing and are left out. Places are shared ("3-4") where every
     configured criterion ties; the list itself is a total order, ties kept in start-number order, which
@@ -498,11 +563,9 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
     places, much faster.
     """
     rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
-    table = _table(t, rounds, lot_seed(t))
+    table = _table(t, rounds, lot_seed(t), before_round)
     classes, values = _tie_classes(table, table.cells, t.config.tiebreaks, every_value=not ranking_only)
-    order = [pid for group in classes for pid in group]
-    sizes = group_sizes(t)
-    groups = cut_groups(order, sizes) if sizes else {}
+    groups = _cut(t, table, [pid for group in classes for pid in group])
     result: list[Standing] = []
     for group in classes:
         first = len(result) + 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
 
@@ -55,21 +55,35 @@ def _individual_limit(player: Player, lowest: dict[int, int]) -> Iterator[Forsxl
                           rating=lowest[group])
 
 
-def declaration_problems(players: Sequence[Player], size: int) -> list[ForsxlError]:
-    """Every breach of R9's declaration rules, each naming the player's row; empty when all is well."""
-    teams: dict[str, list[Player]] = defaultdict(list)
-    for player in players:
-        if player.team:
-            teams[player.team.casefold()].append(player)
-    problems = [e for p in players if p.group for e in _group_limits(p)]
-    for members in teams.values():
-        problems += _team_shape(members[0].team, members, size)
+def _lowest_team_ratings(players: Sequence[Player]) -> dict[int, int]:
+    """Each declared group's lowest team member's rating: an individual may not be declared above it (R9)."""
     lowest: dict[int, int] = {}
     for p in players:
         if p.team and p.group:
             lowest[p.group] = min(lowest.get(p.group, p.rating), p.rating)
+    return lowest
+
+
+def _declared_wrongly(player: Player, lowest: dict[int, int]) -> bool:
+    """Whether the player's declared group breaks a rating limit or, for an individual, the team members' (R9)."""
+    individual = not player.team and ONLY_BOTTOM < player.rating < ONLY_TOP
+    return any(_group_limits(player)) or (individual and any(_individual_limit(player, lowest)))
+
+
+def declaration_problems(players: Sequence[Player], size: int) -> list[ForsxlError]:
+    """Every breach of R9's declaration rules, each naming the player's row; empty when all is well. An
+    individual the organizer lifted into an odd group (`team_lifts`) is judged by the group below."""
+    teams: dict[str, list[Player]] = defaultdict(list)
+    for player in players:
+        if player.team:
+            teams[player.team.casefold()].append(player)
+    lifted = {p.id for p, _ in team_lifts(players)}
+    problems = [e for p in players if p.group and p.id not in lifted for e in _group_limits(p)]
+    for members in teams.values():
+        problems += _team_shape(members[0].team, members, size)
+    lowest = _lowest_team_ratings(players)
     # An individual forced into a group by rating alone (from 1800, up to 1000) stays there.
-    problems += [e for p in players if not p.team and ONLY_BOTTOM < p.rating < ONLY_TOP
+    problems += [e for p in players if not p.team and ONLY_BOTTOM < p.rating < ONLY_TOP and p.id not in lifted
                  for e in _individual_limit(p, lowest)]
     return problems
 
@@ -90,6 +104,28 @@ def lift_candidates(players: Sequence[Player]) -> dict[int, list[Player]]:
             if below:
                 candidates[group] = below[:2]
     return candidates
+
+
+def team_lifts(players: Sequence[Player]) -> list[tuple[Player, int]]:
+    """The individuals the organizer lifted, each with the group they came from (R9, [003 §4]): typed in their Group
+    cell one group up, above what they could declare there («перевести ... на одну стартовую группу выше»).
+
+    Group 1 first, then group 2 (a lift into group 1 may leave group 2 odd); a lift counts when, with the lifts
+    above it made and the others undone, the player is among `lift_candidates`, and «одного-двух»: two at most.
+    """
+    lowest = _lowest_team_ratings(players)
+    below = {p.id: replace(p, group=p.group + 1) for p in players if not p.team and p.group and p.group <= 2}
+    moved = {pid for pid, p in below.items() if not _declared_wrongly(p, lowest)}
+    moved &= {p.id for p in players if _declared_wrongly(p, lowest)}
+    view = {p.id: below[p.id] if p.id in moved else p for p in players}
+    lifts: list[tuple[Player, int]] = []
+    for group in (1, 2):
+        allowed = {p.id for p in lift_candidates(list(view.values())).get(group, [])}
+        for p in players:
+            if p.id in moved and p.group == group and p.id in allowed and len(lifts) < 2:
+                lifts.append((p, group + 1))
+                view[p.id] = p
+    return lifts
 
 
 @dataclass(frozen=True)

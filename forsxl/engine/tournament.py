@@ -10,15 +10,22 @@ from fractions import Fraction
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
-from forsxl.engine.pairing.serp import SerpPlan, compact_opponents, serp_plan, sickle_opponents, subgroup_opponents
+from forsxl.engine.pairing.serp import (
+    SerpPlan,
+    balanced_colours,
+    compact_opponents,
+    serp_plan,
+    sickle_opponents,
+    subgroup_opponents,
+)
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import Standing, half_wins, lot_seed, standings, tournament_start_points
+from forsxl.engine.standings import Standing, half_wins, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
@@ -78,7 +85,7 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
         return frozenset()
     played = t.rounds[number - 2].players()
     before = [s.player.id for s in standings(t, before_round=number - 1) if s.player.id in played]
-    previous = cut_groups(before, group_sizes(t))
+    previous = round_groups(t, number - 1, before)
     return frozenset(
         pid for pid, group in groups.items()
         if pid in previous and group > previous[pid]
@@ -114,7 +121,7 @@ def round_state(
         return state, rules
     table = standings(t, before_round=number) if table is None else table
     if sides is None:
-        sides = sides_before(t, number, table, cut_groups(present, group_sizes(t)))
+        sides = sides_before(t, number, table, round_groups(t, number, present))
     return (_score_groups(t, number, table, state, method, sides),
             _weighted_rules(t.config, number, rules, lot_seed(t)))
 
@@ -156,7 +163,7 @@ def _score_groups(
             if g.steps == 0:
                 colours[g.white] += 1
                 colours[g.black] -= 1
-    groups = cut_groups(state.players, group_sizes(t))
+    groups = round_groups(t, number, state.players)
     rank = {pid: i for i, pid in enumerate(state.players)}
     handicap = t.config.handicap
     # Without R2.4 and R2.6 the steps depend on the two basis values alone: remember them per pair of values.
@@ -166,9 +173,10 @@ def _score_groups(
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
-        key = (sides[upper].basis, sides[lower].basis, groups[upper]) if simple else (upper, lower)
+        group = pair_group(groups[upper], groups[lower], t.config.groups)
+        key = (sides[upper].basis, sides[lower].basis, group) if simple else (upper, lower)
         if key not in known:
-            known[key] = game_handicap(sides[upper], sides[lower], by_group[groups[upper]], t.config).steps == 0
+            known[key] = game_handicap(sides[upper], sides[lower], by_group[group], t.config).steps == 0
         return known[key]
 
     return replace(
@@ -206,7 +214,7 @@ def pair_round(t: Tournament, number: int) -> Round:
         if s.player.plays_in(number) and s.player.id not in out
         and not excluded(s.cells, t.config.rounds, t.config.attendance)
     )
-    groups = cut_groups(present, group_sizes(t))
+    groups = round_groups(t, number, present)
     by_group = _rules_by_group(groups, t.config)
     sides = sides_before(t, number, table, groups)
     state, rules = round_state(t, number, present, table, sides)
@@ -216,7 +224,8 @@ def pair_round(t: Tournament, number: int) -> Round:
         raise ForsxlError("R7.5", "use_schedule", method=method.value)
     pairing = pair(state, rules)
     games = playoff + tuple(
-        _game(board, sides[upper], sides[lower], by_group[groups[upper]], t.config)
+        _game(board, sides[upper], sides[lower], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
+              t.config)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
@@ -224,6 +233,63 @@ def pair_round(t: Tournament, number: int) -> Round:
                 if not p.plays_in(number) and number in p.absent
                 and (p.left_after is None or number <= p.left_after)]
     return Round(number, games, tuple(sitouts))
+
+
+def _sides_as_paired(
+    t: Tournament, rnd: Round
+) -> tuple[tuple[PlayerId, ...], dict[PlayerId, Side], dict[PlayerId, int]]:
+    """Who pairing ranked for round `rnd` (its players in the standings before it, byes included, playoff and
+    absences not), each as the handicap reads them, and their groups (R2, R3): what `pair_round` computed the
+    games' handicaps from."""
+    table = standings(t, before_round=rnd.number, ranking_only=True)
+    paired = {p for g in rnd.games if not g.stage for p in (g.black, g.white)}
+    paired |= {pid for pid, kind in rnd.sitouts if kind == Sitout.BYE}
+    present = tuple(s.player.id for s in table if s.player.id in paired)
+    groups = round_groups(t, rnd.number, present)
+    return present, sides_before(t, rnd.number, table, groups), groups
+
+
+def recompute_board(t: Tournament, number: int, board: int) -> Game:
+    """Board `board` of round `number` with the handicap pairing gives its two players as they now sit there (R2,
+    by the same `game_handicap`, in the group `pair_group` gives the pair, R3): steps, stones and komi, the giver
+    White (R2.5); an even game keeps the colours the sheet has. A board with a result is refused: its handicap
+    stays as played (R2.6)."""
+    rnd = next((r for r in t.rounds if r.number == number), None)
+    if rnd is None:
+        raise ForsxlError("R7", "explain_no_round", round=number)
+    game = next((g for g in rnd.games if g.board == board and not g.stage), None)
+    if game is None:
+        raise ForsxlError("R2", "board_missing", round=number, board=board)
+    if game.result is not None:
+        raise ForsxlError("R2.6", "board_has_result", game.source, board=board, result=game.result.value)
+    present, sides, groups = _sides_as_paired(t, rnd)
+    rank = {pid: i for i, pid in enumerate(present)}
+    upper, lower = sorted((game.black, game.white), key=rank.__getitem__)
+    rules = group_rules(pair_group(groups[upper], groups[lower], t.config.groups), t.config.groups)
+    new = _game(board, sides[upper], sides[lower], rules, t.config)
+    if new.steps == 0:
+        new = replace(new, black=game.black, white=game.white)
+    return replace(new, source=game.source)
+
+
+def stronger_holds_black(t: Tournament) -> list[ForsxlError]:
+    """A warning for each game not yet played that has stones while Black has the higher handicap basis (R2.1):
+    after a referee swapped colours or players, the stronger player takes the handicap instead of giving it (R2.5).
+    """
+    warnings = []
+    for rnd in t.rounds:
+        games = [g for g in rnd.games if g.result is None and g.stones and not g.stage]
+        if not games:
+            continue
+        _, sides, _ = _sides_as_paired(t, rnd)
+        for g in games:
+            black, white = sides[g.black].basis, sides[g.white].basis
+            if black > white:
+                warnings.append(ForsxlError(
+                    "R2.5", "stronger_holds_black", g.source, board=g.board, round=rnd.number, stones=g.stones,
+                    black=t.player(g.black).name, white=t.player(g.white).name, black_basis=black,
+                    white_basis=white))
+    return warnings
 
 
 @dataclass(frozen=True)
@@ -306,7 +372,7 @@ def _cycles(t: Tournament) -> int:
 def _scheduled_rounds(
     t: Tournament, order: list[PlayerId], table: list[list[tuple[PlayerId, PlayerId]]], keep_colours: bool
 ) -> tuple[Round, ...]:
-    """Games with handicaps by the upper player's group (R2, R3); a bye for whoever has no game (R5)."""
+    """Games with handicaps by each pair's group (R2, R3); a bye for whoever has no game (R5)."""
     start = tournament_start_points(t)
     groups = cut_groups(order, t.config.groups.sizes)
     by_group = _rules_by_group(groups, t.config)
@@ -319,11 +385,26 @@ def _scheduled_rounds(
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
             sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
                      for pid in (upper, lower)]
-            game = _game(board, sides[0], sides[1], by_group[groups[upper]], t.config)
+            game = _game(board, sides[0], sides[1], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
+                         t.config)
             if keep_colours and game.steps == 0:
                 game = Game(board, black, white, game.stones, game.komi, 0, game.group)
             blacks[game.black] += 1
             games.append(game)
         playing = {pid for pair in pairs for pid in pair}
         rounds.append(Round(number, tuple(games), tuple((pid, Sitout.BYE) for pid in order if pid not in playing)))
-    return tuple(rounds)
+    return tuple(rounds) if keep_colours else _balance_even_games(rounds)
+
+
+def _balance_even_games(rounds: list[Round]) -> tuple[Round, ...]:
+    """A Serp's even games coloured over the whole schedule, not round by round, so that each player's Blacks and
+    Whites differ by at most one where the handicap games allow (R2.5, R7.6)."""
+    lean: Counter[PlayerId] = Counter()
+    for g in (g for r in rounds for g in r.games if g.steps):
+        lean[g.black] += 1
+        lean[g.white] -= 1
+    even = [g for r in rounds for g in r.games if not g.steps]
+    colours = iter(balanced_colours([(g.black, g.white) for g in even], lean))
+    return tuple(Round(r.number, tuple(
+        g if g.steps else Game(g.board, *next(colours), g.stones, g.komi, 0, g.group) for g in r.games), r.sitouts)
+        for r in rounds)

@@ -1,8 +1,8 @@
 """Thin adapters between forsxl and other programs' files: rating lists, OpenGotha XML, the EGF results table.
 
 Every reader takes text (or bytes) and returns plain records plus the problems it found, each with its line;
-every writer takes engine values and returns text. No workbook here: `book/` writes sheets, `cli`/`workflow`
-join the two (STYLE "Layout").
+every writer takes engine values (the tournament and its report) and returns text; `registry` lists them all.
+No workbook here: `book/` writes sheets, and `app/` joins the two (STYLE "Layout").
 """
 
 from __future__ import annotations

@@ -6,12 +6,13 @@ import _csv
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from fractions import Fraction
 
-from forsxl.engine.config import Tiebreak
+from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating
-from forsxl.engine.standings import Standing
+from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
@@ -83,8 +84,8 @@ def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict
 
 
 _HEADINGS = {
-    "en": ("Place", "No", "Name", "Rating", "Rank", "Club", "Country", "EGD PIN", "R{n}", "Points"),
-    "ru": ("Место", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Страна", "EGD PIN", "Т{n}", "Очки"),
+    "en": ("Place", "Shared", "No", "Name", "Rating", "Rank", "Club", "Country", "EGD PIN", "R{n}", "Points"),
+    "ru": ("Место", "Делёж", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Страна", "EGD PIN", "Т{n}", "Очки"),
 }
 
 
@@ -92,24 +93,39 @@ def safe_text(value: str) -> str:
     """Text a spreadsheet will neither run nor split: one line (`one_line`), and a leading `= + - @` gets an
     apostrophe, unless it is a number."""
     value = one_line(value)
-    if value[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", value):
+    if value[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value):  # `-6,5` in Russian
         return "'" + value
     return value
 
 
-def write_standings_csv(t: Tournament, table: Sequence[Standing], delimiter: str = ",") -> str:
-    """The standings as CSV: place, player, one cell per round like `12+/w2`, points, tie-breaks (R6)."""
-    lang = t.config.lang.value
-    place, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang]
+def write_standings_csv(t: Tournament, report: Report) -> str:
+    """The report's final table as CSV: place, shared places, player, one cell per round like `12+/w2`, points,
+    tie-breaks (R6). The place is a number to sort by; shared places read `3–4` with an en dash, which no
+    spreadsheet takes for the date `3-4` would be.
+
+    In a Russian workbook the CSV is the one a Russian Excel opens by a double click: `;` between fields (`,` is
+    the decimal separator there), a decimal comma (`6,5`) and a UTF-8 byte order mark first, without which Excel
+    reads the Cyrillic as cp1251. In English: `,`, `6.5` and no mark.
+    """
+    lang = t.config.lang
+    place, shared, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang.value]
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
+    russian = lang == Lang.RU
+
+    def number(value: Fraction) -> str:
+        return number_text(value).replace(".", ",") if russian else number_text(value)
+
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
-    writer.writerow([safe_text(h) for h in (place, no, name, rating, rank, club, country, pin,
+    if russian:
+        out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";" if russian else ",", lineterminator="\n")
+    writer.writerow([safe_text(h) for h in (place, shared, no, name, rating, rank, club, country, pin,
                      *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown])])
-    for s in table:
+    for s in report.table:
         p = s.player
         label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
-        cells = [s.place, str(p.id), p.name, str(p.rating), label, p.club, p.country, p.egd_pin,
-                 *[str(c) for c in s.cells], number_text(s.points), *[number_text(s.values[c]) for c in shown]]
+        cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
+                 p.club, p.country, p.egd_pin,
+                 *[str(c) for c in s.cells], number(s.points), *[number(s.values[c]) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])
     return out.getvalue()

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import PlayerId, Source, Tournament, number_text
 from forsxl.engine.ratings import rank_of_rating
-from forsxl.engine.standings import RoundCell, Standing
+from forsxl.engine.report import Report
+from forsxl.engine.standings import RoundCell
 from forsxl.formats import one_line
 from forsxl.formats.names import egf_name, latin
 
@@ -72,9 +72,9 @@ def _country(text: str) -> str:
     return text.upper() if re.fullmatch(r"[A-Za-z]{2}", text.strip()) else "XX"
 
 
-def write_h9(t: Tournament, table: Sequence[Standing], options: H9Options) -> str:
-    """The EGF results table: header tags, then one line per player in final order (FORMATS §1.2-1.5)."""
-    config = t.config
+def write_h9(t: Tournament, report: Report, options: H9Options) -> str:
+    """The EGF results table: header tags, then one line per player in the report's final order (FORMATS §1.2-1.5)."""
+    config, table = t.config, report.table
     index = {s.player.id: i for i, s in enumerate(table, start=1)}
     handicapped = any(g.stones for r in t.rounds for g in r.games)
     lines = [f"; CL[{options.egf_class}]", f"; EV[{_tag(config.name)}]", f"; PC[{_place_tag(config.place)}]",

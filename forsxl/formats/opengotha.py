@@ -208,7 +208,8 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
               ("ratings.scale", scale.value), ("komi.even", number_text(komi)), ("scoring.scheme", "win-loss"),
               ("start.method", "rank"), ("start.bar", _rank_key(general.get("genMMBar", ""))),
               ("start.floor", _rank_key(general.get("genMMFloor", ""))), ("tiebreaks", "points, sos, wins, rating")]
-    for key, attribute in (("attendance.bye_points", "genMMS2ValueBye"),
+    for key, attribute in (("attendance.bye_points", "genMMS2ValueBye"),  # one value for a late or absent round
+                           ("attendance.late_points", "genMMS2ValueAbsent"),
                            ("attendance.absent_points", "genMMS2ValueAbsent")):
         if general.get(attribute, "").strip().isdigit():
             config.append((key, number_text(Fraction(int(general[attribute]), 2))))

@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 from forsxl.engine.config import Lang
 from forsxl.engine.model import PlayerId, Tournament, number_text
-from forsxl.engine.norms import rank_norms
-from forsxl.engine.prizes import award_prizes
-from forsxl.engine.stages import stage_tables
-from forsxl.engine.standings import Standing
+from forsxl.engine.prizes import Award
+from forsxl.engine.report import Report
+from forsxl.engine.stages import StageTable
 
 WORDS = {
     Lang.EN: {"prizes": "Prizes", "norms": "Rank norms", "place": "Place", "name": "Name", "rating": "Rating",
@@ -57,7 +56,7 @@ def anchor(pid: PlayerId) -> str:
     return f"p{pid}"
 
 
-def prize_section(t: Tournament, table: Sequence[Standing]) -> tuple[ExtraSection, ...]:
+def prize_section(t: Tournament, awards: Sequence[Award]) -> tuple[ExtraSection, ...]:
     """Every prize list with its winners; tied winners share the places shown (R6)."""
     words = WORDS[t.config.lang]
     tables = tuple(
@@ -67,25 +66,25 @@ def prize_section(t: Tournament, table: Sequence[Standing]) -> tuple[ExtraSectio
                            words["shared"] if w.shared else "") for w in award.winners),
             words["nobody"],
         )
-        for award in award_prizes(t, table)
+        for award in awards
     )
     return (ExtraSection("prizes", words["prizes"], tables),) if tables else ()
 
 
-def norm_section(t: Tournament, table: Sequence[Standing]) -> tuple[ExtraSection, ...]:
-    """Who met which rank norm, in standings order (R6)."""
+def norm_section(t: Tournament, report: Report) -> tuple[ExtraSection, ...]:
+    """Who met which rank norm, in the final table's order (R6)."""
     words = WORDS[t.config.lang]
-    results = rank_norms(t.config, table)
+    results = report.norms
     rows = tuple(ExtraRow(s.place, s.player.name, anchor(s.player.id), (str(s.player.rating),
                                                                         results[s.player.id].label()))
-                 for s in table if s.player.id in results)
+                 for s in report.table if s.player.id in results)
     if not rows:
         return ()
     norms = ExtraTable("", words["norms_note"], (words["rating"], words["norm"]), rows)
     return (ExtraSection("norms", words["norms"], (norms,)),)
 
 
-def stage_section(t: Tournament) -> tuple[ExtraSection, ...]:
+def stage_section(t: Tournament, stages: Sequence[StageTable]) -> tuple[ExtraSection, ...]:
     """Every started stage's sections, each with its own standings (R7)."""
     if not t.config.stages.plan:
         return ()
@@ -97,11 +96,11 @@ def stage_section(t: Tournament) -> tuple[ExtraSection, ...]:
             tuple(ExtraRow(s.place, s.player.name, anchor(s.player.id),
                            (number_text(s.start), number_text(s.points))) for s in tb.rows),
         )
-        for tb in stage_tables(t)
+        for tb in stages
     )
     return (ExtraSection("stages", words["stages"], tables),)
 
 
-def extra_sections(t: Tournament, table: Sequence[Standing]) -> tuple[ExtraSection, ...]:
+def extra_sections(t: Tournament, report: Report) -> tuple[ExtraSection, ...]:
     """The sections the page shows after the standings, each only when Config asks for it."""
-    return stage_section(t) + prize_section(t, table) + norm_section(t, table)
+    return stage_section(t, report.stages) + prize_section(t, report.awards) + norm_section(t, report)

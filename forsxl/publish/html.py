@@ -1,7 +1,7 @@
 """The results page: standings and every round's pairings as one self-contained HTML file (WORKBOOK, R6).
 
 A thin adapter: engine values become a view model of plain strings, and a Jinja template with autoescaping
-renders it. Nothing here decides a rule; the page shows what `standings()` returned.
+renders it. Nothing here decides a rule; the page shows the report (`forsxl.engine.report`) it is given.
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
-from forsxl.engine.playoff import bracket
+from forsxl.engine.playoff import Match
 from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.report import Report
 from forsxl.engine.standings import RoundCell, Standing
-from forsxl.engine.system_by_size import final_superfinal
-from forsxl.engine.teams import team_standings
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
 TEMPLATE = "results.html.j2"
@@ -461,8 +460,7 @@ def _crosstable(t: Tournament, table: Sequence[Standing]) -> tuple[CrossRowView,
     return tuple(rows)
 
 
-def _superfinal_note(t: Tournament, table: Sequence[Standing]) -> str:
-    pair = final_superfinal(t, table)
+def _superfinal_note(t: Tournament, pair: tuple[PlayerId, PlayerId] | None) -> str:
     if pair is None:
         return ""
     a, b = (t.player(pid).name for pid in pair)
@@ -472,11 +470,11 @@ def _superfinal_note(t: Tournament, table: Sequence[Standing]) -> str:
 _BRACKET_ORDER = ("QF1", "QF4", "QF2", "QF3", "SF1", "SF2", "F", "3rd")
 
 
-def _playoff_view(t: Tournament) -> tuple[PlayoffStageView, ...]:
+def _playoff_view(t: Tournament, bracket: Sequence[Match]) -> tuple[PlayoffStageView, ...]:
     """The bracket stage by stage (R7.7): each semi-final after the two quarter-finals that feed it."""
     labels = LABELS[t.config.lang]
     stages: dict[str, list[tuple[str, PlayoffSideView, PlayoffSideView]]] = {}
-    for match in sorted(bracket(t), key=lambda m: _BRACKET_ORDER.index(m.label)):
+    for match in sorted(bracket, key=lambda m: _BRACKET_ORDER.index(m.label)):
         stage = "3rd" if match.label == "3rd" else match.label.rstrip("1234")
         sides = tuple(
             PlayoffSideView(str(seed), t.player(pid).name, anchor(pid), match.winner == pid,
@@ -487,14 +485,14 @@ def _playoff_view(t: Tournament) -> tuple[PlayoffStageView, ...]:
     return tuple(PlayoffStageView(labels[stage], tuple(games)) for stage, games in stages.items())
 
 
-def page_view(t: Tournament, table: Sequence[Standing]) -> PageView:
-    """The page as plain strings: header, standings rows, and each round's boards and sitouts; the crosstable of a
-    round robin or Serp, and the superfinal note (R7.8).
+def page_view(t: Tournament, report: Report) -> PageView:
+    """The page as plain strings: header, the report's final table, and each round's boards and sitouts; the
+    crosstable of a round robin or Serp, the superfinal note (R7.8), the bracket, teams, prizes, norms and stages.
 
     Tie-breaks that repeat a column already there (points, rating, start number) get no column of their own;
     the legend still lists every criterion in order.
     """
-    config, labels = t.config, LABELS[t.config.lang]
+    config, labels, table = t.config, LABELS[t.config.lang], report.table
     names = TIEBREAK_LABELS[config.lang]
     numbers = sorted({cell.round for s in table for cell in s.cells})
     tiebreaks = [c for c in config.tiebreaks if c not in SHOWN_ELSEWHERE]
@@ -517,9 +515,10 @@ def page_view(t: Tournament, table: Sequence[Standing]) -> PageView:
         tuple(
             TeamView(team.place, team.team, format_points(team.points, config.lang), str(team.best),
                      tuple((s.player.name, s.place, anchor(s.player.id)) for s in team.members))
-            for team in (team_standings(table) if show[1] else ())
+            for team in (report.teams if show[1] else ())
         ),
-        _crosstable(t, table), _superfinal_note(t, table), _playoff_view(t), extra_sections(t, table),
+        _crosstable(t, table), _superfinal_note(t, report.superfinal), _playoff_view(t, report.bracket),
+        extra_sections(t, report),
     )
 
 
@@ -538,9 +537,9 @@ def environment() -> jinja2.Environment:
     )
 
 
-def render_html(t: Tournament, table: Sequence[Standing]) -> str:
-    """The results page for the standings `table` of `t`: one UTF-8 HTML document, the same for the same input."""
-    return environment().get_template(TEMPLATE).render(page=page_view(t, table), href=in_page, card=None)
+def render_html(t: Tournament, report: Report) -> str:
+    """The results page of `t` and its report: one UTF-8 HTML document, the same for the same input."""
+    return environment().get_template(TEMPLATE).render(page=page_view(t, report), href=in_page, card=None)
 
 
 def in_page(anchor: str) -> str:

@@ -10,6 +10,7 @@ Like `html.py`, a thin adapter: engine values become plain strings and numbers f
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
@@ -21,10 +22,11 @@ from typing import Any
 
 from forsxl.engine.config import Config, Lang, config_keys, get_key
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.explain import compare, neighbour_above
-from forsxl.engine.model import Game, PlayerId, Tournament
+from forsxl.engine.explain import Comparison
+from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.ratings import rank_of_rating
-from forsxl.engine.standings import Standing, standings
+from forsxl.engine.report import Report
+from forsxl.engine.standings import Standing
 from forsxl.publish.html import (
     PageView,
     environment,
@@ -64,6 +66,8 @@ class CardGame:
     round: str
     board: str
     colour: str
+    stone: str
+    """The colour as a stone, ● or ○, for a phone's narrow column; empty for a round without a game."""
     opponent: str
     opponent_number: str
     opponent_place: str
@@ -150,7 +154,8 @@ def page_file(anchor: str) -> str:
 
 # --- charts ---
 
-_LEFT, _RIGHT, _TOP, _BOTTOM = 48.0, 16.0, 12.0, 36.0
+_LEFT, _RIGHT, _TOP, _BOTTOM = 56.0, 16.0, 12.0, 36.0
+"""The plot area's margins in the 640×300 viewBox: the y ticks (four digits) and the y label fit on the left."""
 
 
 def _scale(lo: Fraction, hi: Fraction, start: float, end: float) -> Any:
@@ -158,21 +163,36 @@ def _scale(lo: Fraction, hi: Fraction, start: float, end: float) -> Any:
     return lambda v: round(start + float((Fraction(v) - lo) / span) * (end - start), 1)
 
 
-def _ticks(lo: Fraction, hi: Fraction, count: int = 5) -> list[Fraction]:
-    if hi == lo:
-        return [lo]
-    step = max(Fraction(1), Fraction(round((hi - lo) / count)))
-    first = (lo // step) * step
-    return [first + i * step for i in range(count + 2) if lo <= first + i * step <= hi]
+def tick_step(span: Fraction, count: int) -> Fraction:
+    """The step between ticks: the least of 1, 2, 5, 10, 20, 50, ... that gives at most about `count` steps over
+    `span`, so that the ticks are round numbers."""
+    factors: tuple[Fraction, ...] = (Fraction(2), Fraction(5, 2), Fraction(2))  # 1 -> 2 -> 5 -> 10 -> 20 ...
+    step = Fraction(1)
+    for factor in itertools.cycle(factors):
+        if step * count >= span:
+            return step
+        step *= factor
+    raise AssertionError("unreachable")
+
+
+def _ticks(lo: Fraction, hi: Fraction, step: Fraction) -> list[Fraction]:
+    """The multiples of `step` from `lo` to `hi`."""
+    first = -(-lo // step) * step
+    return [first + i * step for i in range(int((hi - first) // step) + 1)]
 
 
 def _axes(chart: dict[str, Any], x_lo: Fraction, x_hi: Fraction, y_lo: Fraction, y_hi: Fraction,
           lang: Lang) -> tuple[Any, Any]:
+    """The scales of a chart, and its ticks: round numbers on both axes; the y axis runs from a tick to a tick."""
     w, h = 640, 300
+    y_step = tick_step(y_hi - y_lo, 5)
+    y_lo, y_hi = (y_lo // y_step) * y_step, -(-y_hi // y_step) * y_step
+    if y_hi == y_lo:
+        y_hi += y_step
     x = _scale(x_lo, x_hi, _LEFT, w - _RIGHT)
     y = _scale(y_lo, y_hi, h - _BOTTOM, _TOP)
-    chart["x_ticks"] = tuple((x(v), format_points(v, lang)) for v in _ticks(x_lo, x_hi, 10))
-    chart["y_ticks"] = tuple((y(v), format_points(v, lang)) for v in _ticks(y_lo, y_hi))
+    chart["x_ticks"] = tuple((x(v), format_points(v, lang)) for v in _ticks(x_lo, x_hi, tick_step(x_hi - x_lo, 10)))
+    chart["y_ticks"] = tuple((y(v), format_points(v, lang)) for v in _ticks(y_lo, y_hi, y_step))
     return x, y
 
 
@@ -229,7 +249,7 @@ def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> 
 # --- pages ---
 
 
-def _wall(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
+def wall_rows(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
     """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too."""
     rnd = next(r for r in t.rounds if r.number == number)
     rows = []
@@ -243,7 +263,9 @@ def _wall(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ..
     return tuple(sorted(rows, key=lambda row: (row.name.casefold(), int(row.number))))
 
 
-def _card(t: Tournament, table: Sequence[Standing], s: Standing, S: Mapping[str, str]) -> Card:
+def _card(
+    t: Tournament, table: Sequence[Standing], s: Standing, why: Comparison | None, S: Mapping[str, str]
+) -> Card:
     lang = t.config.lang
     place = {x.player.id: x.place for x in table}
     games: dict[tuple[int, PlayerId], Game] = {
@@ -257,20 +279,19 @@ def _card(t: Tournament, table: Sequence[Standing], s: Standing, S: Mapping[str,
         rows.append(CardGame(
             str(cell.round), (game.stage or str(game.board)) if game else "",
             S[cell.color.value] if cell.color else S[cell.sitout.value] if cell.sitout else "",
+            {Color.BLACK: "●", Color.WHITE: "○"}.get(cell.color, "") if cell.color else "",
             opponent.name if opponent else "", str(opponent.id) if opponent else "",
             place.get(opponent.id, "") if opponent else "", page_file(f"p{opponent.id}") if opponent else "",
             str(cell.stones) if opponent else "", format_decimal(game.komi, lang) if game else "",
             game.result.value if game and game.result else "", outcome + (" forfeit" if cell.forfeit else ""),
             format_points(cell.points, lang) if cell.points is not None else "", format_points(total, lang),
         ))
-    other = neighbour_above(table, s.player.id)
-    why = [] if other is None else comparison_lines(compare(table, s.player.id, other, t.config.tiebreaks), lang)
     p = s.player
     return Card(
         p.name, str(p.id), s.place, str(p.rating), rank_of_rating(p.rating, t.config.ratings.scale).label(lang),
         p.club, p.team, format_points(s.start, lang), format_points(s.points, lang), tuple(rows),
         tuple((*criterion_names(c, lang), value_text(c, s.values[c], lang)) for c in t.config.tiebreaks),
-        tuple(why),
+        tuple(comparison_lines(why, lang) if why is not None else ()),
     )
 
 
@@ -301,10 +322,11 @@ def _settings(config: Config, origins: Mapping[str, str], S: Mapping[str, str]) 
         (S["set_here"], own), (S["set_by_preset"], preset), (S["defaults"], rest)) if group)
 
 
-def site_pages(t: Tournament, table: Sequence[Standing], origins: Mapping[str, str] | None = None,
-               preset_note: str = "") -> list[SiteView]:
-    """Every page of the site as a view, index first (issue 10)."""
-    page = page_view(t, table)
+def site_pages(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Comparison],
+               origins: Mapping[str, str] | None = None, preset_note: str = "") -> list[SiteView]:
+    """Every page of the site as a view, index first (issue 10): the report's, each player's card with
+    `comparisons`, their comparison with the player just above (R6)."""
+    page, table = page_view(t, report), report.table
     lang, S = t.config.lang, SITE_LABELS[t.config.lang]
     L = page.labels
     links = [Link("index.html", L["standings"])]
@@ -325,10 +347,10 @@ def site_pages(t: Tournament, table: Sequence[Standing], origins: Mapping[str, s
             views.append(SiteView(kind, f"{kind}.html", L[kind], page, nav, S))
     for rnd in page.rounds:
         views.append(SiteView("round", f"round-{rnd.number}.html", f"{L['round']} {rnd.number}",
-                              _only_round(page, rnd.number), nav, S, wall=_wall(t, int(rnd.number), S)))
+                              _only_round(page, rnd.number), nav, S, wall=wall_rows(t, int(rnd.number), S)))
     for s in table:
         views.append(SiteView("player", page_file(f"p{s.player.id}"), s.player.name, page, nav, S,
-                              card=_card(t, table, s, S)))
+                              card=_card(t, table, s, comparisons.get(s.player.id), S)))
     views.append(SiteView("regulation", "regulation.html", S["regulation"], page, nav, S,
                           settings=_settings(t.config, origins or {}, S), preset=t.config.preset,
                           preset_note=preset_note))
@@ -340,16 +362,15 @@ def _only_round(page: PageView, number: str) -> PageView:
     return replace(page, rounds=tuple(r for r in page.rounds if r.number == number))
 
 
-def render_site(t: Tournament, table: Sequence[Standing] | None = None,
+def render_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Comparison],
                 origins: Mapping[str, str] | None = None, preset_note: str = "") -> dict[str, str]:
     """Every file of the site by name: UTF-8 HTML, the same for the same input."""
-    table = standings(t) if table is None else table
     template = environment().get_template(TEMPLATE)
     return {view.file: template.render(page=view.page, site=view, href=page_file, card=page_file)
-            for view in site_pages(t, table, origins, preset_note)}
+            for view in site_pages(t, report, comparisons, origins, preset_note)}
 
 
-def write_site(t: Tournament, table: Sequence[Standing], directory: Path,
+def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Comparison], directory: Path,
                origins: Mapping[str, str] | None = None, preset_note: str = "") -> list[Path]:
     """Write the site into `directory` (created when missing); the files written, index first.
 
@@ -361,7 +382,7 @@ def write_site(t: Tournament, table: Sequence[Standing], directory: Path,
     except OSError as error:
         raise ForsxlError("R0", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
     written = []
-    for name, text in render_site(t, table, origins, preset_note).items():
+    for name, text in render_site(t, report, comparisons, origins, preset_note).items():
         write_whole(directory / name, text)
         written.append(directory / name)
     return written

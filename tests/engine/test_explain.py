@@ -18,7 +18,7 @@ from forsxl.engine.config import (
     Tiebreak,
 )
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.explain import compare, explain_round, find_player, neighbour_above
+from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
 from forsxl.engine.model import Player, PlayerId, Result, Round, Tournament
 from forsxl.engine.pairing.methods import METHODS
 from forsxl.engine.pairing.reasons import Reason
@@ -48,6 +48,14 @@ def test_r6_compare_goes_criterion_by_criterion_to_the_first_difference() -> Non
     assert [(s.criterion, s.upper, s.lower, s.decides) for s in c.steps] == [
         (Tiebreak.POINTS, 11, 11, False), (Tiebreak.WINS, 3, 2, True)]
     assert c.decided_by == Tiebreak.WINS  # more SOS and rating do not matter once wins decided (R6: lexicographic)
+
+
+def test_r6_comparisons_above_pair_each_player_with_the_one_above_and_the_leader_with_the_one_below() -> None:
+    found = comparisons_above(TABLE, CRITERIA)
+    assert {pid: (c.upper.player.id, c.lower.player.id) for pid, c in found.items()} == {
+        1: (1, 2), 2: (1, 2), 3: (2, 3), 4: (3, 4), 5: (4, 5)}
+    assert found[PlayerId(3)] == compare(TABLE, PlayerId(3), PlayerId(2), CRITERIA)
+    assert comparisons_above(TABLE[:1], CRITERIA) == {}  # alone: nobody to compare with
 
 
 def test_r6_compare_on_points_alone() -> None:

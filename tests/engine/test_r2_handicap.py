@@ -45,6 +45,7 @@ def colours(rnd: Round) -> list[tuple[int, int, int, int, Fraction]]:
     ("difference", "expected"),
     [
         pytest.param(315, 6, id="[000] 2230 vs 1915 -> 6"),
+        pytest.param(240, 5, id="[000] «разница в 240 ... фора должна быть 5*0.5 = 2.5, т.е. просто три камня» -> 5"),
         pytest.param(0, 0, id="0 -> 0"),
         pytest.param(24, 0, id="24 -> 0"),
         pytest.param(25, 1, id="25 -> 1 (half up)"),
@@ -59,24 +60,39 @@ def test_r2_2_half_steps(difference: int, expected: int) -> None:
     assert handicap_steps(Fraction(difference), HALF, RULES) == expected
 
 
+# even_below difference steps  why: 25 is [000]'s nearest step (k stones stand for 100k - 50), 50 is [003 §6]
+STONE_STEPS = """
+25    0    0  even
+25    24   0  nearer even than one stone (50)
+25    25   1  the midpoint goes up
+25    49   1  nearer one stone (50) than even
+25    99   1  nearer one stone (50) than two (150)
+25    100  2  the midpoint of 50 and 150 goes up
+25    140  2  [000] «разница очков – 14 ... наиболее близко форе в два камня»
+25    199  2  [000] «для разницы чуть меньше 200 очков фора будет два камня»
+25    220  3  [000] «220, – уже три, так как разница рейтингов ближе к 250»
+25    315  4  [000] «315 ближе к 350 пунктам – 4 камня форы, чем к 250»
+25    820  9  [000] «фора была бы 9 камней (29/1)»: the cap
+50    25   0  [003 §6] «при разнице менее 50 пунктов рейтинга играют на равных»
+50    49   0  [003 §6] less than 50
+50    50   1  [003 §6] «от 50 до 99 – фора 1»
+50    99   1  [003 §6] «от 50 до 99 – фора 1»
+50    100  2  [003 §6] «100–199 – фора 2»
+50    199  2  [003 §6] «100–199 – фора 2»
+50    2000 9  [003 §6] «максимально возможная фора устанавливается в 9 ступеней»
+"""
+
+
 @pytest.mark.parametrize(
-    ("difference", "expected"),
-    [
-        pytest.param(0, 0, id="0 -> even"),
-        pytest.param(49, 0, id="< 50 -> even"),
-        pytest.param(50, 1, id="[000] 50 -> 1"),
-        pytest.param(99, 1, id="[000] 99 -> 1"),
-        pytest.param(100, 2, id="[000] 100 -> 2"),
-        pytest.param(199, 2, id="[000] just under 200 -> 2"),
-        pytest.param(200, 3, id="[000] 200 -> 3"),
-        pytest.param(220, 3, id="[000] 220 -> 3"),
-        pytest.param(299, 3, id="[000] 299 -> 3"),
-        pytest.param(315, 4, id="[000] 315 -> 4"),
-        pytest.param(2000, 9, id="2000 -> capped at 9"),
-    ],
+    ("even_below", "difference", "expected"),
+    [pytest.param(*map(int, row[:3]), id=f"even_below {row[0]}: {row[1]} -> {row[2]}, {row[3]}")
+     for row in (line.split(maxsplit=3) for line in STONE_STEPS.strip().splitlines())],
 )
-def test_r2_2_stone_steps(difference: int, expected: int) -> None:
-    assert handicap_steps(Fraction(difference), STONE, RULES) == expected
+def test_r2_2_stone_steps(even_below: int, difference: int, expected: int) -> None:
+    """[000] «округляем разницу до ближайшего целого в шагах форы» (`handicap.even_below: 25`, the default and
+    fors-club's); [003 §6] plays even below 50 (lg-cup-team)."""
+    assert handicap_steps(Fraction(difference), STONE, replace(RULES, even_below=even_below)) == expected
+    assert RULES.even_below == 25
 
 
 def test_r2_2_parameters() -> None:
@@ -184,6 +200,14 @@ def test_r2_1_factor_and_reduction(factor: Fraction, reduction: int, expected: F
 def test_r2_worked_example_000_through_pair_round() -> None:
     t = tournament("1 2230\n2 1915", Config(groups=Groups(steps=(HALF,))))
     assert colours(pair_round(t, 1)) == [(2, 1, 6, 3, -8)]
+
+
+def test_r2_2_top_group_half_steps_and_nearest_stones_below_through_pair_round() -> None:
+    """[000]: the top group keeps its half steps (90 -> 2 half steps: a stone and komi 8 for Black); below it
+    «округляем разницу до ближайшего целого в шагах форы», so a 30-point gap is a stone, not an even game."""
+    config = Config(groups=Groups(sizes=(2,), steps=(HALF, STONE)))
+    t = tournament("1 2090 210\n2 2000 210\n3 1930 193\n4 1900 190", config)
+    assert colours(pair_round(t, 1)) == [(2, 1, 2, 1, -8), (4, 3, 1, 1, 0)]
 
 
 def test_r2_1_factor_and_reduction_through_pair_round() -> None:

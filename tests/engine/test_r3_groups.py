@@ -1,12 +1,14 @@
-"""R3: groups cut from the ranking by fixed sizes, per-group rules, a pair plays by its upper player's group."""
+"""R3: groups cut from the ranking by fixed sizes, per-group rules, the group a pair across a border plays by."""
 
 from fractions import Fraction
 
 import pytest
+from tables import rounds_from_text
 
-from forsxl.engine.config import Config, Groups, StepKind
-from forsxl.engine.groups import GroupRules, cut_groups, group_rules
+from forsxl.engine.config import Border, Config, Groups, StepKind, Tiebreak
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
 from forsxl.engine.model import Player, PlayerId, Tournament
+from forsxl.engine.standings import round_groups, standings
 from forsxl.engine.tournament import pair_round
 
 HALF, STONE, EVEN = StepKind.HALF, StepKind.STONE, StepKind.EVEN
@@ -49,14 +51,66 @@ PLAYERS = """
 """
 
 
-def test_r3_a_pair_plays_by_its_upper_players_group() -> None:
+@pytest.mark.parametrize(
+    ("border", "expected"),
+    [
+        pytest.param(Border.LOWER, [
+            (1, 3, 2, 4, 4, 0),  # [000] «315 ... 4 камня форы»: group 2's stone steps, as player 3's
+            (2, 4, 2, 4, 4, 0),  # D = 300: stone steps
+            (5, 6, 2, 3, 3, 0),  # [000] D = 220, stone steps of group 2
+        ], id="[002 2004] «Верхняя группа играет между собой без форы»: the lower group's rule"),
+        pytest.param(Border.UPPER, [
+            (1, 3, 1, 6, 3, -8),  # [000] D = 315, half steps of group 1
+            (2, 4, 1, 6, 3, -8),  # D = 300: group 1 even though player 4 is in group 2
+            (5, 6, 2, 3, 3, 0),
+        ], id="[003 §9] groups.border upper: the upper player's group"),
+    ],
+)
+def test_r3_a_pair_across_the_border_plays_by_groups_border(
+    border: Border, expected: list[tuple[int, ...]]
+) -> None:
     rows = [line.split() for line in PLAYERS.strip().splitlines()]
     players = tuple(Player(PlayerId(int(r[0])), f"P{r[0]}", int(r[1]), team=r[2].strip("-")) for r in rows)
-    config = Config(groups=Groups(sizes=(2,), steps=(HALF, STONE)))
+    config = Config(groups=Groups(sizes=(2,), steps=(HALF, STONE), border=border))
     rnd = pair_round(Tournament(config, players), 1)
-    got = [(g.white, g.black, g.group, g.steps, g.stones, g.komi) for g in rnd.games]
-    assert got == [
-        (1, 3, 1, 6, 3, -8),  # [000] D = 315, half steps of group 1 (stone steps would be 4)
-        (2, 4, 1, 6, 3, -8),  # D = 300: group 1 even though player 4 is in group 2
-        (5, 6, 2, 3, 3, 0),  # [000] D = 220, stone steps of group 2 (half steps would be 4)
-    ]
+    assert [(g.white, g.black, g.group, g.steps, g.stones, g.komi) for g in rnd.games] == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "border", "expected"),
+    [(1, 1, Border.LOWER, 1), (1, 2, Border.LOWER, 2), (3, 2, Border.LOWER, 3), (1, 2, Border.UPPER, 1),
+     (3, 2, Border.UPPER, 2)],
+)
+def test_r3_pair_group(first: int, second: int, border: Border, expected: int) -> None:
+    assert pair_group(first, second, Groups(border=border)) == expected
+
+
+# id rating start; round 1 in even games: 4 beats 1, 2 beats 3. Then 1 and 2 have 110 points each; 1's opponent
+# has 20 game points (90 in all), 2's has 10 (105 in all): sos_games puts 1 above 2, sos (КС) 2 above 1.
+ORDER_PLAYERS = """
+1 2400 100
+2 2300 90
+3 2000 95
+4 1500 70
+"""
+ORDER_ROUNDS = "1: 4-1 B+, 3-2 W+"
+
+
+@pytest.mark.parametrize(
+    ("order", "top"),
+    [
+        pytest.param((), 1, id="empty: the ranking (points, sos_games) cuts the groups"),
+        pytest.param((Tiebreak.POINTS, Tiebreak.SOS, Tiebreak.RATING), 2,
+                     id="[002 2004] «по количеству очков ... по коэффициенту ... КС ..., а затем – рейтингу»"),
+    ],
+)
+def test_r3_groups_cut_by_their_own_order(order: tuple[Tiebreak, ...], top: int) -> None:
+    rows = [line.split() for line in ORDER_PLAYERS.strip().splitlines()]
+    players = tuple(Player(PlayerId(int(r[0])), f"P{r[0]}", int(r[1]), start=Fraction(r[2])) for r in rows)
+    config = Config(groups=Groups(sizes=(1,), steps=(EVEN,), order=order),
+                    tiebreaks=(Tiebreak.POINTS, Tiebreak.SOS_GAMES, Tiebreak.SOS, Tiebreak.RATING))
+    t = Tournament(config, players, rounds_from_text(ORDER_ROUNDS))
+    ranking = [s.player.id for s in standings(t)]
+    assert ranking == [1, 2, 3, 4]  # the ranking itself keeps its own criteria
+    assert [pid for pid, group in round_groups(t, 2, ranking).items() if group == 1] == [top]
+    assert [s.player.id for s in standings(t) if s.group == 1] == [top]

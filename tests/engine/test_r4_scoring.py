@@ -24,8 +24,9 @@ def game(steps: int, komi: Fraction = Fraction(0)) -> Game:
 
 SEEDS = {
     "fors30": "[000]", "fors30-symmetric": "[002 2009 §1.2]", "fors-asymmetric": "[002 2009 §2.2]",
-    "fors-simple": "[002 2009 §3.2]", "fors-m": "[002 FORS-m]", "nsk1977": "[002 1977]", "serp15": "[004]",
-    "serp20": "[004]", "renju": "[000 §4.3]", "win-loss": "[McMahon]",
+    "fors-simple": "[002 2009 §3.2]", "fors-m": "[002 FORS-m]", "nsk1977": "[002 1977]",
+    "serp15": "[004] «для дающего фору (15+фора)/5, для получающего – 15/(5-фора)»",
+    "serp20": "[004] «20/10, (20+фора)/10, 20/(10-фора)»", "renju": "[000 §4.3]", "win-loss": "[McMahon]",
 }
 
 # scheme            steps result black white  (White gives; Black takes)
@@ -81,17 +82,17 @@ nsk1977             9  W+   -8 38  giver wins m=9: the taker goes below 0
 nsk1977             2  B+F  20  0  forfeit: the even-game win
 serp15              0  B+   15  5  even game 15/5
 serp15              0  =    10 10  even game drawn (whole komi)
-serp15              3  W+    5 18  giver wins N=3: (15+3)/5
-serp15              3  B+   15  2  taker wins N=3: 15/(5-3)
-serp15              5  B+   15  0  taker wins N=5
-serp15              7  W+    5 20  a referee's 7 steps score as the cap, 5
-serp15              7  B+   15  0  a referee's 7 steps score as the cap, 5
+serp15              3  W+    2 18  giver wins N=3: the giver's (15+3)/5 win, the taker's 15/(5-3) loss
+serp15              3  B+   15  5  taker wins N=3: the taker's 15/(5-3) win, the giver's (15+3)/5 loss
+serp15              5  W+    0 20  giver wins N=5
+serp15              7  W+    0 20  a referee's 7 steps score as the cap, 5
+serp15              7  B+   15  5  a referee's 7 steps score as the cap, 5
 serp15              0  W+F   0 15  forfeit: the even-game win
 serp20              0  W+   10 20  even game 20/10
-serp20              4  W+   10 24  giver wins N=4: (20+4)/10
-serp20              4  B+   20  6  taker wins N=4: 20/(10-4)
-serp20              9  B+   20  1  taker wins N=9
-serp20              9  W+   10 29  giver wins N=9
+serp20              3  W+    7 23  giver wins N=3: the giver's (20+3)/10 win, the taker's 20/(10-3) loss
+serp20              3  B+   20 10  taker wins N=3: the taker's 20/(10-3) win, the giver's (20+3)/10 loss
+serp20              9  W+    1 29  giver wins N=9
+serp20              9  B+   20 10  taker wins N=9
 serp20              0  B+F  20  0  forfeit: the even-game win
 renju               0  B+    2  0  win 2, loss 0
 renju               0  W+    0  2  win 2, loss 0
@@ -131,8 +132,8 @@ fors-asymmetric     -   10 0   10+N        0        10-N        0      even
 fors-simple         -   2  0   3,4@2,5@5   0        1           0      even
 fors-m              -   2  0   3,4@4       0        1           0      even
 nsk1977             -   20 10  20+2N       10-2N    20-2N       10+2N  even
-serp15              5   15 5   15+N        5        15          5-N    even
-serp20              9   20 10  20+N        10       20          10-N   even
+serp15              5   15 5   15+N        5-N      15          5      even
+serp20              9   20 10  20+N        10-N     20          10     even
 renju               -   2  0   2           0        2           0      always
 win-loss            -   1  0   1           0        1           0      even
 """
@@ -235,3 +236,21 @@ def test_r4_serp_caps_the_handicap(scheme: Scheme, max_steps: int, problem: bool
 def test_r4_serp_cap_problem_names_the_cap() -> None:
     problems = check(Config(scoring=Scoring(Scheme.SERP15)))
     assert ("scoring.scheme", "config_scheme_steps", {"scheme": "serp15", "cap": 5}) in problems
+
+
+@given(st.integers(0, 5), st.sampled_from([B, W, DRAW]))
+def test_r4_serp15_is_serp20_less_five(steps: int, result: Result) -> None:
+    """[004] «Для форы до 9 камней схема аналогична, но сдвигаем все на 5 очков, т.е 20/10, (20+фора)/10,
+    20/(10-фора)»: every serp15 split is the serp20 one with 5 points less on each side."""
+    black, white = game_points(game(steps), result, Scoring(Scheme.SERP20))
+    assert game_points(game(steps), result, Scoring(Scheme.SERP15)) == (black - 5, white - 5)
+
+
+@pytest.mark.parametrize("steps", range(1, 10))
+def test_r4_serp20_compensates_the_giver(steps: int) -> None:
+    """[004] «(20+фора)/10» is the giver's win/loss and «20/(10-фора)» the taker's: the giver's
+    wins are worth N more, the taker's losses N less, so giving handicap pays as in fors30."""
+    rules = Scoring(Scheme.SERP20)
+    giver = (game_points(game(steps), W, rules)[1], game_points(game(steps), B, rules)[1])
+    taker = (game_points(game(steps), B, rules)[0], game_points(game(steps), W, rules)[0])
+    assert (giver, taker) == ((20 + steps, 10), (20, 10 - steps))

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 from tables import rounds_from_text
 
-from forsxl.engine.attendance import absent_points, bye_points, withdrawal_forfeits
-from forsxl.engine.config import Attendance, Config, Pairing, PairingMethod, Scheme, Scoring
+from forsxl.engine.attendance import absent_points, bye_points, late_points, withdrawal_forfeits
+from forsxl.engine.config import Attendance, Config, Groups, Pairing, PairingMethod, Scheme, Scoring, StepKind
 from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
@@ -81,40 +81,42 @@ def test_r5_bye_through_pair_round() -> None:
 
 
 @pytest.mark.parametrize(
-    ("attendance", "bye", "absent"),
+    ("attendance", "bye", "late", "absent"),
     [
-        pytest.param(Attendance(), 15, 15, id="[000] Fors: half of the 30 points at stake"),
-        pytest.param(Attendance(bye_points=Fraction(20)), 20, 20, id="absence follows the bye by default"),
-        pytest.param(Attendance(absent_points=Fraction(0)), 15, 0, id="absence set apart"),
+        pytest.param(Attendance(), 15, 15, 10, id="[000] Fors: half of the 30 points at stake, an absence as a loss"),
+        pytest.param(Attendance(bye_points=Fraction(20)), 20, 15, 10, id="the bye set apart"),
+        pytest.param(Attendance(late_points=Fraction(12), absent_points=Fraction(0)), 15, 12, 0, id="both set"),
     ],
 )
-def test_r5_bye_and_absent_points(attendance: Attendance, bye: int, absent: int) -> None:
+def test_r5_bye_late_and_absent_points(attendance: Attendance, bye: int, late: int, absent: int) -> None:
     assert bye_points(attendance, Scoring()) == bye
+    assert late_points(attendance, Scoring()) == late
     assert absent_points(attendance, Scoring()) == absent
 
 
-# scheme            bye absent  (the defaults: Fors half an even game's points and absent as a bye)
+# scheme            bye late absent  (the defaults: Fors half an even game's points, an absence its loss)
 DEFAULTS = """
-fors30              15  15  [000] half of 20+10
-fors30-symmetric    15  15  [002 2009 §1.2] half of 20+10
-fors-asymmetric      5   5  [002 2009 §2.2] half of 10+0
-fors-simple          1   1  [002 2009 §3.2] half of 2+0
-fors-m               1   1  [002 FORS-m] half of 2+0
-nsk1977             15  15  [002 1977] half of 20+10
-serp15              10  10  [004] half of 15+5
-serp20              15  15  [004] half of 20+10
-renju                2   0  [000 §4.3] a bye is a win; [000 §3.3] a late entrant's rounds are 0
-win-loss             1   0  [McMahon] a bye is a win; an absence scores nothing
+fors30              15  15  10  [000] half of 20+10
+fors30-symmetric    15  15  10  [002 2009 §1.2] half of 20+10
+fors-asymmetric      5   5   0  [002 2009 §2.2] half of 10+0
+fors-simple          1   1   0  [002 2009 §3.2] half of 2+0
+fors-m               1   1   0  [002 FORS-m] half of 2+0
+nsk1977             15  15  10  [002 1977] half of 20+10
+serp15              10  10   5  [004] half of 15+5
+serp20              15  15  10  [004] half of 20+10
+renju                2   0   0  [000 §4.3] a bye is a win; [000 §3.3] a late entrant's rounds are 0
+win-loss             1   0   0  [McMahon] a bye is a win; a round not played scores nothing
 """
 
 
 @pytest.mark.parametrize(
-    ("scheme", "bye", "absent"),
-    [pytest.param(*row[:3], id=row[3]) for row in (line.split(maxsplit=3) for line in DEFAULTS.strip().splitlines())],
+    ("scheme", "bye", "late", "absent"),
+    [pytest.param(*row[:4], id=row[4]) for row in (line.split(maxsplit=4) for line in DEFAULTS.strip().splitlines())],
 )
-def test_r5_bye_and_absent_points_by_scheme(scheme: str, bye: str, absent: str) -> None:
-    assert bye_points(Attendance(), Scoring(Scheme(scheme))) == Fraction(bye)
-    assert absent_points(Attendance(), Scoring(Scheme(scheme))) == Fraction(absent)
+def test_r5_bye_late_and_absent_points_by_scheme(scheme: str, bye: str, late: str, absent: str) -> None:
+    rules = Scoring(Scheme(scheme))
+    assert (bye_points(Attendance(), rules), late_points(Attendance(), rules), absent_points(Attendance(), rules)) == (
+        Fraction(bye), Fraction(late), Fraction(absent))
 
 
 def test_r5_renju_absence_stays_0_when_the_bye_is_set() -> None:
@@ -131,28 +133,53 @@ def test_r5_renju_bye_is_a_win_and_a_late_entrant_gets_0() -> None:
     assert (cells[3], cells[4]) == (["+", "="], ["-", "-"])
 
 
-def test_r5_announced_absence() -> None:
-    players = PLAYERS + "4 1200 absent=1"
-    first = pair_round(tournament(players), 1)
-    assert [(g.black, g.white) for g in first.games] == [(2, 1)]
-    assert first.sitouts == ((3, BYE), (4, ABSENT))
-    t = tournament(players, "1: 2-1/2 B+, bye 3, absent 4")
-    assert round_points(t, 4) == [15]
-    assert next(s for s in standings(t) if s.player.id == 4).cells[0].sitout == ABSENT
+def test_r5_announced_absence_after_the_first_game_scores_an_even_game_lost() -> None:
+    players = PLAYERS + "4 1200 absent=2"
+    t = tournament(players, "1: 2-1/2 B+, 4-3/2 W+")
+    assert (4, ABSENT) in pair_round(t, 2).sitouts
+    t = tournament(players, "1: 2-1/2 B+, 4-3/2 W+\n2: 3-2/1 W+, bye 1, absent 4")
+    assert round_points(t, 4) == [8, 10]  # 10 - 2 for a lost handicap game, then 10: as an even game lost
+    assert next(s for s in standings(t) if s.player.id == 4).cells[1].sitout == ABSENT
 
 
-def test_r5_late_entrant_gets_absent_points_per_missed_round() -> None:
-    players = "1 1500\n2 1400\n3 1300\n4 1200"
-    t = tournament(players + "\n5 1000", "1: 2-1/2 B+, 4-3/2 W+\n2: 3-1/4 W+, 4-2/3 W+")
-    assert round_points(t, 5) == [15, 15]
-    assert next(s for s in standings(t) if s.player.id == 5).points == 100 + 30
+TOP = Config(groups=Groups(sizes=(4,), steps=(StepKind.EVEN,)))
+"""[000]'s club tournament in small: the four founders are an equalized top group playing even (R1.2, R3)."""
+FOUNDERS = "1 2400\n2 2300\n3 2200\n4 2100"
+FRIDAY = "1: 2-1/0 W+, 4-3/0 B+\n2: 3-1/0 W+, 4-2/0 W+"
+
+
+def test_r5_late_entrant_with_no_game_ranks_below_everyone_who_played() -> None:
+    """Worked by hand. The top four start on 2100 // 10 + 1 = 211 (R1.2); after Friday's two even rounds (20 a
+    win, 10 a loss) P1 has 251, P2 and P4 241, P3 231. P5 (2600) is on the list but has not played: the rounds give
+    nothing yet, so 211, last. When round 3 is paired P5 joins and is credited half the 30 points at stake per round
+    missed ([000]): 211 + 15 + 15 = 241, level with P2 and P4 (SOS 492 and 472 set them apart) but below both on
+    wins (0 against 1), above P3."""
+    t = tournament(FOUNDERS + "\n5 2600", FRIDAY, TOP)
+    listed = standings(t)
+    assert [(s.player.id, s.place, s.points) for s in listed] == [(1, "1", 251), (2, "2", 241), (4, "3", 241),
+                                                                  (3, "4", 231), (5, "5", 211)]
+    assert [str(c) for c in listed[-1].cells] == ["", ""]
+    joining = standings(t, before_round=3)
+    assert [(s.player.id, s.points) for s in joining] == [(1, 251), (2, 241), (4, 241), (5, 241), (3, 231)]
+    assert [str(c) for c in joining[3].cells] == ["0=", "0="]
     assert 5 in pair_round(t, 3).players()
+    played = tournament(FOUNDERS + "\n5 2600", FRIDAY + "\n3: 5-1/0 W+, 3-2/0 B+, bye 4", TOP)
+    assert round_points(played, 5) == [15, 15, 10]
 
 
-def test_r5_late_entrant_with_absent_points_set() -> None:
-    config = Config(attendance=Attendance(absent_points=Fraction(5)))
-    t = tournament("1 1500\n2 1400\n3 1300", "1: 2-1/2 B+", config)
-    assert round_points(t, 3) == [5]
+def test_r5_late_entrant_announced_in_advance_is_credited_when_they_join() -> None:
+    """`Absent: 1-2` for a player who can only come on Saturday ([000]): the rounds before the first game are a
+    late entrant's, whatever the round sheets call them."""
+    t = tournament(FOUNDERS + "\n5 2600 absent=1,2", "1: 2-1/0 W+, 4-3/0 B+, absent 5\n2: 3-1/0 W+, 4-2/0 W+, absent 5",
+                   TOP)
+    assert round_points(t, 5) == [None, None]
+    assert [c.points for c in next(s for s in standings(t, before_round=3) if s.player.id == 5).cells] == [15, 15]
+
+
+def test_r5_late_points_set() -> None:
+    config = Config(attendance=Attendance(late_points=Fraction(5)))
+    t = tournament("1 1500\n2 1400\n3 1300", "1: 2-1/2 B+\n2: 3-1/2 W+", config)
+    assert round_points(t, 3) == [5, 8]
 
 
 def test_r5_withdrawal_is_not_paired_and_scores_nothing() -> None:

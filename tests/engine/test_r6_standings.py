@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tables import rounds_from_text
 
-from forsxl.engine.config import Attendance, Config, Tiebreak
+from forsxl.engine.config import Attendance, Config, Scheme, Scoring, StartMethod, StartPoints, Tiebreak, UnplayedLoss
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.standings import standings
 
@@ -166,7 +166,8 @@ def random_tournaments(draw: st.DrawFn) -> Tournament:
     # a round without a game may score a fraction: the table's sums run in ints over a common denominator
     rest = draw(st.sampled_from([Fraction(15), Fraction(29, 2), Fraction(46, 3)]))
     config = Config(tiebreaks=(TB.POINTS, TB.SOS, TB.SOS_GAMES, TB.SOS_WINS),
-                    attendance=Attendance(bye_points=rest, absent_points=rest))
+                    attendance=Attendance(bye_points=rest, late_points=rest, absent_points=rest),
+                    unplayed_loss=draw(st.sampled_from(list(UnplayedLoss))))
     return Tournament(config, players, tuple(rounds))
 
 
@@ -181,6 +182,9 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
     not_taking = {p.id: Fraction(0) for p in t.players}
     # per player and round: (kind, opponent, share of the game won)
     rows: dict[PlayerId, list[tuple[str, PlayerId | None, Fraction]]] = {p.id: [] for p in t.players}
+    # R5: a player with no game or bye in any round has not joined yet, and their rounds give nothing
+    joined = {pid for r in t.rounds for g in r.games for pid in (g.black, g.white)}
+    joined |= {pid for r in t.rounds for pid, kind in r.sitouts if kind == Sitout.BYE}
     for rnd in t.rounds:
         seen = set()
         for g in rnd.games:
@@ -197,21 +201,25 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
                     not_taking[me] += 1
                 if not g.result.is_forfeit:
                     given[me] += gives
-                kind = "played" if not g.result.is_forfeit else "forfeit win" if mine > theirs else "unplayed"
+                kind = "played" if not g.result.is_forfeit else "forfeit win" if mine > theirs else "forfeit loss"
                 rows[me].append((kind, other, share))
         for p in t.players:
             if p.id not in seen:
-                points[p.id] += t.config.attendance.bye_points or 0
+                points[p.id] += (t.config.attendance.bye_points or 0) if p.id in joined else 0
                 rows[p.id].append(("unplayed", None, Fraction(1, 2)))
         for p in t.players:
             progress[p.id] += points[p.id] - start(p.rating)
     games = {p.id: points[p.id] - start(p.rating) for p in t.players}
+
+    plain = t.config.unplayed_loss == UnplayedLoss.LOSS  # the rounds without a game here are never losses but these
 
     def sos(value: dict[PlayerId, Fraction], pid: PlayerId, by_result: bool = False) -> Fraction:
         own = value[pid] / 2 if by_result else value[pid]
         total = Fraction(0)
         for kind, other, share in rows[pid]:
             real = Fraction(0) if other is None else value[other] * (share if by_result else 1)
+            if kind == "forfeit loss":
+                kind = "played" if plain else "unplayed"
             total += own if kind == "unplayed" else min(own, real) if kind == "forfeit win" else real
         return total
 
@@ -238,7 +246,7 @@ def test_r6_tiebreaks_and_points_match_brute_force(t: Tournament) -> None:
     expected = brute_force(t)
     table = standings(replace(t, config=replace(t.config, tiebreaks=tuple(TB(name) for name in BRUTE))))
     assert {s.player.id: s.points for s in table} == expected["points"]
-    assert {s.player.id: s.start + sum(c.points for c in s.cells) for s in table} == expected["points"]
+    assert {s.player.id: s.start + sum(c.points or 0 for c in s.cells) for s in table} == expected["points"]
     for name in BRUTE:
         assert {s.player.id: s.values[TB(name)] for s in table} == expected[name], name
 
@@ -252,3 +260,37 @@ def test_r6_ranking_is_lexicographic_and_places_cover_ties(t: Tournament) -> Non
     for i, s in enumerate(table):
         same = [j + 1 for j, k in enumerate(keys) if k == keys[i]]
         assert s.place == (str(i + 1) if len(same) == 1 else f"{same[0]}-{same[-1]}")
+
+
+# A renju round robin of four, no start points; 4 wins round 1, then withdraws: [000 §5.3.1] «им присуждаются
+# минусы (а их соперникам плюсы) во всех оставшихся партиях». Scores 1: 5, 2: 2, 3: 3, 4: 2.
+RENJU_ROUNDS = """
+1: 2-1 W+, 3-4 W+
+2: 3-1 =, 2-4 B+F
+3: 4-1 W+F, 3-2 B+
+"""
+# player  berger  buchholz, by unplayed_loss: draw (a draw against oneself), loss (a plain loss)
+RENJU = """
+draw  1 11/2 7    2 1 10   3 9/2 9   4 5 7
+loss  1 11/2 7    2 1 10   3 9/2 9   4 3 10
+"""
+
+
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [pytest.param(UnplayedLoss(row[0]), row[1:], id=f"unplayed_loss {row[0]}")
+     for row in (line.split() for line in RENJU.strip().splitlines())],
+)
+def test_r6_renju_forfeit_losses_are_plain_losses(mode: UnplayedLoss, expected: list[str]) -> None:
+    """[000 §5.1] «ему засчитываются поражения (минусы)»: with `loss`, the withdrawn player's Berger counts only the
+    game won (3), not half their own score for each forfeit (3 + 1 + 1), and Buchholz counts the forfeits' winners
+    (3 + 2 + 5); [000 §4.7] only makes a «+» a draw against oneself, and a forfeit win the smaller way (1: 2 + 3/2 + 2,
+    not 2 + 3/2 + 5/2)."""
+    config = Config(start=StartPoints(method=StartMethod.NONE), scoring=Scoring(Scheme.RENJU),
+                    tiebreaks=(TB.POINTS, TB.BERGER, TB.BUCHHOLZ), unplayed_loss=mode)
+    players = tuple(Player(PlayerId(i), f"P{i}", 1500) for i in range(1, 5))
+    table = standings(Tournament(config, players, rounds_from_text(RENJU_ROUNDS)))
+    assert {s.player.id: s.points for s in table} == {1: 5, 2: 2, 3: 3, 4: 2}
+    got = {s.player.id: (s.values[TB.BERGER], s.values[TB.BUCHHOLZ]) for s in table}
+    rows = [expected[i:i + 3] for i in range(0, len(expected), 3)]
+    assert got == {PlayerId(int(pid)): (Fraction(b), Fraction(h)) for pid, b, h in rows}

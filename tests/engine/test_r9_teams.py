@@ -14,7 +14,13 @@ from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Player, PlayerId, Result, Tournament
 from forsxl.engine.standings import standings
-from forsxl.engine.teams import declaration_problems, lift_candidates, team_standings, tournament_problems
+from forsxl.engine.teams import (
+    declaration_problems,
+    lift_candidates,
+    team_lifts,
+    team_standings,
+    tournament_problems,
+)
 from forsxl.engine.tournament import pair_round
 
 
@@ -57,8 +63,9 @@ def test_r9_a_valid_declaration_has_no_problems() -> None:
         pytest.param("Ann 1900 1 A\nBob 1500 1 A\nCid 900 3 A", [("team_groups", "A")], id="two in group 1"),
         pytest.param("Ann 1900 1 A\nBob 1200 2 A\nCid 1250 3 A", [("team_order", "A")],
                      id="a weaker player above a stronger one"),
-        pytest.param("Ann 1900 1 A\nBob 1400 2 A\nCid 900 3 A\nDan 1300 2", [("team_individual_above", "Dan")],
-                     id="an individual above the lowest team member of the group"),
+        pytest.param("Ann 1900 1 A\nBob 1400 2 A\nCid 900 3 A\nDan 1300 2\nEve 1450 2",
+                     [("team_individual_above", "Dan")],
+                     id="an individual above the lowest team member of the group (even: no lift)"),
     ],
 )
 def test_r9_declaration_rules(table: str, expected: list[tuple[str, str]]) -> None:
@@ -84,6 +91,57 @@ def test_r9_lift_candidates_where_a_group_is_odd() -> None:
     # Group 1 has Ann, Dan and Fay: the organizer may lift the strongest individuals of group 2.
     field = players(GOOD + "Fay 1850 1\nGus 1420 2")
     assert {g: [p.name for p in ps] for g, ps in lift_candidates(field).items()} == {1: ["Eve", "Gus"]}
+
+
+# Group 1 holds Ann (team A), Dan and Fay: odd. Eve and Gus, the strongest individuals of group 2, may be lifted.
+ODD = GOOD + "Fay 1850 1\nGus 1420 2\nHal 1410 2\n"
+
+
+def typed(table: str, **groups: int) -> list[Player]:
+    """The players of `table`, with the Group cells of `groups` (name=group) typed anew."""
+    return [replace(p, group=groups.get(p.name, p.group)) for p in players(table)]
+
+
+@pytest.mark.parametrize(
+    ("groups", "lifted", "problems"),
+    [
+        pytest.param({"Eve": 1}, [("Eve", 2)], [], id="[003 §4] «перевести ... на одну стартовую группу выше»"),
+        pytest.param({"Gus": 1}, [("Gus", 2)], [], id="either of the two strongest individuals"),
+        pytest.param({"Hal": 1}, [], [("team_individual_above", "Hal")], id="«выбор – по рейтингу»: not the third"),
+        pytest.param({"Eve": 1, "Gus": 1}, [("Eve", 2), ("Gus", 2)], [], id="«одного-двух»: two"),
+        pytest.param({"Eve": 1, "Dan": 2}, [], [("team_only_top", "Dan"), ("team_individual_above", "Eve")],
+                     id="group 1 is even without Eve"),
+        pytest.param({"Bob": 1}, [], [("team_beyond_border", "Bob"), ("team_groups", "")],
+                     id="a team member is never lifted"),
+    ],
+)
+def test_r9_a_lift_typed_in_the_group_cell_is_accepted(
+    groups: dict[str, int], lifted: list[tuple[str, int]], problems: list[tuple[str, str]]
+) -> None:
+    field = typed(ODD, **groups)
+    assert [(p.name, below) for p, below in team_lifts(field)] == lifted
+    assert [(e.code, e.params.get("name", "")) for e in declaration_problems(field, 3)] == problems
+
+
+def test_r9_lifts_go_top_down() -> None:
+    """Lifting Eve into group 1 leaves group 2 odd (Bob, Gus, Hal): then an individual of group 3 may be lifted
+    into it, even one rated up to 1000, whom only group 3 could have declared."""
+    field = typed(ODD + "Ida 990 3\n", Eve=1, Ida=2)
+    assert [(p.name, below) for p, below in team_lifts(field)] == [("Eve", 2), ("Ida", 3)]
+    assert declaration_problems(field, 3) == []
+    assert lift_candidates(field) == {}
+
+
+def test_r9_a_lift_is_honoured_by_pairing() -> None:
+    """The lifted player counts in the group they were lifted into: its size, and R1.5's start points (20)."""
+    config = Config(start=StartPoints(method=StartMethod.GROUP), groups=Groups(declared=True),
+                    teams=Teams(size=3))
+    t = Tournament(config, tuple(typed(ODD, Eve=1)))
+    assert tournament_problems(t) == []
+    assert group_sizes(t) == (4, 3)
+    assert {s.player.name: s.start for s in standings(t)}["Eve"] == 20
+    rnd = pair_round(t, 1)
+    assert len(rnd.games) == 4
 
 
 def test_r3_sizes_from_declared_groups() -> None:

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import deque
-from collections.abc import Iterable, Iterator
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from forsxl.engine.pairing.round_robin import berger_table
 
 Edge = tuple[int, int]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,55 @@ class SerpPlan:
     max_distance: int
     mean_distance: Fraction
     lower_bound: Fraction
+    """No layout the rules allow has a smaller mean distance (`mean_lower_bound`)."""
 
 
-def mean_lower_bound(g: int) -> Fraction:
-    """The least possible mean |i-j| of a g-regular layout: at most two opponents at each distance (R7.6)."""
-    k = g // 2
-    return Fraction(k + 1, 2) if g % 2 == 0 else Fraction((k + 1) ** 2, 2 * k + 1)
+def mean_lower_bound(n: int, g: int) -> Fraction:
+    """The least mean |i-j| that a layout of g games each can have under R7.6 (connected, middle players balanced,
+    for an even n playable in g rounds): the larger of two lower bounds on the total distance, over the games.
+
+    - Players: player v's g distances add up to at least those of its g nearest places, two at each distance
+      in the middle, one past an end; each game is counted by both its players, so the total is at least half
+      the sum (with n·g odd, less the largest g-th distance, as one player has a game fewer).
+    - Cuts: a game i < j crosses the j - i cuts between places m-1 and m, i < m <= j, so the total is the sum
+      over the cuts of the games crossing them. `_cut_bounds` says how many each cut needs at least.
+    For 20 players and 10 games the players' bound is 3.55 and the cuts' 4.30, which a layout reaches.
+    """
+    short = n * g % 2
+    nearest = [[d for d in range(1, g + 1) for _ in range((v - d >= 0) + (v + d < n))][:g] for v in range(n)]
+    players = sum(sum(ds) for ds in nearest) - (max(ds[-1] for ds in nearest) if short else 0)
+    games = (n * g - short) // 2
+    return max(Fraction(players, 2 * games), Fraction(sum(_cut_bounds(n, g)), games))
+
+
+def _cut_bounds(n: int, g: int) -> list[int]:
+    """For each cut m = 1..n-1 (between places m-1 and m), the fewest games a layout can have across it (R7.6):
+    - the top m players have m·g games (one fewer if one player is short), at most m(m-1) among themselves, and
+      the same for the bottom n-m;
+    - one, to be connected; two when g·m is even, since m·g = 2·(games inside) + (games across);
+    - g, for an even n and an odd m: each of the g rounds pairs one of the top m with someone below;
+    - for cuts among middle players (`is_middle`): the k = g // 2 players just above a cut have k weaker
+      opponents or more, the t-th of them at most t - 1 inside, so at least k(k+1)/2 games cross (one fewer
+      with the short player near); for an even g a balanced player leaves the count unchanged, so every cut
+      from g to n-g is crossed as often as the middle one.
+    """
+    k, short = g // 2, n * g % 2
+    balanced = k * (k + 1) // 2 - short
+
+    def inside(m: int) -> bool:  # k middle players above or below the cut
+        return (g <= m - k and m <= n - g) or (g <= m and m + k <= n - g)
+
+    middle = g % 2 == 0 and any(inside(m) for m in range(g, n - g + 1))
+    bounds = []
+    for m in range(1, n):
+        parity = 0 if short else g * m % 2
+        need = [m * (g - m + 1) - short, (n - m) * (g - n + m + 1) - short, 1 if parity or short else 2]
+        if n % 2 == 0 and m % 2:
+            need.append(g)
+        if (middle and g <= m <= n - g) or (g % 2 and inside(m)):
+            need.append(balanced + (not short and balanced % 2 != parity))
+        bounds.append(max(need))
+    return bounds
 
 
 def sickle_opponents(n: int, g: int) -> frozenset[Edge]:
@@ -129,52 +174,6 @@ def _toggle(end: tuple[int, int], parent: dict[tuple[int, int], tuple[int, int] 
     return True
 
 
-def _missing(adj: list[set[int]], near: list[list[int]]) -> list[set[int]]:
-    """For each player, the players near enough whom they may meet but do not meet yet."""
-    return [{j for j in near[i] if j not in adj[i]} for i in range(len(adj))]
-
-
-def _improve(adj: list[set[int]], near: list[list[int]]) -> None:
-    """Degree-keeping swaps {a,b},{c,d} -> {a,c},{b,d} while they lower the total squared distance, which is
-    exactly when (c-b)(a-d) > 0. The new opponents come from the players one does not meet yet (few when g is
-    large), c nearer to a than b is; after a swap its other three players are looked at again."""
-    missing = _missing(adj, near)
-    work = list(range(len(adj)))
-    waiting = set(work)
-    while work:
-        a = work.pop()
-        waiting.discard(a)
-        free = sorted(missing[a], key=lambda c: abs(c - a))
-        nearest = abs(free[0] - a) if free else len(adj)
-        for b in sorted((b for b in adj[a] if abs(b - a) > nearest), key=lambda x: -abs(x - a)):
-            if b not in adj[a]:  # a swap earlier in this loop took it
-                continue
-            swap = _find_swap(a, b, free, adj, missing)
-            if swap:
-                c, d = swap
-                _replace(adj, ((a, b), (c, d)), ((a, c), (b, d)))
-                _replace(missing, ((a, c), (b, d)), ((a, b), (c, d)))
-                free = sorted(missing[a], key=lambda c: abs(c - a))
-                fresh = [x for x in (b, c, d) if x not in waiting]
-                work.extend(fresh)
-                waiting.update(fresh)
-
-
-def _find_swap(a: int, b: int, free: list[int], adj: list[set[int]], missing: list[set[int]]) -> Edge | None:
-    """(c, d): a game c-d to swap with a-b, c among `free` (a's missing opponents, nearest first) nearer to a
-    than b is, d one of b's missing opponents not much further from b than a is. As c lies within |b-a| of a,
-    the gain condition (c-b)(a-d) > 0 only asks for d on b's side of a."""
-    span = abs(b - a)
-    ds = {d for d in missing[b] if abs(d - b) <= span + 1 and (d - a) * (b - a) > 0}
-    if ds:
-        for c in free:
-            if abs(c - a) >= span:
-                break
-            if hit := adj[c] & ds:
-                return c, min(hit, key=lambda d: (abs(d - b), d))
-    return None
-
-
 def _replace(adj: list[set[int]], old: Iterable[Edge], new: Iterable[Edge]) -> None:
     for x, y in old:
         adj[x].discard(y)
@@ -184,88 +183,193 @@ def _replace(adj: list[set[int]], old: Iterable[Edge], new: Iterable[Edge]) -> N
         adj[y].add(x)
 
 
-def _prefix_cuts(adj: list[set[int]]) -> list[int]:
-    """cut[m]: how many games join the first m players to the rest."""
-    diff = [0] * (len(adj) + 1)
-    for i, others in enumerate(adj):
-        for j in others:
-            if i < j:
-                diff[i + 1] += 1
-                diff[j + 1] -= 1
-    return list(itertools.accumulate(diff))
+def is_middle(n: int, g: int, player: int) -> bool:
+    """A middle player has at least g players on either side of them in the rating order, so all g opponents could
+    be stronger or all weaker; only such a player must have as many stronger as weaker opponents (R7.6). Nearer an
+    end it cannot: the first player has only weaker ones, and the next g - 1 take the surplus of the end."""
+    return g <= player < n - g
 
 
-def _open_odd_cuts(adj: list[set[int]], g: int, allowed: set[Edge]) -> bool:
-    """Even n: a round pairs everyone, so at least one of an odd number of top players meets someone outside
-    them; g rounds need every odd prefix crossed by g games (R7.6). Where fewer cross, the cheapest swap of a
-    game inside the prefix and one outside for two crossing games. False when no swap is left."""
-    n = len(adj)
-    for _ in range(n * g):
-        cut = _prefix_cuts(adj)
-        short = next((m for m in range(1, n, 2) if cut[m] < g), None)
-        if short is None:
-            return True
-        inner = sorted(((a, b) for a in range(max(0, short - 2 * g), short) for b in adj[a] if a < b < short),
-                       key=lambda e: -e[0] - e[1])[:g]
-        outer = sorted(((c, d) for c in range(short, min(n, short + 2 * g)) for d in adj[c] if c < d),
-                       key=lambda e: e[0] + e[1])[:g]
-        best: tuple[int, Edge, Edge, int, int] | None = None
-        for (a, b), (c, d) in itertools.product(inner, outer):
-            for x, y in ((c, d), (d, c)):
-                if (a, x) in allowed and (b, y) in allowed and x not in adj[a] and y not in adj[b]:
-                    added = (x - a) ** 2 + (y - b) ** 2 - (b - a) ** 2 - (d - c) ** 2
-                    if best is None or added < best[0]:
-                        best = (added, (a, b), (c, d), x, y)
-        if best is None:
-            return False
-        _, (a, b), (c, d), x, y = best
-        _replace(adj, ((a, b), (c, d)), ((a, x), (b, y)))
-    return False
+def _pattern(n: int, g: int, phase: int) -> list[Edge]:
+    """The middle of the compact layout, nearest first: player i meets i±1, ..., i±k (k = g // 2); for an odd g
+    also one player k+1 places away, by pairs {v, v+k+1} with (v + phase) mod 2(k+1) < k+1: each player's own best.
+    An even g where k(k+1)/2 is odd takes k+1 instead of k: every cut must be crossed by an even number of games
+    (g·m = 2·inside + crossing), so a middle player balanced k to k cannot keep exactly ±1..±k (R7.6)."""
+    k = g // 2
+    steps = list(range(1, k + 1)) if k * (k + 1) // 2 % 2 == 0 or g % 2 else [*range(1, k), k + 1]
+    edges = [(i, i + d) for d in steps for i in range(n - d)]
+    if g % 2:
+        edges += [(v, v + k + 1) for v in range(n - k - 1) if (v + phase) % (2 * k + 2) < k + 1]
+    return edges
 
 
-def compact_opponents(n: int, g: int, forbidden: frozenset[Edge] = frozenset()) -> frozenset[Edge]:
-    """The `compact` layout (R7.6): g opponents each (one player g-1 when n·g is odd), none further than g
-    places away, and the total squared distance made small by degree-keeping swaps; for even n every odd
-    prefix is crossed by at least g games, so that g rounds can exist.
+class _Layout:
+    """A g-regular layout under degree-keeping exchanges {a,b},{c,d} -> {a,c},{b,d}, with what R7.6 asks of it kept
+    up to date: each middle player's stronger minus weaker opponents (`lean`), and the games crossing each cut
+    between places m-1 and m (`cut`). The penalty counts what is still wrong: a middle player's lean past the one
+    an odd number of games leaves, and a cut crossed by fewer games than it needs (one to be connected; for an even
+    n, g at an odd m, since each of the g rounds pairs one of the top m with someone below)."""
 
-    Built as the band of nearest neighbours, completed at the ends by alternating trails, then improved.
-    A forbidden pair (team-mates) is never an edge. Raises ValueError when no such layout was found.
-    """
-    allowed = {(i, j) for i in range(n) for j in range(i + 1, min(n, i + g + 1)) if (i, j) not in forbidden}
-    near = [[j for d in range(1, g + 1) for j in (i - d, i + d)
-             if 0 <= j < n and not (forbidden and (min(i, j), max(i, j)) in forbidden)] for i in range(n)]
-    shorts = [n // 2, n - 1, 0, *range(n)] if n * g % 2 else [-1]
-    starts = (_regular(n, g, short, near, allowed, random.Random(f"{n}|{g}|{attempt}") if attempt else None)
-              for short, attempt in itertools.product(shorts, range(4)))  # R7.6: the middle player one short
-    for adj in itertools.chain(starts, _sickle_start(n, g, forbidden)):
-        if adj is not None:
-            _improve(adj, near)
-            if n % 2 or _open_odd_cuts(adj, g, allowed):
-                return frozenset((i, j) for i in range(n) for j in adj[i] if i < j)
-    raise ValueError(f"no {g}-game layout within {g} places")
+    def __init__(self, n: int, g: int, adj: list[set[int]], want: list[int], near: list[set[int]]) -> None:
+        self.n, self.g, self.adj, self.near = n, g, adj, near
+        self.tol = [w % 2 for w in want]
+        self.middle = [is_middle(n, g, i) for i in range(n)]
+        self.lean = [sum(1 if j < i else -1 for j in adj[i]) for i in range(n)]
+        diff = [0] * (n + 1)
+        for i, others in enumerate(adj):
+            for j in others:
+                if i < j:
+                    diff[i + 1] += 1
+                    diff[j + 1] -= 1
+        self.cut = list(itertools.accumulate(diff))
+        self.need = [0] + [g if n % 2 == 0 and m % 2 else int(g > 1) for m in range(1, n)]
+        self.short = {m for m in range(1, n) if self.cut[m] < self.need[m]}
+        self.log: list[tuple[int, int, int, int]] = []
+        self.penalty = (sum(self._lean_cost(i, lean) for i, lean in enumerate(self.lean))
+                        + sum(self.need[m] - self.cut[m] for m in self.short))
+        self.distance = sum(abs(i - j) for i, others in enumerate(adj) for j in others) // 2
+
+    def _lean_cost(self, i: int, lean: int) -> int:
+        return max(0, abs(lean) - self.tol[i]) if self.middle[i] else 0
+
+    def _lean_change(self, a: int, b: int, c: int, d: int) -> int:
+        """The penalty change of {a,b},{c,d} -> {a,c},{b,d} at the four players' leans."""
+        change = 0
+        for x, old, new in ((a, b, c), (b, a, d), (c, d, a), (d, c, b)):
+            if self.middle[x] and (new < x) != (old < x):
+                lean = self.lean[x]
+                change += self._lean_cost(x, lean + (2 if new < x else -2)) - self._lean_cost(x, lean)
+        return change
+
+    def _cut_change(self, a: int, b: int, c: int, d: int) -> int:
+        """The penalty change of the same exchange at the cuts its games cross."""
+        cut, need, change = self.cut, self.need, 0
+        for m in range(min(a, b, c, d) + 1, max(a, b, c, d) + 1):
+            step = ((min(a, c) < m <= max(a, c)) + (min(b, d) < m <= max(b, d))
+                    - (min(a, b) < m <= max(a, b)) - (min(c, d) < m <= max(c, d)))
+            if step:
+                change += max(0, need[m] - cut[m] - step) - max(0, need[m] - cut[m])
+        return change
+
+    def _improves(self, a: int, b: int, c: int, d: int) -> bool:
+        """Whether the exchange lowers the penalty, or keeps it and lowers the total distance; the cheap parts
+        first, as nearly every exchange tried fails."""
+        distance = abs(a - c) + abs(b - d) - abs(a - b) - abs(c - d)
+        if distance >= 0 and not self.penalty:
+            return False  # nothing is wrong, so the penalty cannot go down
+        penalty = self._lean_change(a, b, c, d)
+        if penalty > 0 or (penalty == 0 and distance >= 0):
+            lo, hi = min(a, b, c, d) + 1, max(a, b, c, d)
+            if not any(lo <= m <= hi for m in self.short):
+                return False  # no cut is short here, and one falling short only adds to the penalty
+        penalty += self._cut_change(a, b, c, d)
+        return penalty < 0 or (penalty == 0 and distance < 0)
+
+    def _apply(self, a: int, b: int, c: int, d: int) -> None:
+        for x, old, new in ((a, b, c), (b, a, d), (c, d, a), (d, c, b)):
+            before = self.lean[x]
+            self.lean[x] += (1 if new < x else -1) - (1 if old < x else -1)
+            self.penalty += self._lean_cost(x, self.lean[x]) - self._lean_cost(x, before)
+        for (x, y), step in (((a, b), -1), ((c, d), -1), ((a, c), 1), ((b, d), 1)):
+            for m in range(min(x, y) + 1, max(x, y) + 1):
+                self.penalty -= max(0, self.need[m] - self.cut[m])
+                self.cut[m] += step
+                self.penalty += max(0, self.need[m] - self.cut[m])
+                if self.cut[m] < self.need[m]:
+                    self.short.add(m)
+                else:
+                    self.short.discard(m)
+        _replace(self.adj, ((a, b), (c, d)), ((a, c), (b, d)))
+        self.distance += abs(a - c) + abs(b - d) - abs(a - b) - abs(c - d)
+        self.log.append((a, b, c, d))
+
+    def _undo(self, mark: int) -> None:
+        """Back to the layout as it was when the log had `mark` exchanges."""
+        while len(self.log) > mark:
+            a, b, c, d = self.log.pop()
+            self._apply(a, c, b, d)
+            self.log.pop()
+
+    def wrong(self) -> list[int]:
+        """The players a rule is broken at: a middle player's lean, the players next to a cut short of games."""
+        return sorted({i for i in range(self.n) if self._lean_cost(i, self.lean[i])}
+                      | {x for m in self.short for x in range(max(0, m - self.g), min(self.n, m + self.g))})
+
+    def polish(self, rng: random.Random, tries: int, around: Sequence[int]) -> None:
+        """Iterated local search: a random exchange at a player of `around` (or at one a rule is broken at), then
+        `settle`; kept when the penalty, then the total distance, went down, else undone."""
+        for _ in range(tries):
+            score, mark = (self.penalty, self.distance), len(self.log)
+            a = rng.choice(self.wrong() if self.penalty else around)
+            if not self.adj[a]:
+                continue  # the short player of a single game
+            b = rng.choice(sorted(self.adj[a]))
+            pairs = [(c, d) for c in sorted(self.near[a] - self.adj[a] - {b})
+                     for d in sorted(self.adj[c] & self.near[b] - self.adj[b] - {a})]
+            if not pairs:
+                continue
+            c, d = rng.choice(pairs)
+            self._apply(a, b, c, d)
+            self.settle((a, b, c, d))
+            if (self.penalty, self.distance) >= score:
+                self._undo(mark)
+
+    def _move(self, a: int) -> tuple[int, int, int] | None:
+        """(b, c, d): the first exchange at a that lowers the penalty, or keeps it and lowers the total distance;
+        a's furthest games are tried first, each against the nearest players a does not meet yet."""
+        adj, near = self.adj, self.near
+        for b in sorted(adj[a], key=lambda b: -abs(b - a)):
+            for c in sorted(near[a] - adj[a] - {b}, key=lambda c: abs(c - a)):
+                for d in adj[c] & near[b]:
+                    if d != a and d not in adj[b] and self._improves(a, b, c, d):
+                        return b, c, d
+        return None
+
+    def settle(self, focus: Iterable[int]) -> None:
+        """Exchanges at the `focus` players, and at every player an exchange touched, until none helps."""
+        work = deque(sorted(set(focus)))
+        waiting = set(work)
+        while work:
+            a = work.popleft()
+            waiting.discard(a)
+            move = self._move(a)
+            if move is not None:
+                self._apply(a, *move)
+                fresh = [x for x in (a, *move) if x not in waiting]
+                work.extend(fresh)
+                waiting.update(fresh)
+
+    def components(self) -> list[list[int]]:
+        """The players in groups that meet among themselves only; one group when the layout is connected."""
+        seen = [False] * self.n
+        parts = []
+        for start in range(self.n):
+            if not seen[start]:
+                seen[start] = True
+                part, stack = [], [start]
+                while stack:
+                    x = stack.pop()
+                    part.append(x)
+                    for y in self.adj[x]:
+                        if not seen[y]:
+                            seen[y] = True
+                            stack.append(y)
+                parts.append(sorted(part))
+        return parts
 
 
-def _sickle_start(n: int, g: int, forbidden: frozenset[Edge]) -> Iterator[list[set[int]]]:
-    """When the trails got stuck: the published layout [004] as the start instead (even g)."""
-    sickle = sickle_opponents(n, g) if g % 2 == 0 else frozenset()
-    if sickle and not sickle & forbidden:
-        adj: list[set[int]] = [set() for _ in range(n)]
-        _replace(adj, (), sickle)
-        yield adj
-
-
-def _regular(n: int, g: int, short: int, near: list[list[int]], allowed: set[Edge], rng: random.Random | None) -> (
+def _complete(n: int, g: int, short: int, near: list[set[int]], phase: int, rng: random.Random | None) -> (
         list[set[int]] | None):
-    """The band of nearest neighbours (filled from the top, or in an order shuffled by `rng`) completed by
-    alternating trails, or None when the trails got stuck (they are not a full matching search)."""
+    """The middle pattern (in an order shuffled by `rng`, when given) as far as degrees allow, completed at the ends
+    by alternating trails, or None when the trails got stuck (they are not a full matching search)."""
     want = [g - (i == short) for i in range(n)]
     adj: list[set[int]] = [set() for _ in range(n)]
-    for d in range(1, g + 1):
-        for i in (rng.sample(range(n - d), n - d) if rng else range(n - d)):
-            if (i, i + d) in allowed and len(adj[i]) < want[i] and len(adj[i + d]) < want[i + d]:
-                adj[i].add(i + d)
-                adj[i + d].add(i)
-    missing = _missing(adj, near)
+    edges = _pattern(n, g, phase)
+    for i, j in rng.sample(edges, len(edges)) if rng else edges:
+        if j in near[i] and len(adj[i]) < want[i] and len(adj[j]) < want[j]:
+            adj[i].add(j)
+            adj[j].add(i)
+    missing = [near[i] - adj[i] for i in range(n)]
     lacking = {u for u in range(n) if len(adj[u]) < want[u]}
     for u in range(n):
         while len(adj[u]) < want[u]:
@@ -273,6 +377,45 @@ def _regular(n: int, g: int, short: int, near: list[list[int]], allowed: set[Edg
                 return None
             lacking = {v for v in lacking if len(adj[v]) < want[v]}
     return adj
+
+
+def compact_opponents(n: int, g: int, forbidden: frozenset[Edge] = frozenset()) -> frozenset[Edge]:
+    """The `compact` layout (R7.6): g opponents each (the middle player g-1 when n·g is odd), none further than g
+    places away; connected; every middle player (`is_middle`) with as many stronger as weaker opponents (one more
+    of either when their games are odd); for an even n every top odd group crossed by g games, so that g rounds can
+    exist; and the total distance made small by degree-keeping exchanges.
+
+    Built from the middle pattern (`_pattern`), completed at the ends by alternating trails, then settled by
+    exchanges near the ends and wherever a rule is still broken. A forbidden pair (team-mates) is never an edge.
+    Where no layout meets every rule (team-mates can make it impossible), the one that breaks them least; raises
+    ValueError when the games cannot even be completed within g places.
+    """
+    near = [{j for j in range(max(0, i - g), min(n, i + g + 1))
+             if j != i and (min(i, j), max(i, j)) not in forbidden} for i in range(n)]
+    short = n // 2 if n * g % 2 else -1
+    want = [g - (i == short) for i in range(n)]
+    ends = [i for i in range(n) if not 3 * g <= i < n - 3 * g]
+    bound = sum(_cut_bounds(n, g))
+    best: tuple[tuple[int, int, int], frozenset[Edge]] | None = None
+    # where the pairs k+1 apart start changes how the ends fit, most for 3 or 5 games; otherwise the first layout
+    # that meets every rule is kept, and later attempts only come when one does not
+    phases = g + 1 if g in (3, 5) and n <= 200 else 1
+    for attempt in range(max(phases, 4)):
+        rng = random.Random(f"{n}|{g}|{attempt}")
+        adj = _complete(n, g, short, near, attempt, rng if attempt else None)
+        if adj is None:
+            continue
+        layout = _Layout(n, g, adj, want, near)
+        layout.settle(ends + layout.wrong())
+        layout.polish(rng, 40 * len(ends) // max(10, g), ends)
+        score = (layout.penalty, len(layout.components()) if g > 1 else 1, layout.distance)
+        if best is None or score < best[0]:
+            best = score, frozenset((i, j) for i in range(n) for j in adj[i] if i < j)
+        if best[0][:2] == (0, 1) and (attempt + 1 >= phases or score[2] <= bound):
+            break  # every rule met, and every phase tried or the cuts' bound reached, which nothing beats
+    if best is None:
+        raise ValueError(f"no {g}-game layout within {g} places")
+    return best[1]
 
 
 def _chain(at: list[dict[int, int]], start: int, first: int, second: int) -> list[int]:
@@ -327,11 +470,73 @@ def colour_edges(n: int, edges: Iterable[Edge], colours: int, rng: random.Random
     return at if not todo else None
 
 
+def _even_out(at: list[dict[int, int]], colours: int) -> None:
+    """Rounds of sizes as equal as they can be, so sit-outs spread (R7.6): while one round has two games more
+    than another, a path alternating between them that starts and ends with a game of the larger one swaps
+    its rounds; the colouring stays proper. Such a path exists, as the two rounds' games form paths and cycles."""
+    while True:
+        sizes = Counter(c for byc in at for c in byc)
+        big, small = max(range(colours), key=lambda c: sizes[c]), min(range(colours), key=lambda c: sizes[c])
+        if sizes[big] - sizes[small] <= 2:  # each game is counted at both its players
+            return
+        for start in range(len(at)):
+            if big in at[start] and small not in at[start]:
+                path = _chain(at, start, big, small)
+                if len(path) % 2 == 0:  # an odd number of games: one more of the larger round
+                    _flip(at, path, big, small)
+                    break
+        else:
+            return  # pragma: no cover - the paths and cycles argument above says this cannot happen
+
+
+def balanced_colours(games: Sequence[tuple[T, T]], lean: Mapping[T, int]) -> list[tuple[T, T]]:
+    """The even games as (black, white), each player's Black minus White games as near 0 as can be (R2.5, R7.6):
+    `lean` is what the handicap games already gave them (the taker is Black). A game's colours start as listed;
+    then, while a chain of games, each player Black against the next, leads from a player with Blacks to spare
+    to one with Whites at least three fewer, the chain's colours swap: its ends move by 2, its inside not at
+    all. With even games only, everyone ends within one: the players such a chain reaches from an over-Black
+    player have no White too many, yet their games to the rest give them White, a contradiction."""
+    blacks: dict[T, list[int]] = defaultdict(list)
+    colours = list(games)
+    balance = Counter(lean)
+    for index, (black, white) in enumerate(colours):
+        balance[black] += 1
+        balance[white] -= 1
+        blacks[black].append(index)
+    for start in sorted(balance, key=lambda p: -balance[p]):
+        while balance[start] >= 2 or (balance[start] == 1 and any(balance[p] <= -2 for p in balance)):
+            parent: dict[T, tuple[T, int] | None] = {start: None}
+            queue, end = deque([start]), None
+            while queue and end is None:
+                x = queue.popleft()
+                for index in blacks[x]:
+                    y = colours[index][1]
+                    if y not in parent:
+                        parent[y] = (x, index)
+                        if balance[y] <= balance[start] - 3:
+                            end = y
+                            break
+                        queue.append(y)
+            if end is None:
+                break
+            balance[start] -= 2
+            balance[end] += 2
+            while (step := parent[end]) is not None:
+                x, index = step
+                blacks[x].remove(index)
+                blacks[end].append(index)
+                colours[index] = (end, x)
+                end = x
+    return colours
+
+
 def schedule_layout(n: int, edges: frozenset[Edge], g: int, seed: str) -> tuple[tuple[tuple[Edge, ...], ...], str]:
     """The layout's games in rounds, no player twice in a round, and why that many rounds (R7.6).
 
     Even n: g rounds, each a perfect matching, when the search finds them (`even`), else more (`class2`);
     odd n: g+1 rounds, every player has one bye (`odd`), as a round always leaves someone out; one when g = 1.
+    The rounds' sizes differ by at most one game (`_even_out`), so the byes spread: with b byes in all, no round
+    has more than ⌈b / (g+1)⌉, made odd for an odd n.
     """
     rng = random.Random(f"serp|{seed}|{n}|{g}")
     if n % 2 == 0 and len(edges) == n * (n - 1) // 2:  # everyone meets everyone: the Berger table (R7.5)
@@ -341,6 +546,7 @@ def schedule_layout(n: int, edges: frozenset[Edge], g: int, seed: str) -> tuple[
     for colours, reason in tries:
         at = colour_edges(n, edges, colours, rng, 100 * (len(edges) + 10))
         if at is not None:
+            _even_out(at, colours)
             rounds = tuple(tuple(sorted((p, q) for p, byc in enumerate(at) if (q := byc.get(c, -1)) > p))
                            for c in range(colours))
             return tuple(r for r in rounds if r), reason
@@ -352,4 +558,4 @@ def serp_plan(n: int, edges: frozenset[Edge], g: int, seed: str) -> SerpPlan:
     rounds, reason = schedule_layout(n, edges, g, seed)
     distances = [b - a for a, b in edges]
     mean = Fraction(sum(distances), len(distances)) if distances else Fraction(0)
-    return SerpPlan(n, g, rounds, reason, max(distances, default=0), mean, mean_lower_bound(g))
+    return SerpPlan(n, g, rounds, reason, max(distances, default=0), mean, mean_lower_bound(n, g))

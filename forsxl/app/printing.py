@@ -1,0 +1,31 @@
+"""`forsxl print`: a round's result slips and wall list for the printer, as HTML or PDF (issue 20)."""
+
+from __future__ import annotations
+
+from math import ceil
+from pathlib import Path
+
+from forsxl.book.read import Book
+from forsxl.engine.errors import ForsxlError
+from forsxl.publish.pdf import print_pdf
+from forsxl.publish.site import check_folder, write_whole
+from forsxl.publish.slips import SLIPS_PER_PAGE, render_slips
+
+
+def print_round(book: Book, number: int | None, output: Path | None) -> str:
+    """Round `number`'s slips (default: the last round) written to `output` (default: BOOK-round-N.html beside
+    the workbook), .html or .pdf; says what was written."""
+    t = book.tournament
+    number = number or (t.rounds[-1].number if t.rounds else 1)
+    target = output or book.path.with_name(f"{book.path.stem}-round-{number}.html")
+    kind = target.suffix.casefold()
+    if kind not in (".pdf", ".html", ".htm"):
+        raise ForsxlError("R0", "print_format", path=target)
+    check_folder(target)
+    html = render_slips(t, number)
+    if kind == ".pdf":
+        print_pdf(html, target)
+    else:
+        write_whole(target, html)
+    boards = len(next(r for r in t.rounds if r.number == number).games)
+    return f"{target}: round {number}, {boards} slips on {ceil(boards / SLIPS_PER_PAGE)} pages, then the wall list"

@@ -1,0 +1,161 @@
+"""The formats `forsxl import` reads and `forsxl export` writes, one record each (FORMATS).
+
+A new format is a module of readers or writers plus one record here: the commands' `--format` help, the values
+they accept and what `--format auto` recognizes all come from these two tables.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Tournament
+from forsxl.engine.report import Report
+from forsxl.formats import Parsed, decode
+from forsxl.formats.csv import parse_csv, write_standings_csv
+from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
+from forsxl.formats.h9 import EGF_CLASSES, H9Options, write_h9
+from forsxl.formats.opengotha import GothaImport, import_opengotha, parse_opengotha, write_opengotha
+
+AUTO = "auto"
+"""`--format auto`: the import format told from the file (`detect`)."""
+
+Aliases = Mapping[str, tuple[str, ...]]
+"""Each Players column with the headers it may have (book/layout.PLAYER_COLUMNS), for a CSV's header row."""
+
+
+@dataclass(frozen=True)
+class ListFormat:
+    """A list of players, added to the Players sheet: a reader of the file's bytes and name."""
+
+    name: str
+    read: Callable[[bytes, str, Aliases], Parsed]
+    detect: Callable[[Path, bytes], bool] | None = None
+    """Whether `--format auto` takes the file for this format, by its name or first bytes; None: only when named."""
+
+
+@dataclass(frozen=True)
+class TournamentFormat:
+    """A whole tournament, brought into a new workbook: a reader of the file's bytes and name."""
+
+    name: str
+    read: Callable[[bytes, str], GothaImport]
+    detect: Callable[[Path, bytes], bool] | None = None
+
+
+def _read_csv(data: bytes, source: str, aliases: Aliases) -> Parsed:
+    return parse_csv(decode(data, "cp1251"), aliases, source)
+
+
+def _read_egd(data: bytes, source: str, _: Aliases) -> Parsed:
+    return parse_egd(decode(data, "latin-1"), source)
+
+
+def _read_aga(data: bytes, source: str, _: Aliases) -> Parsed:
+    return parse_aga(decode(data, "latin-1"), source)
+
+
+def _read_ffg(data: bytes, source: str, _: Aliases) -> Parsed:
+    return parse_ffg(decode(data, "latin-1"), source)
+
+
+def _read_opengotha(data: bytes, source: str) -> GothaImport:
+    return import_opengotha(parse_opengotha(data, source), source)
+
+
+def _is_opengotha(source: Path, data: bytes) -> bool:
+    """OpenGotha's root tag near the start, or an .xml name."""
+    return "<Tournament" in data[:4096].decode("latin-1") or source.suffix.casefold() == ".xml"
+
+
+def _is_egd(source: Path, data: bytes) -> bool:
+    """A line starting with an 8-digit EGD PIN, or the list saved from its web page (.html)."""
+    return bool(re.search(r"(?m)^\s*\d{8}\s+\S", data[:200_000].decode("latin-1"))) or (
+        source.suffix.casefold() == ".html")
+
+
+def _is_csv(source: Path, _: bytes) -> bool:
+    """A .csv or .tsv name: a CSV has nothing else to tell it by."""
+    return source.suffix.casefold() in (".csv", ".tsv")
+
+
+CSV = ListFormat("csv", _read_csv, _is_csv)
+EGD = ListFormat("egd", _read_egd, _is_egd)
+OPENGOTHA = TournamentFormat("opengotha", _read_opengotha, _is_opengotha)
+
+IMPORTS: dict[str, ListFormat | TournamentFormat] = {
+    f.name: f for f in (CSV, EGD, ListFormat("aga", _read_aga), ListFormat("ffg", _read_ffg), OPENGOTHA)
+}
+"""Every import format by its `--format` name, in the order the help lists them."""
+
+DETECTION = (OPENGOTHA, EGD, CSV)
+"""The order `--format auto` tries: OpenGotha's XML first, whatever else it holds; then an EGD list's PIN lines;
+then CSV, by its name only."""
+
+
+def detect(source: Path, data: bytes) -> ListFormat | TournamentFormat:
+    """The import format a file is in, by DETECTION; an error naming the formats when none recognizes it."""
+    for candidate in DETECTION:
+        if candidate.detect is not None and candidate.detect(source, data):
+            return candidate
+    raise ForsxlError("R0", "import_format_unknown", path=source, known=", ".join(IMPORTS))
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """What an export needs beyond the workbook: the h9 header's settings, and when OpenGotha is told it was saved
+    (`YYYYmmddHHMMSS`: the clock is the caller's)."""
+
+    h9: H9Options = field(default_factory=H9Options)
+    saved: str = "20000101000000"
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """An export: its `--format` name, the default output beside the workbook (its stem, then `suffix`), and the
+    text writer; None for a workbook, which book/exchange.results_workbook writes."""
+
+    name: str
+    suffix: str
+    write: Callable[[Tournament, Report, ExportOptions], str] | None = None
+    stdout: bool = False
+    """Without `-o`, the text goes to standard output instead of a file."""
+
+    @property
+    def help(self) -> str:
+        """The format as `--format` help names it: with its suffix where that is not its name, `egf (.h9)`."""
+        return self.name if self.suffix.endswith(f".{self.name}") else f"{self.name} ({self.suffix})"
+
+
+def _write_h9(t: Tournament, report: Report, options: ExportOptions) -> str:
+    """The EGF results table; a class EGF does not know is refused first (FORMATS §1.6)."""
+    if options.h9.egf_class not in EGF_CLASSES:
+        raise ForsxlError("R0", "choice_bad", what="--egf-class", value=options.h9.egf_class,
+                          known=", ".join(EGF_CLASSES))
+    return write_h9(t, report, options.h9)
+
+
+def _write_opengotha(t: Tournament, _: Report, options: ExportOptions) -> str:
+    """OpenGotha's XML: the players and games; OpenGotha ranks them itself, so the report is not read."""
+    return write_opengotha(t, options.saved)
+
+
+def _write_csv(t: Tournament, report: Report, _: ExportOptions) -> str:
+    return write_standings_csv(t, report)
+
+
+EXPORTS: dict[str, ExportFormat] = {f.name: f for f in (
+    ExportFormat("egf", ".h9", _write_h9),
+    ExportFormat("opengotha", ".xml", _write_opengotha),
+    ExportFormat("csv", ".csv", _write_csv, stdout=True),
+    ExportFormat("xlsx", "-results.xlsx"),
+)}
+"""Every export format by its `--format` name, in the order the help lists them."""
+
+
+def one_of(names: Sequence[str]) -> str:
+    """`a, b or c.`: the values an option takes, for its help."""
+    return f"{', '.join(names[:-1])} or {names[-1]}."

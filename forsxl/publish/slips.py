@@ -1,0 +1,95 @@
+"""Result slips and the wall list of a round, for the printer (`forsxl print`, issue 20).
+
+As OpenGotha and pairgoth print them (four slips to an A4 page): per board the tournament, round and date, the
+board, Black and White with their start numbers and ranks, the handicap and komi, and a result line to tick and
+sign; then everyone alphabetically with board, colour, opponent and stones, on a page of its own for the wall.
+A thin adapter like html.py: engine values become plain strings for the Jinja template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Game, PlayerId, Tournament
+from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.scoring import draws_allowed
+from forsxl.publish.html import LABELS, environment, format_date, format_decimal
+from forsxl.publish.site import WallRow, wall_rows
+from forsxl.publish.site_labels import SITE_LABELS
+
+TEMPLATE = "slips.html.j2"
+SLIPS_PER_PAGE = 4
+"""As OpenGotha prints result sheets: four to an A4 page, cut apart."""
+
+SLIP_LABELS: dict[str, dict[str, str]] = {
+    "en": {"slips": "Result slips", "black_won": "Black won", "white_won": "White won", "jigo": "Jigo",
+           "signature": "Signature", "stones": "stones", "even": "even game"},
+    "ru": {"slips": "Бланки результатов", "black_won": "Победа чёрных", "white_won": "Победа белых", "jigo": "Ничья",
+           "signature": "Подпись", "stones": "камн.", "even": "без форы"},
+}
+
+
+@dataclass(frozen=True)
+class SlipSide:
+    name: str
+    number: str
+    rank: str
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One board's result slip: who plays which colour, with what handicap, and the boxes to tick."""
+
+    board: str
+    black: SlipSide
+    white: SlipSide
+    stones: str
+    komi: str
+    draw: bool
+    """A draw can stand here (R4: an even game with whole komi, or renju): a Jigo box too."""
+
+
+@dataclass(frozen=True)
+class SlipsView:
+    lang: str
+    L: Mapping[str, str]
+    S: Mapping[str, str]
+    P: Mapping[str, str]
+    title: str
+    round: str
+    date: str
+    place: str
+    pages: tuple[tuple[Slip, ...], ...]
+    """The slips, SLIPS_PER_PAGE to a page."""
+    wall: tuple[WallRow, ...]
+
+
+def _side(t: Tournament, pid: PlayerId) -> SlipSide:
+    p = t.player(pid)
+    return SlipSide(p.name, str(p.id), rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang))
+
+
+def _slip(t: Tournament, game: Game) -> Slip:
+    return Slip(game.stage or str(game.board), _side(t, game.black), _side(t, game.white), str(game.stones),
+                format_decimal(game.komi, t.config.lang), draws_allowed(game, t.config.scoring))
+
+
+def slips_view(t: Tournament, number: int) -> SlipsView:
+    """Round `number`'s slips by board and its wall list (R2 handicaps as the round sheet has them)."""
+    rnd = next((r for r in t.rounds if r.number == number), None)
+    if rnd is None:
+        raise ForsxlError("R7", "explain_no_round", round=number)
+    lang = t.config.lang
+    slips = [_slip(t, g) for g in sorted(rnd.games, key=lambda g: g.board)]
+    pages = tuple(tuple(slips[i:i + SLIPS_PER_PAGE]) for i in range(0, len(slips), SLIPS_PER_PAGE))
+    shown_date, _ = format_date(t.config.date, lang)
+    wall = tuple(replace(row, href="") for row in wall_rows(t, number, SITE_LABELS[lang]))  # no cards beside it
+    return SlipsView(lang.value, LABELS[lang], SITE_LABELS[lang], SLIP_LABELS[lang], t.config.name or
+                     LABELS[lang]["results"], str(number), shown_date, t.config.place, pages, wall)
+
+
+def render_slips(t: Tournament, number: int) -> str:
+    """The slips and the wall list of round `number` as one self-contained HTML page for A4 (`forsxl print`)."""
+    return environment().get_template(TEMPLATE).render(view=slips_view(t, number))
