@@ -308,8 +308,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "not into {path}",
                               "файл OpenGotha — это весь турнир: импортируйте его в новую книгу, а не в {path}"),
     "gotha_bad": ("not a readable OpenGotha file: {what} {value!r}", "файл OpenGotha не читается: {what} {value!r}"),
-    "gotha_result": ("{where}: {value} has no forsxl record; the Result cell is left empty for a referee",
-                     "{where}: у {value} нет записи в forsxl; ячейка результата оставлена пустой"),
+    "gotha_result": ("{where}: OpenGotha's {value} has no forsxl record; the Result cell is left empty: type the "
+                     "referee's decision (B+, W+, =, B+F, W+F or 0-0)",
+                     "{where}: у {value} из OpenGotha нет записи в forsxl; ячейка результата оставлена пустой: "
+                     "впишите решение судьи (Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0)"),
+    "gotha_draw": ("{where}: a draw with komi {komi} and {stones} stones, as OpenGotha recorded it, stands as a "
+                   "referee's decision (Config scoring.any_draw: yes)",
+                   "{where}: ничья при коми {komi} и форе {stones}, как её записал OpenGotha, засчитана как решение "
+                   "судьи (Настройки scoring.any_draw: yes)"),
+    "gotha_twice": ("{where}: {name} already plays at another table of this round; this game is left out and the "
+                    "opponent is absent: correct the round sheet if this game is the one played",
+                    "{where}: {name} уже играет за другим столом этого тура; эта партия пропущена, соперник "
+                    "отсутствует: исправьте лист тура, если сыграна именно эта партия"),
+    "gotha_criteria": ("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
+                       "tiebreaks",
+                       "у критериев OpenGotha {names} нет соответствия в forsxl; они не вошли в tiebreaks"),
+    "gotha_setting": ("OpenGotha's {what} {value} has no forsxl counterpart and is not carried over",
+                      "у параметра OpenGotha {what} {value} нет соответствия в forsxl; он не перенесён"),
     "export_over_book": ("the export would overwrite the workbook {path}; pick another -o",
                          "экспорт перезаписал бы книгу {path}; выберите другой -o"),
     # merging two copies of a workbook (issue 13)

@@ -18,7 +18,6 @@ from forsxl.book.write import new_workbook, type_players, type_results, write_ro
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.model import Player, Tournament
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
 
@@ -58,11 +57,12 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
                 put(sheet.cell(row, columns[key]), value)
 
 
-def player_row(player: Player) -> dict[str, Any]:
-    """A Player as the Players cells an organizer would type."""
+def player_row(player: Player, lang: Lang) -> dict[str, Any]:
+    """A Player as the Players cells an organizer would type: the declared rank beside the rating, the MMS
+    correction."""
     return {"no": int(player.id), "name": player.name, "rating": player.rating, "club": player.club,
-            "country": player.country, "egd_pin": player.egd_pin,
-            "absent": ", ".join(map(str, sorted(player.absent)))}
+            "country": player.country, "egd_pin": player.egd_pin, "rank": player.rank and player.rank.label(lang),
+            "correction": player.correction or None, "absent": ", ".join(map(str, sorted(player.absent)))}
 
 
 def tournament_book(
@@ -70,8 +70,9 @@ def tournament_book(
 ) -> Book:
     """A new Book holding a tournament brought from another program: Config, Players, every Round-N."""
     lang = t.config.lang
-    book = Book(path, new_workbook(config_rows, lang, IMPORTED_COLUMNS), lang, t, origins, {})
-    type_players(book.workbook, lang, [player_row(p) for p in t.players])
+    columns = IMPORTED_COLUMNS + (("correction",) if any(p.correction for p in t.players) else ())
+    book = Book(path, new_workbook(config_rows, lang, columns), lang, t, origins, {})
+    type_players(book.workbook, lang, [player_row(p, lang) for p in t.players])
     for rnd in t.rounds:
         write_round(book, rnd)
         type_results(book, rnd.number, {g.board: g.result for g in rnd.games if g.result is not None})
@@ -95,7 +96,7 @@ def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(report.table, start=2):
         p = s.player
-        rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
+        rank = p.rank_by(t.config.ratings).label(lang)
         write_row(sheet, row, [s.place_number, s.shared_place or None, int(p.id), p.name, p.rating, rank, p.club,
                                p.country, p.egd_pin, p.rfg_id, *[str(c) for c in s.cells], s.points,
                                *[s.values[c] for c in shown]])

@@ -249,7 +249,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
                                             "points_bad"), -MAX_POINTS, MAX_POINTS, at("correction"), "points_range",
                                 "R7.4") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
-        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), source=Source(sheet.title, f"A{row}"),
+        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), rank=rank, source=Source(sheet.title, f"A{row}"),
     )
     _check_declared_start(player, config, cells, at, cells.errors[known_errors:])
     return player
@@ -467,7 +467,7 @@ class _RoundReader:
         kind = group_rules(group, self.config.groups).steps
         if stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
             # R2.6: the referee edited the handicap; the steps follow what is on the board.
-            derived = steps_of_handicap(stones, komi, kind, handicap, self.config.komi.handicap)
+            derived = steps_of_handicap(stones, komi, kind, handicap)
             if derived is None:
                 cells.fail("R2.3", "handicap_bad", self._at(row, "stones"), stones=stones, komi=komi, group=group)
                 return None

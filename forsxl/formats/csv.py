@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Tournament, number_text
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
 
@@ -123,7 +123,7 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
                      *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown])])
     for s in report.table:
         p = s.player
-        label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
+        label = p.rank_by(t.config.ratings).label(t.config.lang)
         cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
                  p.club, p.country, p.egd_pin,
                  *[str(c) for c in s.cells], number(s.points), *[number(s.values[c]) for c in shown]]

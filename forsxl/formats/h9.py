@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import PlayerId, Source, Tournament, number_text
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.standings import RoundCell
 from forsxl.formats import one_line
@@ -88,7 +87,7 @@ def write_h9(t: Tournament, report: Report, options: H9Options) -> str:
     for row, s in enumerate(table, start=1):
         first = int(s.place.split("-")[0])
         place = str(row) if first == row else ""
-        rank = rank_of_rating(s.player.rating, config.ratings.scale).label().upper()
+        rank = s.player.rank_by(config.ratings).label().upper()
         text = (f"{place:>4} {egf_name(_field(s.player.name)):<30.30} {rank:>3} {_country(s.player.country)} "
                 f"{_club(s.player.club):>4} {number_text(s.points):>5}")
         text += "".join(f" {_token(c, index, options.keep_forfeits):>8}" for c in s.cells)

@@ -22,7 +22,6 @@ from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import Match
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.standings import RoundCell, Standing
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
@@ -107,6 +106,23 @@ TIEBREAK_LABELS: dict[str, dict[Tiebreak, tuple[str, str]]] = {
         Tiebreak.SOS_MINUS_1: ("SOS-1", "SOS without the lowest opponent's score"),
         Tiebreak.SOS_MINUS_2: ("SOS-2", "SOS without the two lowest opponents' scores"),
         Tiebreak.CUSS: ("CUSS", "cumulative score: the sum of the score after each round, start included"),
+        Tiebreak.NBW: ("NBW", "OpenGotha: number of wins, a bye counted as a win"),
+        Tiebreak.SOSW: ("SOSW", "OpenGotha: sum of opponents' NBW, 0 for a round without a game"),
+        Tiebreak.SOSW_MINUS_1: ("SOSW-1", "OpenGotha: SOSW without the lowest round"),
+        Tiebreak.SOSW_MINUS_2: ("SOSW-2", "OpenGotha: SOSW without the two lowest rounds"),
+        Tiebreak.SODOSW: ("SODOSW", "OpenGotha: sum of defeated opponents' NBW"),
+        Tiebreak.SOSOSW: ("SOSOSW", "OpenGotha: sum of opponents' SOSW"),
+        Tiebreak.CUSSW: ("CUSSW", "OpenGotha: the sum of NBW after each round"),
+        Tiebreak.SOSM: ("SOSM", "OpenGotha: sum of opponents' McMahon scores, corrected by the handicap; "
+                                "a round without a game counts the start score"),
+        Tiebreak.SOSM_MINUS_1: ("SOSM-1", "OpenGotha: SOSM without the lowest round"),
+        Tiebreak.SOSM_MINUS_2: ("SOSM-2", "OpenGotha: SOSM without the two lowest rounds"),
+        Tiebreak.SODOSM: ("SODOSM", "OpenGotha: sum of defeated opponents' SOSM terms"),
+        Tiebreak.SOSOSM: ("SOSOSM", "OpenGotha: sum of opponents' SOSM"),
+        Tiebreak.RANK: ("Rank", "rank"),
+        Tiebreak.EXT: ("EXT", "OpenGotha: exploits attempted, opponents' NBW weighted by stones beyond the ranks"),
+        Tiebreak.EXR: ("EXR", "OpenGotha: exploits achieved, EXT over the games won"),
+        Tiebreak.SDC: ("SDC", "OpenGotha: wins among the tied players, when every two of them met"),
     },
     "ru": {
         Tiebreak.POINTS: ("Очки", "очки"),
@@ -130,6 +146,23 @@ TIEBREAK_LABELS: dict[str, dict[Tiebreak, tuple[str, str]]] = {
         Tiebreak.SOS_MINUS_1: ("SOS-1", "SOS без худшего соперника"),
         Tiebreak.SOS_MINUS_2: ("SOS-2", "SOS без двух худших соперников"),
         Tiebreak.CUSS: ("CUSS", "сумма очков после каждого тура, стартовые включены"),
+        Tiebreak.NBW: ("NBW", "OpenGotha: число побед, свободный тур — победа"),
+        Tiebreak.SOSW: ("SOSW", "OpenGotha: сумма NBW соперников, тур без партии — 0"),
+        Tiebreak.SOSW_MINUS_1: ("SOSW-1", "OpenGotha: SOSW без худшего тура"),
+        Tiebreak.SOSW_MINUS_2: ("SOSW-2", "OpenGotha: SOSW без двух худших туров"),
+        Tiebreak.SODOSW: ("SODOSW", "OpenGotha: сумма NBW побеждённых соперников"),
+        Tiebreak.SOSOSW: ("SOSOSW", "OpenGotha: сумма SOSW соперников"),
+        Tiebreak.CUSSW: ("CUSSW", "OpenGotha: сумма NBW после каждого тура"),
+        Tiebreak.SOSM: ("SOSM", "OpenGotha: сумма очков Мак-Магона соперников с поправкой на фору; "
+                                "тур без партии — стартовые очки"),
+        Tiebreak.SOSM_MINUS_1: ("SOSM-1", "OpenGotha: SOSM без худшего тура"),
+        Tiebreak.SOSM_MINUS_2: ("SOSM-2", "OpenGotha: SOSM без двух худших туров"),
+        Tiebreak.SODOSM: ("SODOSM", "OpenGotha: сумма слагаемых SOSM побеждённых соперников"),
+        Tiebreak.SOSOSM: ("SOSOSM", "OpenGotha: сумма SOSM соперников"),
+        Tiebreak.RANK: ("Ранг", "ранг"),
+        Tiebreak.EXT: ("EXT", "OpenGotha: попытки подвига, NBW соперников с весом по форе сверх разницы рангов"),
+        Tiebreak.EXR: ("EXR", "OpenGotha: удавшиеся подвиги, EXT по выигранным партиям"),
+        Tiebreak.SDC: ("SDC", "OpenGotha: победы между делящими место, если все они встречались"),
     },
 }
 """Tie-breaks as column headings (short) and in the legend under the standings (long)."""
@@ -383,7 +416,7 @@ def _row_view(
     by_round = {cell.round: cell for cell in s.cells}
     return RowView(
         anchor(p.id), s.place, str(p.id), p.name, str(p.rating),
-        rank_of_rating(p.rating, t.config.ratings.scale).label(lang), p.club, p.team, str(s.group or ""),
+        p.rank_by(t.config.ratings).label(lang), p.club, p.team, str(s.group or ""),
         format_points(s.start, lang), tuple(_cell_view(by_round.get(n), width) for n in rounds),
         format_points(s.points, lang), tuple(_tiebreak_value(c, s.values[c], lang) for c in tiebreaks), split,
     )

@@ -24,7 +24,6 @@ from forsxl.engine.config import Config, Lang, config_keys, get_key
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import Comparison
 from forsxl.engine.model import Color, Game, PlayerId, Tournament
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.standings import Standing
 from forsxl.publish.html import (
@@ -288,7 +287,7 @@ def _card(
         ))
     p = s.player
     return Card(
-        p.name, str(p.id), s.place, str(p.rating), rank_of_rating(p.rating, t.config.ratings.scale).label(lang),
+        p.name, str(p.id), s.place, str(p.rating), p.rank_by(t.config.ratings).label(lang),
         p.club, p.team, format_points(s.start, lang), format_points(s.points, lang), tuple(rows),
         tuple((*criterion_names(c, lang), value_text(c, s.values[c], lang)) for c in t.config.tiebreaks),
         tuple(comparison_lines(why, lang) if why is not None else ()),
