@@ -1,6 +1,6 @@
 """What every test shares: the system locale is English, whatever the machine's, so that commands without a workbook
 to take the language from (`new`, `demo`, an error before a workbook is read) speak English unless a test says
-otherwise (issue 20); and the paired workbook test_reliability and test_bounded start from."""
+otherwise (issue 20); and the club workbooks most CLI tests start from, made once per module and copied."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_cli import club_players, new_book, ok
+from test_cli import club_players, higher_rating_wins, new_book, ok, type_results
 
 
 @pytest.fixture(autouse=True)
@@ -23,6 +23,15 @@ def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """test_cli's 20-player club workbook with round 1 paired and no result yet; copied by each test."""
     path = new_book(tmp_path_factory.mktemp("paired"), club_players())
     ok("pair", path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def played_book(paired: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`paired` with every result of round 1 typed, the higher rating winning."""
+    path = tmp_path_factory.mktemp("played") / "club.xlsx"
+    shutil.copyfile(paired, path)
+    type_results(path, "Round-1", higher_rating_wins)
     return path
 
 

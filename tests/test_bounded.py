@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
-from test_cli import club_players, edit, higher_rating_wins, new_book, ok, refused, type_results, type_rows
+from test_cli import club_players, edit, new_book, ok, refused, type_rows
 from test_reliability import ods_archive, ods_tables, rezip
 
 from forsxl.book import safety
@@ -282,9 +283,10 @@ def test_an_opengotha_tournament_the_reader_would_refuse_is_not_written(tmp_path
 
 
 @pytest.fixture
-def played(book: Path) -> Path:
-    type_results(book, "Round-1", higher_rating_wins)
-    return book
+def played(played_book: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(played_book, path)
+    return path
 
 
 def rename(path: Path, *names: tuple[str, str]) -> None:
@@ -365,8 +367,9 @@ def test_publish_to_a_full_disk_is_one_line_and_leaves_no_temporary(book: Path, 
                                   ["export", "--format", "csv", "-o", "{folder}/club.csv"],
                                   ["export", "--format", "opengotha", "-o", "{folder}/club.xml"],
                                   ["export", "--format", "xlsx", "-o", "{folder}/club.xlsx"],
-                                  ["simulate", "--runs", "1", "--no-write", "-o", "{folder}/club.html"]],
-                         ids=["publish", "egf", "csv", "opengotha", "xlsx", "simulate"])
+                                  ["simulate", "--runs", "1", "--no-write", "-o", "{folder}/club.html"],
+                                  ["print", "-o", "{folder}/slips.html"], ["print", "-o", "{folder}/slips.pdf"]],
+                         ids=["publish", "egf", "csv", "opengotha", "xlsx", "simulate", "print", "print pdf"])
 def test_a_missing_output_folder_is_one_line_naming_it(book: Path, args: list[str]) -> None:
     folder = book.with_name("no such folder")
     command, *options = (a.format(folder=folder) for a in args)
@@ -406,15 +409,6 @@ TABLE = st.tuples(st.integers(1, 300), st.integers(1, 2_000_000), st.integers(0,
 """A hostile .ods: (tables, rows repeated, empty cells first, cells repeated, whether they hold a value)."""
 COMMANDS = st.sampled_from([("check",), ("pair",), ("standings",), ("publish", "-o", "page.html"),
                             ("export", "--format", "csv", "-o", "out.csv")])
-
-
-@pytest.fixture(scope="module")
-def hostile_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Round 1 played: every sheet forsxl reads is there to be made hostile."""
-    path = new_book(tmp_path_factory.mktemp("hostile"), club_players())
-    ok("pair", path)
-    type_results(path, "Round-1", higher_rating_wins)
-    return path
 
 
 def _limited() -> None:
@@ -477,7 +471,7 @@ def hostile_ods(base: Path, target: Path, tables: list[Any]) -> None:
     st.tuples(st.just("xlsx"), st.lists(TYPED, max_size=4), st.lists(RENAMED, max_size=1), st.lists(RAW, max_size=3)),
     st.tuples(st.just("ods"), st.lists(TABLE, min_size=1, max_size=3), st.just([]), st.just([]))),
     command=COMMANDS)
-def test_any_workbook_is_done_or_refused_in_one_line_within_5_s_and_300_mb(hostile_base: Path, data: Any,
+def test_any_workbook_is_done_or_refused_in_one_line_within_5_s_and_300_mb(played_book: Path, data: Any,
                                                                            command: tuple[str, ...]) -> None:
     """Hostile values, raw merges, far cells, repeats and tables, under RLIMIT_AS 300 MB and RLIMIT_CPU 5 s in a
     process of its own: forsxl finishes (exit 0) or refuses with lines naming a cell and rule (exit 1), never a
@@ -487,9 +481,9 @@ def test_any_workbook_is_done_or_refused_in_one_line_within_5_s_and_300_mb(hosti
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / f"club.{kind}"
         if kind == "xlsx":
-            hostile_xlsx(hostile_base, path, *mutations)
+            hostile_xlsx(played_book, path, *mutations)
         else:
-            hostile_ods(hostile_base, path, mutations[0])
+            hostile_ods(played_book, path, mutations[0])
         verb, *options = command
         run = subprocess.run([sys.executable, "-m", "forsxl", verb, str(path), *options], capture_output=True,
                              text=True, cwd=directory, preexec_fn=_limited, timeout=60)

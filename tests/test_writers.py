@@ -14,24 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cli import club_players, higher_rating_wins, invoke, new_book, ok, problems, type_results
+from test_cli import invoke, ok, problems
 
 from forsxl.book.read import load
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """test_cli's 20-player club workbook with round 1 paired and played; copied by each test."""
-    path = new_book(tmp_path_factory.mktemp("played"), club_players())
-    ok("pair", path)
-    type_results(path, "Round-1", higher_rating_wins)
-    return path
-
-
 @pytest.fixture
-def book(played: Path, tmp_path: Path) -> Path:
+def book(played_book: Path, tmp_path: Path) -> Path:
+    """conftest's club workbook with round 1 played, copied for each test."""
     path = tmp_path / "club.xlsx"
-    shutil.copyfile(played, path)
+    shutil.copyfile(played_book, path)
     return path
 
 
