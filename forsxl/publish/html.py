@@ -23,6 +23,7 @@ from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournamen
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import Match
 from forsxl.engine.report import Report
+from forsxl.engine.results import result_text
 from forsxl.engine.standings import RoundCell, Standing
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
@@ -431,7 +432,8 @@ def _board_view(t: Tournament, number: int, game: Game, cells: Mapping[_CellKey,
     return BoardView(
         game.stage or str(game.board), t.player(game.black).name, str(game.black),
         t.player(game.white).name, str(game.white),
-        str(game.stones), format_decimal(game.komi, lang), game.result.value if game.result else "", points,
+        str(game.stones), format_decimal(game.komi, lang), result_text(game.result, lang) if game.result else "",
+        points,
         anchor(game.black), anchor(game.white), _WINNER.get(game.result, "") if game.result else "",
     )
 

@@ -25,6 +25,7 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import Comparison
 from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.report import Report
+from forsxl.engine.results import result_text
 from forsxl.engine.standings import Standing
 from forsxl.publish.html import (
     PageView,
@@ -282,7 +283,8 @@ def _card(
             opponent.name if opponent else "", str(opponent.id) if opponent else "",
             place.get(opponent.id, "") if opponent else "", page_file(f"p{opponent.id}") if opponent else "",
             str(cell.stones) if opponent else "", format_decimal(game.komi, lang) if game else "",
-            game.result.value if game and game.result else "", outcome + (" forfeit" if cell.forfeit else ""),
+            result_text(game.result, lang) if game and game.result else "",
+            outcome + (" forfeit" if cell.forfeit else ""),
             format_points(cell.points, lang) if cell.points is not None else "", format_points(total, lang),
         ))
     p = s.player
