@@ -31,6 +31,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "{max_columns} columns: clear the cells beyond the table",
                       "лист доходит до строки {rows}, столбца {columns}; forsxl читает не больше {max_rows} строк и "
                       "{max_columns} столбцов: очистите ячейки за таблицей"),
+    "file_part_too_many": ("{path} is refused: with its part {part} the XML passes {limit} elements, far more than "
+                           "a tournament",
+                           "{path} отклонён: с его частью {part} XML превышает {limit} элементов, турниру столько не "
+                           "нужно"),
+    "file_sheets_too_many": ("{path} is refused: it has more than {limit} sheets, far more than a tournament",
+                             "{path} отклонён: в нём больше {limit} листов, турниру столько не нужно"),
+    "cells_too_many": ("here the sheets pass {limit} cells (each sheet counted up to its farthest cell, merged cells "
+                       "one by one), far more than a tournament: clear or unmerge the cells beyond the tables",
+                       "здесь листы превышают {limit} ячеек (каждый лист до его дальней ячейки, объединённые ячейки "
+                       "по одной), турниру столько не нужно: очистите или разъедините ячейки за таблицами"),
     "file_busy": ("{path} is being written by another forsxl command; run again when it has finished",
                   "{path} сейчас записывает другая команда forsxl; повторите, когда она закончит"),
     "file_changed": ("{path} was changed by another program since forsxl read it; nothing written: run again",
@@ -40,6 +50,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "{path} только для чтения; ничего не записано (разрешите запись, чтобы forsxl мог сохранить)"),
     "save_failed": ("{path} could not be saved ({why}); the workbook is as it was",
                     "{path} не удалось сохранить ({why}); книга осталась прежней"),
+    "write_failed": ("{path} could not be written ({why}); it is as it was",
+                     "{path} не удалось записать ({why}); он остался прежним"),
+    "output_folder_missing": ("there is no folder {folder} to write {path} into; create it first",
+                              "нет папки {folder}, чтобы записать {path}; сначала создайте её"),
     "ods_read": ("{path} read; forsxl writes .xlsx only: a command that saves writes {xlsx}",
                  "{path} прочитан; forsxl пишет только .xlsx: команда, которая сохраняет, запишет {xlsx}"),
     "ods_target_exists": ("{xlsx} already exists beside {path}; run forsxl on {xlsx}, or move it away",
@@ -58,14 +72,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name_missing": ("the player has no name", "у участника нет имени"),
     "name_duplicate": ("{name!r} is already on row {row}", "{name!r} уже есть в строке {row}"),
     "rating_bad": ("rating {value!r} is not a number", "рейтинг {value!r} — не число"),
+    "rating_range": ("rating {value} is not between {low} and {high}", "рейтинг {value} — не от {low} до {high}"),
     "rank_bad": ("rank {value!r} is not a rank like 5k or 2d", "ранг {value!r} — не ранг вида 5к или 2д"),
     "rating_missing": ("{name!r} has neither rating nor rank", "у {name!r} нет ни рейтинга, ни ранга"),
     "number_bad": ("{value!r} is not a whole number", "{value!r} — не целое число"),
     "points_bad": ("{value!r} is not a number", "{value!r} — не число"),
+    "number_huge": ("{value!r} is beyond any number a tournament uses (at most {limit} either way)",
+                    "{value!r} — за пределами чисел турнира (не больше {limit} по модулю)"),
+    "players_too_many": ("more than {limit} players: forsxl reads at most {limit}",
+                         "участников больше {limit}: forsxl читает не больше {limit}"),
     "no_duplicate": ("start number {value} is already used on row {row}", "номер {value} уже занят в строке {row}"),
     "avoid_unknown": ("Avoid: {name!r} is no other player's name",
                       "«Не играть с»: {name!r} — не имя другого участника"),
     "absent_bad": ("{value!r} is not a list of rounds like 1, 3-4", "{value!r} — не список туров вида 1, 3-4"),
+    "absent_range": ("{value!r}: rounds go from 1 to {last}, and a range upwards, like 3-4",
+                     "{value!r}: туры — от 1 до {last}, а диапазон — по возрастанию, как 3-4"),
+    "points_range": ("{value} points is not between {low} and {high}", "{value} очк. — не от {low} до {high}"),
     "group_bad": ("group {value!r} is not 1, 2 or 3", "группа {value!r} — не 1, 2 или 3"),
     "did_you_mean": ("; did you mean {guess!r}?", "; может быть, {guess!r}?"),
     "config_unknown_key": ("unknown key {key!r}; known keys: {known}", "неизвестный ключ {key!r}; известные: {known}"),
@@ -139,8 +161,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "simulate_variant_bad": ("{path} is not a Config file: write one key: value per line, as a preset",
                              "{path} — не файл настроек: пишите по строке ключ: значение, как в пресете"),
     "preset_unknown": ("unknown preset {name!r}; presets: {known}", "неизвестный пресет {name!r}; есть: {known}"),
-    "round_sheet_name": ("round sheet {sheet} is not followed by round {expected}",
-                         "лист {sheet} идёт не по порядку: ожидался тур {expected}"),
+    "round_sheet_name": ("round {expected} has no sheet, yet this one follows: number the round sheets 1, 2, 3, ...",
+                         "у тура {expected} нет листа, а этот лист есть: нумеруйте листы туров 1, 2, 3, ..."),
+    "round_sheet_twice": ("a second sheet of round {round}: keep one", "второй лист тура {round}: оставьте один"),
+    "round_sheet_near": ("the sheet looks like a round sheet but is not named like one, so its results would be lost: "
+                         "rename it {name}, or so that it names no round",
+                         "лист похож на лист тура, но назван не так, и его результаты пропали бы: переименуйте его в "
+                         "{name} или так, чтобы он не назывался туром"),
     "board_bad": ("{value!r} is not a board number, bye or absent", "{value!r} — не номер доски, своб. или пропуск"),
     "player_unknown": ("{name!r} is not in Players", "{name!r} нет среди участников"),
     "player_twice": ("{name!r} is in this round twice", "{name!r} дважды в этом туре"),
@@ -155,6 +182,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "draw_not_allowed": ("a draw is impossible here: the komi is {komi}", "ничьей здесь быть не может: коми {komi}"),
     "draw_handicap": ("a draw cannot stand in a handicap game (komi {komi}); type who won",
                       "в партии с форой ничьей не бывает (коми {komi}); укажите победителя"),
+    "handicap_range": ("handicap {value} is not between {low} and {high} stones",
+                       "фора {value} — не от {low} до {high} камней"),
+    "komi_range": ("komi {value} is not between {low} and {high}", "коми {value} — не от {low} до {high}"),
+    "board_duplicate": ("board {board} is already on row {row}", "доска {board} уже есть в строке {row}"),
     "handicap_bad": ("handicap {stones} with komi {komi} fits no handicap step of group {group}",
                      "фора {stones} с коми {komi} не соответствует ступени форы группы {group}"),
     "round_has_results": ("round {round} has results and cannot be paired again",
@@ -232,6 +263,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_scheduled": ("pairing.method {method} pairs round by round: run forsxl pair (schedule needs round_robin "
                       "or serp)", "при pairing.method {method} пары составляются по турам: forsxl pair (для "
                       "schedule нужен round_robin или serp)"),
+    "schedule_too_long": ("a round robin of {count} players takes {rounds} rounds; a tournament has at most {limit}",
+                          "круговой турнир {count} участников — это {rounds} туров; в турнире их не больше {limit}"),
     "schedule_has_results": ("round {round} already has results; the schedule cannot be written again",
                              "в туре {round} уже есть результаты; расписание нельзя составить заново"),
     "serp_games": ("serp.games {games} needs between 1 and {count} - 1 players' worth of opponents ({count} players)",
@@ -264,6 +297,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # import and export (FORMATS; issue 8)
     "import_too_big": ("{path} is {size} MB; files over {limit} MB are refused unread",
                        "{path}: {size} МБ; файлы больше {limit} МБ не читаются"),
+    "import_too_many": ("{path}: its {count} players would make {total} in Players, and forsxl reads at most {limit}; "
+                        "nothing written",
+                        "{path}: с его участниками ({count}) их стало бы {total}, а forsxl читает не больше {limit}; "
+                        "ничего не записано"),
     "import_line_bad": ("{text!r}: {why}", "{text!r}: {why}"),
     "import_format_unknown": ("cannot tell the format of {path}; name it with --format ({known})",
                               "не удалось определить формат {path}; укажите --format ({known})"),

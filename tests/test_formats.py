@@ -5,6 +5,8 @@ The real files are read where they lie, beside the repository; without them thes
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 import re
 from collections import Counter
@@ -17,19 +19,34 @@ import pytest
 from defusedxml.ElementTree import fromstring  # type: ignore[import-untyped]
 from typer.testing import CliRunner, Result
 
+from forsxl.book.exchange import results_workbook
 from forsxl.book.read import load
 from forsxl.cli import app
-from forsxl.engine.config import Basis, Edge, PairingMethod, Seat, Seeding, StartMethod, Tiebreak, Weights
+from forsxl.engine.config import (
+    Basis,
+    Config,
+    Edge,
+    PairingMethod,
+    Seat,
+    Seeding,
+    StartMethod,
+    Tiebreak,
+    Weights,
+)
 from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Game, Player, PlayerId, Round, Tournament
+from forsxl.engine.model import Result as Outcome
 from forsxl.engine.pairing.weighted import score_field, total_cost
 from forsxl.engine.ratings import Rank
+from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round, round_state
-from forsxl.formats import decode
+from forsxl.formats import decode, one_line
+from forsxl.formats.csv import write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
-from forsxl.formats.h9 import H9Table, parse_h9, parse_token
+from forsxl.formats.h9 import H9Options, H9Table, parse_h9, parse_token, write_h9
 from forsxl.formats.names import egf_name
-from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha
+from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha, write_opengotha
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, detect, one_of
 
 FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
@@ -660,3 +677,68 @@ def test_formats_unknown_format_names_the_choices(tmp_path: Path) -> None:
     ]:
         result = invoke(*args)
         assert (result.exit_code, result.output.strip()) == (1, line)
+
+
+# ------------------------------------------------------------------------------- hostile values in every field
+
+HOSTILE = "=HYPERLINK(\"http://x\")\n; CL[X]\r\n   1 Forged Line  9D XX xx 99\t<b a=\"&'\">]|\x07\x00"
+"""What a value may carry into an export: a formula, line breaks that forge a line or a tag, XML's own characters,
+brackets, a tab, and control characters no text file, XML document or cell should hold."""
+LEADS = ("=", "+", "-", "@")
+
+
+def hostile_tournament() -> Tournament:
+    """Two players and a played game, every text field of players and Config hostile (issue 19)."""
+    players = tuple(Player(PlayerId(i), f"{lead}{HOSTILE} {i}", 2000 - i, club=HOSTILE, city=HOSTILE,
+                           country=HOSTILE, team=HOSTILE, egd_pin=f"1234567{i}{HOSTILE}", rfg_id=HOSTILE)
+                    for i, lead in ((1, "="), (2, "@")))
+    config = replace(Config(), name=HOSTILE, place=HOSTILE, date=f"2026-11-28{HOSTILE}")
+    game = Game(1, PlayerId(2), PlayerId(1), 0, Fraction(13, 2), 0, 1, Outcome.WHITE_WINS)
+    return Tournament(config, players, (Round(1, (game,), ()),))
+
+
+def test_formats_csv_export_sanitises_every_field() -> None:
+    t = hostile_tournament()
+    rows = list(csv.reader(io.StringIO(write_standings_csv(t, make_report(t, extras=False)))))
+    assert len(rows) == 3 and {len(r) for r in rows} == {len(rows[0])}
+    fields = [f for r in rows for f in r]
+    assert not any(re.search(r"[\x00-\x1f]", f) for f in fields)
+    assert not any(f.startswith(LEADS) and not re.fullmatch(r"-?\d+", f) for f in fields)
+    assert rows[1][3] == "'" + one_line(t.players[0].name)
+
+
+def test_formats_opengotha_export_is_valid_xml_with_every_field_escaped() -> None:
+    t = hostile_tournament()
+    root = fromstring(write_opengotha(t).encode("utf-8"))  # a control character anywhere would not parse
+    values = [v for e in root.iter() for v in e.attrib.values()]
+    assert not any(re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", v) for v in values)
+    players = root.findall("Players/Player")
+    assert len(players) == 2 and players[0].get("club") == HOSTILE.replace("\x07", "").replace("\x00", "")
+    assert root.find("TournamentParameterSet/GeneralParameterSet").get("location") == players[0].get("club")
+
+
+def test_formats_h9_export_sanitises_every_field() -> None:
+    t = hostile_tournament()
+    text = write_h9(t, make_report(t, extras=False), H9Options())
+    lines = text.splitlines()
+    assert not re.search(r"[\x00-\x09\x0b-\x1f]", text)
+    assert [line.split("[")[0] for line in lines if "[" in line and line.startswith(";")] == [
+        "; CL", "; EV", "; PC", "; DT", "; HA", "; KM", "; CM"]
+    table = parse_h9(text)
+    assert not table.problems and [r.pin for r in table.rows] == [re.sub(r"\D", "", p.egd_pin) for p in t.players]
+    assert len([line for line in lines if not line.startswith(";")]) == 2
+
+
+def test_formats_xlsx_export_keeps_every_field_text(tmp_path: Path) -> None:
+    t = hostile_tournament()
+    out = tmp_path / "fed.xlsx"
+    results_workbook(t, make_report(t, extras=False), t.config.lang).save(out)
+    workbook = openpyxl.load_workbook(out)
+    cells = [c for sheet in workbook.worksheets for row in sheet.iter_rows() for c in row if c.value is not None]
+    assert not any(c.data_type == "f" for c in cells)
+    names = [c.value for c in cells if isinstance(c.value, str) and c.value.startswith(LEADS)]
+    assert names and all("\x07" not in n and "\x00" not in n for n in names)
+    typed = t.players[0].name.replace("\x07", "").replace("\x00", "").replace("\r\n", "\n")  # as XML reads CR LF
+    standings = workbook["Standings"]
+    name = standings.cell(2, [c.value for c in standings[1]].index("Name") + 1)
+    assert name.value == typed and name.data_type == "s"

@@ -28,6 +28,7 @@ from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
 from forsxl.engine.system_by_size import finished
 from forsxl.publish.simulation import render_simulation
+from forsxl.publish.site import write_whole
 
 
 @dataclass(frozen=True)
@@ -301,7 +302,7 @@ def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progr
     tables = report_tables(summaries, book.lang)
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)
     name = book.tournament.config.name or book.path.stem
-    page.write_text(render_simulation(name, book.lang, rows, tables, summaries), encoding="utf-8")
+    write_whole(page, render_simulation(name, book.lang, rows, tables, summaries))
     lines = ["\n\n".join(text_table(table) for table in tables), f"{page}: the report"]
     if write:
         write_simulation(book, rows, tables)

@@ -12,9 +12,11 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.read import Book
+from forsxl.book.safety import check_sheet_size
 from forsxl.book.sheets import BOLD, put, write_row
 from forsxl.book.write import new_workbook, type_players, type_results, write_round
 from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
@@ -29,7 +31,9 @@ def players_sheet(workbook: Workbook) -> Worksheet | None:
 
 
 def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> None:
-    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header."""
+    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header.
+
+    Raises, with nothing typed, when the rows would reach past the rows forsxl reads (MAX_ROWS)."""
     sheet = players_sheet(workbook)
     assert sheet is not None  # the workbook was loaded, so Players exists
     headers: list[object] = [c.value for c in sheet[1]]
@@ -44,6 +48,9 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
             cell.font = BOLD
     top = max((r for r in range(2, sheet.max_row + 1)
                if any(sheet.cell(r, c).value not in (None, "") for c in columns.values())), default=1)
+    too_far = check_sheet_size(sheet.title, top + len(rows), sheet.max_column)
+    if too_far is not None:  # every later command would refuse the sheet
+        raise WorkbookErrors([too_far], lang)
     for row, values in enumerate(rows, start=top + 1):
         for key, value in values.items():
             if value not in (None, ""):

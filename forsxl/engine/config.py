@@ -17,6 +17,14 @@ if TYPE_CHECKING:  # these modules import this one; book/config.py resolves the 
     from forsxl.engine.ratings import Rank
 
 
+MAX_ROUNDS = 100
+"""Rounds a tournament can have: a double round robin of 51 players; `rounds: 1e9` is a typo, not a tournament."""
+MAX_KOMI = Fraction(100)
+"""Komi either way, in a game or a Config key (R2.3): ten times any komi played."""
+MAX_POINTS = 10_000
+"""Start points or a McMahon correction typed for a player, either way (R1, R7.4): rating / 1 is at most 3500."""
+
+
 def key(default: Any, doc: str, rule: str) -> Any:
     """A Config field with its one-line help and the RULES id it parameterizes."""
     if isinstance(default, (list, dict, set)):

@@ -10,6 +10,9 @@ from forsxl.engine.groups import GroupRules
 from forsxl.engine.model import PlayerId, Points
 from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
 
+MAX_STONES = 9
+"""The stones of the default cap, 9 steps (R2.2): a Handicap cell holds 0 to this, or to `handicap.max_steps`."""
+
 
 def _held(index: int, rules: Handicap) -> int:
     """100 per rank index, the index held at `even_above` (R2.1)."""

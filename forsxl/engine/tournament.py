@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import partial
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
+from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
@@ -393,8 +393,11 @@ def schedule_tournament(t: Tournament, listed: Sequence[PlayerId] | None = None)
     order = list(listed) if listed else [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
     plan = None
     if method == PairingMethod.ROUND_ROBIN:
-        ids = [p.id for p in t.players]
-        berger = round_robin_table(len(ids), _cycles(t))
+        ids, cycles = [p.id for p in t.players], _cycles(t)
+        rounds = cycles * (len(ids) + len(ids) % 2 - 1)
+        if rounds > MAX_ROUNDS:
+            raise ForsxlError("R7.5", "schedule_too_long", count=len(ids), rounds=rounds, limit=MAX_ROUNDS)
+        berger = round_robin_table(len(ids), cycles)
         table = [[(ids[w - 1], ids[b - 1]) for w, b in rnd] for rnd in berger]
     elif method == PairingMethod.SERP:
         plan = _serp_layout(t, order)

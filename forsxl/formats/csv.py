@@ -13,7 +13,7 @@ from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Tournament, number_text
 from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
-from forsxl.formats import Entry, Parsed
+from forsxl.formats import Entry, Parsed, one_line
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
@@ -90,8 +90,10 @@ _HEADINGS = {
 
 
 def safe_text(value: str) -> str:
-    """Text a spreadsheet will not run: a leading `= + - @` (or tab, CR) gets an apostrophe, unless it is a number."""
-    if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", value):
+    """Text a spreadsheet will neither run nor split: one line (`one_line`), and a leading `= + - @` gets an
+    apostrophe, unless it is a number."""
+    value = one_line(value)
+    if value[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value):  # `-6,5` in Russian
         return "'" + value
     return value
 
@@ -117,8 +119,8 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
     if russian:
         out.write("\ufeff")
     writer = csv.writer(out, delimiter=";" if russian else ",", lineterminator="\n")
-    writer.writerow([place, shared, no, name, rating, rank, club, country, pin,
-                     *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown]])
+    writer.writerow([safe_text(h) for h in (place, shared, no, name, rating, rank, club, country, pin,
+                     *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown])])
     for s in report.table:
         p = s.player
         label = p.rank_by(t.config.ratings).label(t.config.lang)

@@ -6,6 +6,7 @@ without spaces, upper-cased; they are matched case-insensitively and after foldi
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -389,6 +390,10 @@ def _key(name: str) -> str:
     return (surname + first).replace(" ", "").upper()
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+"""Characters no XML 1.0 document may hold, even escaped: a reader refuses the whole file on one."""
+
+
 def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
     """An OpenGotha file of the tournament: players, games, byes, general parameters (FORMATS §6, tournament.dtd).
 
@@ -424,7 +429,8 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
                 ET.SubElement(byes, "ByePlayer", player=_key(t.player(pid).name), roundNumber=str(rnd.number))
     _parameters(root, t)
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    text = ET.tostring(root, encoding="unicode")  # escaped by ElementTree; what XML 1.0 cannot hold at all goes
+    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + _NOT_XML.sub("", text) + "\n"
 
 
 def _halves(points: Fraction) -> str:

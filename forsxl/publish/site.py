@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from forsxl.engine.config import Config, Lang, config_keys, get_key
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import Comparison
 from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.report import Report
@@ -376,7 +378,10 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
     Each file is written whole to a temporary name and renamed, so that a browser reloading during `--watch`
     never reads half a page.
     """
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ForsxlError("R0", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
     written = []
     for name, text in render_site(t, report, comparisons, origins, preset_note).items():
         write_whole(directory / name, text)
@@ -384,8 +389,23 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
     return written
 
 
+def check_folder(target: Path) -> None:
+    """Raise, naming it, unless the folder a file is to be written into exists (it is never guessed and created)."""
+    if not target.parent.is_dir():
+        raise ForsxlError("R0", "output_folder_missing", path=target, folder=target.parent)
+
+
 def write_whole(target: Path, text: str) -> None:
-    """Write UTF-8 text to a temporary file beside `target`, then rename it over `target`."""
+    """Write UTF-8 text to a temporary file beside `target`, then rename it over `target`.
+
+    A missing folder, a full disk or a refused write is a ForsxlError naming the file; `target` is then as it was,
+    and no temporary is left behind."""
+    check_folder(target)
     partial = target.with_name(f".{target.name}.tmp")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(target)
+    try:
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(target)
+    except OSError as error:
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise ForsxlError("R0", "write_failed", path=target, why=error.strerror or type(error).__name__) from None
