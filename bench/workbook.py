@@ -10,7 +10,8 @@ The workbook is made once with forsxl's own book code, as a tournament would mak
 and a last `finish` for the standings. It is cached under bench/.cache/ (gitignored).
 
 Measured, each on a fresh copy of the cached workbook:
-  (a) openpyxl alone: `openpyxl.load_workbook` + `Workbook.save` of that file;
+  (a) openpyxl alone: `openpyxl.load_workbook` + `Workbook.save` of that file, in process;
+  (a') the same as a subprocess, `python -c` with interpreter start-up and the import of openpyxl, to set beside (b);
   (b) `forsxl pair copy.xlsx` in a subprocess, which includes interpreter start-up and imports;
   (c) in process, the same steps the `pair` command runs: `load` -> `pair_into` -> `finish`, split into parts.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import pstats
 import random
@@ -34,13 +36,13 @@ from pathlib import Path
 
 import openpyxl
 from benchlib import SEED, field, fmt, machine, simulated, spread, table, timers
-from openpyxl.workbook.workbook import Workbook
 
 import forsxl
 import forsxl.app.workflow as workflow
 import forsxl.book.read as read_module
 from forsxl.app.workflow import finish, pair_into
 from forsxl.book.layout import NEW_PLAYER_COLUMNS
+from forsxl.book.package import Package
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
@@ -82,10 +84,13 @@ def build(path: Path) -> float:
 
 @contextmanager
 def fresh_copy(source: Path) -> Iterator[Path]:
-    """A copy of the workbook in a scratch directory beside the cache (same disk), removed afterwards."""
+    """A copy of the workbook in a scratch directory beside the cache (same disk), removed afterwards; the previous
+    measurement's garbage is collected first, so that no in-process measurement pays for another's (openpyxl's
+    cells are cycles that only the collector frees)."""
     with tempfile.TemporaryDirectory(dir=CACHE) as scratch:
         copy = Path(scratch) / "club.xlsx"
         shutil.copy2(source, copy)
+        gc.collect()
         yield copy
 
 
@@ -114,6 +119,14 @@ def subprocess_time(args: list[str]) -> float:
     return elapsed
 
 
+OPENPYXL_ALONE = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
+
+
+def openpyxl_subprocess(source: Path) -> float:
+    with fresh_copy(source) as copy:
+        return subprocess_time([sys.executable, "-c", OPENPYXL_ALONE, str(copy), str(copy.with_name("saved.xlsx"))])
+
+
 def forsxl_pair_subprocess(source: Path) -> float:
     with fresh_copy(source) as copy:
         return subprocess_time([*forsxl_command(), "pair", str(copy)])
@@ -121,14 +134,14 @@ def forsxl_pair_subprocess(source: Path) -> float:
 
 STEPS = (
     # (label, module, attribute): the calls `pair_into` and `finish` make, wrapped where they look them up
-    ("load: open_workbook (openpyxl)", read_module, "open_workbook"),
+    ("load: open_package (openpyxl)", read_module, "open_package"),
     ("engine: pair_round", workflow, "pair_round"),
     ("write: write_round", workflow, "write_round"),
     ("engine: report (standings)", workflow, "make_report"),
     ("write: refresh_rounds", workflow, "refresh_rounds"),
     ("write: write_standings", workflow, "write_standings"),
     ("write: append_log", workflow, "append_log"),
-    ("save: Workbook.save (openpyxl)", Workbook, "save"),
+    ("save: Package.write (the parts forsxl wrote)", Package, "write"),
     ("save: atomic save, all of it", workflow, "save"),
 )
 
@@ -151,9 +164,9 @@ def in_process(source: Path) -> dict[str, float]:
         if not backup_path(copy).exists() or "round 10" not in changes:
             raise SystemExit(f"unexpected run: {changes}")
     parts = dict(spent)
-    parts["load: reading sheets into a Tournament"] = (loaded - start) - parts["load: open_workbook (openpyxl)"]
+    parts["load: reading sheets into a Tournament"] = (loaded - start) - parts["load: open_package (openpyxl)"]
     parts["save: fsync, backup copy, rename"] = parts.pop("save: atomic save, all of it") - parts[
-        "save: Workbook.save (openpyxl)"]
+        "save: Package.write (the parts forsxl wrote)"]
     parts["other (pair_into/finish glue)"] = (done - start) - sum(parts.values())
     parts.update({"= load": loaded - start, "= pair_into": paired - loaded, "= finish": done - paired,
                   "= total": done - start})
@@ -161,10 +174,11 @@ def in_process(source: Path) -> dict[str, float]:
 
 
 ORDER = (
-    "load: open_workbook (openpyxl)", "load: reading sheets into a Tournament",
+    "load: open_package (openpyxl)", "load: reading sheets into a Tournament",
     "engine: pair_round", "write: write_round",
     "engine: report (standings)", "write: refresh_rounds", "write: write_standings", "write: append_log",
-    "save: Workbook.save (openpyxl)", "save: fsync, backup copy, rename", "other (pair_into/finish glue)",
+    "save: Package.write (the parts forsxl wrote)", "save: fsync, backup copy, rename",
+    "other (pair_into/finish glue)",
     "= load", "= pair_into", "= finish", "= total",
 )
 
@@ -202,11 +216,12 @@ def main() -> None:
           f"{path.stat().st_size / 1024:,.0f} KiB, sheets {', '.join(workbook.sheetnames)}; ~{cells:,} cells")
     del workbook
 
-    alone, steps, whole = [], [], []
-    for _ in range(args.repeat):  # interleaved, so that a noisy neighbour on the machine hits all three alike
+    alone, steps, whole, alone_process = [], [], [], []
+    for _ in range(args.repeat):  # interleaved, so that a noisy neighbour on the machine hits all four alike
         alone.append(openpyxl_alone(path))
         steps.append(in_process(path))
         whole.append(forsxl_pair_subprocess(path))
+        alone_process.append(openpyxl_subprocess(path))
     python_start = [subprocess_time([sys.executable, "-c", "pass"]) for _ in range(args.repeat)]
     imports = [subprocess_time([sys.executable, "-c", "import forsxl.cli"]) for _ in range(args.repeat)]
     help_start = [subprocess_time([*forsxl_command(), "--help"]) for _ in range(args.repeat)]
@@ -228,23 +243,25 @@ def main() -> None:
     print(f"\n(b) subprocess, {args.repeat} runs (median, min, max); command: {' '.join(forsxl_command())}\n")
     print(table(["command", "median", "min", "max"], [
         ["forsxl pair club.xlsx", *spread(whole)],
+        ["python -c 'openpyxl load + save' (a')", *spread(alone_process)],
         ["python -c pass (interpreter start-up)", *spread(python_start)],
         ["python -c 'import forsxl.cli' (start-up + imports)", *spread(imports)],
         ["forsxl --help (start-up + imports + typer)", *spread(help_start)],
     ]))
 
     engine = median(steps, "engine: pair_round") + median(steps, "engine: report (standings)")
+    pair, process = statistics.median(whole), statistics.median(alone_process)
     print("\nSummary (medians)\n")
     print(table(["what", "time", "x openpyxl load + save"], [
-        ["openpyxl load + save alone (a)", fmt(baseline), "1.0"],
-        ["forsxl in process: load -> pair_into -> finish (c)", fmt(total), f"{total / baseline:.1f}"],
-        ["  of which engine (pair_round + standings)", fmt(engine), f"{engine / baseline:.1f}"],
-        ["  of which everything but the engine", fmt(total - engine), f"{(total - engine) / baseline:.1f}"],
-        ["forsxl pair, whole subprocess (b)", fmt(statistics.median(whole)),
-         f"{statistics.median(whole) / baseline:.1f}"],
-        ["  less start-up + imports + typer (forsxl --help)",
-         fmt(statistics.median(whole) - statistics.median(help_start)),
-         f"{(statistics.median(whole) - statistics.median(help_start)) / baseline:.1f}"],
+        ["openpyxl load + save alone (a)", fmt(baseline), "1.00"],
+        ["forsxl in process: load -> pair_into -> finish (c)", fmt(total), f"{total / baseline:.2f}"],
+        ["  of which engine (pair_round + standings)", fmt(engine), f"{engine / baseline:.2f}"],
+        ["  of which everything but the engine", fmt(total - engine), f"{(total - engine) / baseline:.2f}"],
+        ["forsxl pair, whole subprocess (b)", fmt(pair), f"{pair / baseline:.2f}"],
+        ["  less start-up + imports + typer (forsxl --help)", fmt(pair - statistics.median(help_start)),
+         f"{(pair - statistics.median(help_start)) / baseline:.2f}"],
+        ["openpyxl load + save as a subprocess (a')", fmt(process), f"{process / baseline:.2f}"],
+        ["forsxl pair (b) against (a'), process for process", "", f"{pair / process:.2f}"],
     ]))
     if args.profile:
         print("\n--- cProfile of one in-process run ---\n" + profile_one(path))

@@ -38,6 +38,7 @@ from test_cli import (
 )
 
 from forsxl.book import safety
+from forsxl.book.package import Package
 from forsxl.book.read import load
 
 # ------------------------------------------------------------------------------------------------ hostile files
@@ -166,11 +167,11 @@ def test_save_error_is_a_message_and_the_workbook_is_intact(book: Path, monkeypa
 
 
 def test_disk_full_during_write(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def full(self: Workbook, filename: str) -> None:
+    def full(self: Package, workbook: Workbook, filename: str) -> None:
         Path(filename).write_bytes(b"PK\3\4 half a workbook")
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(Workbook, "save", full)
+    monkeypatch.setattr(Package, "write", full)
     refused(book, ["standings", book], f"{book} could not be saved (No space left on device); the workbook is as it "
                                        "was (R0)")
 
@@ -179,15 +180,15 @@ def test_kill_during_save_leaves_the_original_readable(book: Path, monkeypatch: 
     """An interrupt (Ctrl-C, a kill) half-way through writing: the old workbook stays, whole and loadable."""
     type_results(book, "Round-1", higher_rating_wins)
     before = book.read_bytes()
-    real_save = Workbook.save
+    real_write = Package.write
 
-    def killed(self: Workbook, filename: str) -> None:
-        real_save(self, filename)
+    def killed(self: Package, workbook: Workbook, filename: str) -> None:
+        real_write(self, workbook, filename)
         with open(filename, "r+b") as half:
             half.truncate(os.path.getsize(filename) // 2)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(Workbook, "save", killed)
+    monkeypatch.setattr(Package, "write", killed)
     result = invoke("pair", book)
     assert result.exit_code != 0 and isinstance(result.exception, KeyboardInterrupt | SystemExit)
     assert book.read_bytes() == before

@@ -111,7 +111,7 @@ def run_demo(
             progress(changes)
         book = load(path)  # the referee types the results
         type_results(book, number, _simulated(book.tournament, rnd.games, random.Random(f"demo|{number}")))
-        save(book.workbook, path)
+        save(book.workbook, path, book.read_as, book.package)
         book = load(path)
         finish(book, "standings", f"round {number} results")
     book = load(path)

@@ -96,7 +96,7 @@ def finish(book: Book, command: str, changes: str) -> None:
         write_teams(book, report.teams)
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
     append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
-    save(book.workbook, book.path, book.read_as)
+    save(book.workbook, book.path, book.read_as, book.package)
 
 
 def schedule_into(book: Book) -> str:

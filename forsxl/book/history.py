@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from openpyxl.workbook.workbook import Workbook
 
 from forsxl.book import layout
+from forsxl.book.package import values
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import PlayerId, Round, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
@@ -40,8 +41,9 @@ def recorded(workbook: Workbook) -> Recorded:
     title = next((n for n in workbook.sheetnames if n in layout.SHEETS["standings"]), None)
     if title is None:
         return Recorded({}, {})
-    sheet = workbook[title]
-    header: list[object] = [c.value for c in next(sheet.iter_rows(min_row=1, max_row=1), ())]
+    rows = values(workbook[title])  # Standings is read from the package: openpyxl leaves it unparsed
+    first = rows[0][1] if rows and rows[0][0] == 1 else {}
+    header: list[object] = [first.get(i) for i in range(1, max(first, default=0) + 1)]
     columns = layout.match_columns(header, layout.STANDINGS_COLUMNS)
     rounds = {i: int(m[1]) for i, h in enumerate(header, start=1)
               if isinstance(h, str) and (m := re.fullmatch(r"\s*[RТ](\d{1,3})\s*", h))}
@@ -49,11 +51,11 @@ def recorded(workbook: Workbook) -> Recorded:
         return Recorded({}, {})
     names: dict[PlayerId, str] = {}
     cells: dict[PlayerId, dict[int, str]] = {}
-    for row in sheet.iter_rows(min_row=2, values_only=True):
-        no, name = row[columns["no"] - 1], row[columns["name"] - 1]
-        if isinstance(no, int) and isinstance(name, str):
+    for number, row in rows:
+        no, name = row.get(columns["no"]), row.get(columns["name"])
+        if number > 1 and isinstance(no, int) and isinstance(name, str):
             names[PlayerId(no)] = name
-            cells[PlayerId(no)] = {n: str(row[i - 1]) for i, n in rounds.items() if i <= len(row) and row[i - 1]}
+            cells[PlayerId(no)] = {n: str(row[i]) for i, n in rounds.items() if row.get(i)}
     return Recorded(names, cells)
 
 

@@ -23,10 +23,12 @@ from openpyxl.cell.cell import MergedCell
 from openpyxl.styles import Font
 from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.config import KEYS, convert_value, key_type, parse_number
+from forsxl.book.package import values
 from forsxl.book.read import (
     Book,
     absent_rounds,
@@ -37,7 +39,7 @@ from forsxl.book.read import (
     round_sheets,
 )
 from forsxl.book.save import save
-from forsxl.book.sheets import data_rows, find_sheet, header_row, put, write_row
+from forsxl.book.sheets import data_rows, find_sheet, fresh_sheet, header_row, put, write_row
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Cell, Chooser, Conflict, MergedRow, Merger, Prefer, Row, Side, Table, match_renamed
@@ -67,6 +69,8 @@ def norm(raw: object) -> Hashable:
             return parse_number(words)
         except (ValueError, ZeroDivisionError):
             return words
+    if isinstance(raw, ArrayFormula):  # openpyxl's object has no value equality: its range and text are the cell
+        return ("array", raw.ref, raw.text)
     return str(raw)
 
 
@@ -229,8 +233,8 @@ def _log_rows(workbook: Workbook) -> list[tuple[object, ...]]:
     return [row for row in sheet.iter_rows(min_row=2, values_only=True) if any(v is not None for v in row)]
 
 
-def _values(sheet: Worksheet | None) -> list[tuple[object, ...]] | None:
-    return None if sheet is None else [tuple(norm(v) for v in row) for row in sheet.iter_rows(values_only=True)]
+def _values(sheet: Worksheet | None) -> list[tuple[int, dict[int, Hashable]]] | None:
+    return None if sheet is None else [(n, {c: norm(v) for c, v in row.items()}) for n, row in values(sheet)]
 
 
 class _Writer:
@@ -244,22 +248,32 @@ class _Writer:
              shown: dict[Hashable, object] | None = None) -> None:
         """The rows under the header of `sheet`, in `columns`, become the merged rows; `shown` names each player of a
         round sheet by their merged name."""
-        for row in range(2, sheet.max_row + 1):
-            for column in columns.values():
-                if not isinstance(sheet.cell(row, column), MergedCell):
-                    sheet.cell(row, column).value = None
-        for row, entry in enumerate(merged, start=2):
-            self.row(sheet, row, columns, entry, shown)
+        cells = {at: value for row, entry in enumerate(merged, start=2)
+                 for at, value in self.row(sheet, row, columns, entry, shown).items()}
+        _fill(sheet, [(row, column) for row in range(2, sheet.max_row + 1) for column in columns.values()], cells)
 
     def row(self, sheet: Worksheet, row: int, columns: dict[str, int], entry: MergedRow,
-            shown: dict[Hashable, object] | None = None) -> None:
+            shown: dict[Hashable, object] | None = None) -> dict[tuple[int, int], object]:
+        """The merged row's value of each of its cells in `columns`, noting those that came from one copy."""
+        cells = {}
         for name, taken in entry.cells.items():
             if name not in columns:
                 continue
-            value = shown.get(taken.norm, taken.raw) if shown and name in ("black", "white") else taken.raw
-            put(sheet.cell(row, columns[name]), value)
+            cells[(row, columns[name])] = shown.get(taken.norm, taken.raw) if shown and name in ("black", "white") \
+                else taken.raw
             if taken.side != Side.BOTH:
                 self.origins[self.names[taken.side]].append(_address(sheet, row, columns[name]))
+        return cells
+
+
+def _fill(sheet: Worksheet, region: Iterable[tuple[int, int]], cells: dict[tuple[int, int], object]) -> None:
+    """Every cell of `region` and of `cells` holds its merged value, or nothing. A cell that means it already (`norm`)
+    is left as copy A has it, so that a formula both copies have stays a formula with its result (`put` writes
+    text)."""
+    for at in (*region, *cells):
+        cell, value = sheet.cell(*at), cells.get(at)
+        if norm(cell.value) != norm(value):
+            put(cell, value)
 
 
 def _copy_sheet(source: Worksheet, workbook: Workbook, index: int) -> Worksheet:
@@ -372,7 +386,9 @@ def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,
     _write_others(writer, b, others)
     _write_log(workbook, lang, [*_log_rows(a.book.workbook), *_log_rows(b.book.workbook)])
     _keep_standings_if_agreed(workbook, b.book.workbook)
-    return read_book(workbook, output), _changes(names, base_path[0] if base_path else None, writer, merger)
+    merged = read_book(workbook, output)
+    merged.package = a.book.package  # saved as copy A's package with the merged cells and sheets
+    return merged, _changes(names, base_path[0] if base_path else None, writer, merger)
 
 
 def _merge_rounds(merger: Merger, base: _Copy | None, a: _Copy, b: _Copy) -> dict[int, list[MergedRow] | None]:
@@ -451,27 +467,22 @@ def _write_others(writer: _Writer, b: _Copy, others: dict[str, list[MergedRow] |
         sheet = workbook[title]
         columns = {get_column_letter(c): c for c in range(1, sheet.max_column + 1)}
         columns |= {c: column_index_from_string(c) for m in merged for c in m.cells}
-        for row in sheet.iter_rows():
-            for cell in row:
-                if not isinstance(cell, MergedCell):
-                    cell.value = None
+        cells: dict[tuple[int, int], object] = {}
         for entry in merged:
             assert isinstance(entry.key, int)
-            writer.row(sheet, entry.key, columns, entry)
+            cells |= writer.row(sheet, entry.key, columns, entry)
+        _fill(sheet, [(c.row, c.column) for row in sheet.iter_rows() for c in row if c.row and c.column], cells)
 
 
 def _write_log(workbook: Workbook, lang: Lang, rows: list[tuple[object, ...]]) -> None:
     """Both copies' Log rows, each once, in time order: the history of both copies before the merge's row."""
     unique = {tuple(norm(v) for v in row): row for row in rows}
     ordered = [unique[k] for k in sorted(unique, key=lambda k: tuple(str(v) for v in k))]
-    sheet = next((workbook[n] for n in workbook.sheetnames if n in layout.SHEETS["log"]), None)
-    if sheet is None:
-        sheet = workbook.create_sheet(layout.sheet_name("log", lang))
-    if sheet.cell(1, 1).value is None:
-        write_row(sheet, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
-    sheet.delete_rows(2, sheet.max_row)
-    for row, values in enumerate(ordered, start=2):
-        write_row(sheet, row, list(values))
+    title = next((n for n in workbook.sheetnames if n in layout.SHEETS["log"]), layout.sheet_name("log", lang))
+    sheet = fresh_sheet(workbook, title, ())
+    write_row(sheet, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    for row, cells in enumerate(ordered, start=2):
+        write_row(sheet, row, list(cells))
 
 
 def _keep_standings_if_agreed(workbook: Workbook, other: Workbook) -> None:

@@ -9,7 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
-import openpyxl
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -18,6 +17,7 @@ from forsxl.book import layout
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
+from forsxl.book.package import Package, extent
 from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheet_size, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
@@ -74,6 +74,8 @@ class Book:
     """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
     read_as: Identity | None = None
     """The file as it was read: saving refuses to replace it once another program has changed it."""
+    package: Package | None = None
+    """The .xlsx package it was read from: saving keeps it and replaces only what forsxl wrote (book/package.py)."""
 
 
 def open_workbook(path: Path) -> Workbook:
@@ -81,14 +83,20 @@ def open_workbook(path: Path) -> Workbook:
 
     A workbook open in Excel or LibreOffice is read as last saved: `check`, `publish`, `explain` work beside the
     spreadsheet, and only a save refuses (`save.save`)."""
+    return open_package(path)[0]
+
+
+def open_package(path: Path) -> tuple[Workbook, Package | None]:
+    """The workbook at `path` as `open_workbook` reads it, and the .xlsx package it came from (none for an .ods)."""
     if not path.is_file():
         raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
     if path.suffix.casefold() == ".ods":
-        return read_ods(path)
+        return read_ods(path), None
     check_archive(path, "xl/workbook.xml")
     check_sheets(path)
     try:
-        return openpyxl.load_workbook(path)
+        package = Package.read(path)
+        return package.load(), package
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
         cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
         raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
@@ -488,10 +496,10 @@ class _RoundReader:
 
 def load(path: Path) -> Book:
     """The workbook and the tournament in it; every problem found is raised at once (`forsxl check`)."""
-    read_as = Identity.of(path)  # taken first: a change while openpyxl reads is caught too
-    book = read_book(open_workbook(path), path)
-    if book.source is None:
-        book.read_as = read_as
+    workbook, package = open_package(path)
+    book = read_book(workbook, path)
+    if book.source is None and package is not None:
+        book.read_as, book.package = package.identity, package  # the identity of the very bytes parsed
     return book
 
 
@@ -553,7 +561,7 @@ def _check_sizes(workbook: Workbook, cells: _Cells) -> None:
     ours = {name.casefold() for kind, names in layout.SHEETS.items() if kind != "log" for name in names}
     for sheet in workbook.worksheets:
         if sheet.title.casefold() in ours or layout.ROUND_NAME.match(sheet.title):
-            error = check_sheet_size(sheet.title, sheet.max_row, sheet.max_column)
+            error = check_sheet_size(sheet.title, *extent(sheet))
             if error is not None:
                 cells.errors.append(error)
 

@@ -135,6 +135,7 @@ class XmlBudget:
 
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_CELL, _ROW, _RANGES = _MAIN + "c", _MAIN + "row", (_MAIN + "mergeCell", _MAIN + "hyperlink")
 _RELATIONS = "http://schemas.openxmlformats.org/package/2006/relationships}"
 _REL_ID = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
@@ -157,21 +158,26 @@ class _Sheets:
         self.title, self.at, self.far = title, (0, 0), (0, 0)
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
-        if name == _MAIN + "row":
-            self.at = (_row_number(attributes.get("r"), self.at[0]), 0)
-        elif name == _MAIN + "c":
+        if name == _CELL:
             ref = attributes.get("r")
             self.at = _cell(ref) if ref else (self.at[0], self.at[1] + 1)
-            self._reach(*self.at, 1, ref or f"{get_column_letter(min(self.at[1], 16384))}{self.at[0]}")
-        elif name in (_MAIN + "mergeCell", _MAIN + "hyperlink"):
+            self._reach(*self.at, 1, ref)
+        elif name == _ROW:
+            self.at = (_row_number(attributes.get("r"), self.at[0]), 0)
+        elif name in _RANGES:
             ref = attributes.get("ref", "")
             low_column, low_row, high_column, high_row = _range(ref)
             self._reach(high_row, high_column, (high_row - low_row + 1) * (high_column - low_column + 1), ref)
 
-    def _reach(self, row: int, column: int, cells: int, ref: str) -> None:
-        self.far = (max(self.far[0], min(row, 10**9)), max(self.far[1], min(column, 10**9)))
+    def _reach(self, row: int, column: int, cells: int, ref: str | None) -> None:
+        """Count `cells` more, reaching (row, column); `ref` names them, None for a cell without a reference."""
+        far = self.far = (max(self.far[0], min(row, 10**9)), max(self.far[1], min(column, 10**9)))
         self.built += cells
-        check_reach(self.title, self.far, max(self.built, self.walked + self.far[0] * self.far[1]), ref)
+        total = max(self.built, self.walked + far[0] * far[1])
+        if far[0] > MAX_ROWS or far[1] > MAX_COLUMNS or total > MAX_CELLS:  # checked once a limit is crossed: it
+            # runs for every cell of every sheet, a fifth of reading a big workbook
+            where = ref or f"{get_column_letter(min(column, 16384))}{row}"
+            check_reach(self.title, far, total, where)
 
 
 def check_reach(title: str, far: tuple[int, int], cells: int, ref: str) -> None:

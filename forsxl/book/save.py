@@ -13,10 +13,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openpyxl.workbook.workbook import Workbook
 
 from forsxl.engine.errors import ForsxlError
+
+if TYPE_CHECKING:
+    from forsxl.book.package import Package
 
 WAIT_SECONDS = 30.0
 """How long a command waits for another forsxl writing the same workbook before it gives up."""
@@ -37,12 +41,17 @@ class Identity:
     @classmethod
     def of(cls, path: Path) -> Identity | None:
         try:
-            with open(path, "rb") as file:
-                stat = os.fstat(file.fileno())
-                digest = hashlib.file_digest(file, "sha256").hexdigest()
+            return cls.read(path)[0]
         except OSError:
             return None
-        return cls(stat.st_size, stat.st_mtime_ns, digest)
+
+    @classmethod
+    def read(cls, path: Path) -> tuple[Identity, bytes]:
+        """The file's identity and its bytes, taken in one read (what is parsed is what is compared at the save)."""
+        with open(path, "rb") as file:
+            stat = os.fstat(file.fileno())
+            data = file.read()
+        return cls(stat.st_size, stat.st_mtime_ns, hashlib.sha256(data).hexdigest()), data
 
 
 _held: dict[Path, int] = {}
@@ -121,8 +130,11 @@ def _clean_stale(target: Path) -> None:
         Path(leftover).unlink(missing_ok=True)
 
 
-def save(workbook: Workbook, path: Path, read_as: Identity | None = None) -> None:
+def save(workbook: Workbook, path: Path, read_as: Identity | None = None, package: Package | None = None) -> None:
     """Write to a temporary file beside `path`, keep the old file as `name.bak.xlsx`, then rename over it.
+
+    A workbook read from an .xlsx `package` is written as that package with only forsxl's parts replaced
+    (book/package.py); openpyxl writes a workbook forsxl created.
 
     A crash at any point leaves either the old workbook or the new one in place, never half of one. A workbook
     opened in Excel or LibreOffice since it was read, changed on disk since it was read (`read_as`), or read-only,
@@ -138,17 +150,20 @@ def save(workbook: Workbook, path: Path, read_as: Identity | None = None) -> Non
         raise ForsxlError("R0", "file_read_only", path=path)
     try:
         with writing(path):
-            _save(workbook, target, path, read_as)
+            _save(workbook, target, path, read_as, package)
     except OSError as error:
         raise ForsxlError("R0", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
 
 
-def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None) -> None:
+def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None, package: Package | None) -> None:
     handle, temporary = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp.xlsx", dir=target.parent)
     os.close(handle)
     spare = f"{temporary}.bak"
     try:
-        workbook.save(temporary)
+        if package is None:
+            workbook.save(temporary)
+        else:
+            package.write(workbook, temporary)
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
         if read_as is not None and Identity.of(target) != read_as:  # the last look, just before the rename

@@ -1,8 +1,9 @@
-"""Cells and sheets as forsxl writes them: text stays text, owned sheets are replaced in place (WORKBOOK.md)."""
+"""Cells and sheets as forsxl writes them: text stays text, owned sheets are replaced in place (WORKBOOK.md), and
+every cell written is noted, so that saving rewrites only those in a person's sheets (book/package.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +18,17 @@ from forsxl.book import layout
 
 BOLD = Font(bold=True)
 
+Written = tuple[object, str, bytes]
+"""A cell as it was before forsxl first wrote it: value, data type and style."""
+_NOTES = "_forsxl_written"
+"""The attribute of a worksheet where `put` notes the cells it wrote; None on a sheet forsxl creates whole."""
+
+
+def style_of(cell: Cell | MergedCell) -> bytes:
+    """The cell's style as openpyxl holds it (its font, fill, border and format by index); empty for the default."""
+    style = cell._style  # type: ignore[union-attr]  # the stubs leave out the slot
+    return bytes(style) if style is not None and any(style) else b""
+
 
 def put(cell: Cell | MergedCell, value: Any) -> None:
     """Write a value; text always stays text, so a name like `=HYPERLINK(...)` is never a formula, and loses the
@@ -27,9 +39,19 @@ def put(cell: Cell | MergedCell, value: Any) -> None:
         value = int(value) if value.denominator == 1 else float(value)
     if isinstance(value, str):
         value = ILLEGAL_CHARACTERS_RE.sub("", value)
+    notes = vars(cell.parent).setdefault(_NOTES, {})
+    if notes is not None and (cell.row, cell.column) not in notes:
+        notes[(cell.row, cell.column)] = (cell.value, cell.data_type, style_of(cell))
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"
+
+
+def written(sheet: Worksheet) -> Mapping[tuple[int, int], Written]:
+    """The cells of `sheet` that `put` wrote, (row, column) -> the cell as it was before; a cell whose value or
+    style is still what it was has not changed."""
+    notes: dict[tuple[int, int], Written] | None = vars(sheet).get(_NOTES)
+    return notes or {}
 
 
 def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = False) -> None:
@@ -66,6 +88,7 @@ def fresh_sheet(workbook: Workbook, title: str, before: Sequence[str]) -> Worksh
     else:
         index = next((workbook.sheetnames.index(b) for b in before if b in workbook.sheetnames), None)
     sheet: Worksheet = workbook.create_sheet(title, index)
+    vars(sheet)[_NOTES] = None  # saved whole: its cells need no notes
     return sheet
 
 

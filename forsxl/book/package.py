@@ -1,0 +1,850 @@
+"""The .xlsx package a workbook was read from: saving keeps every part of it byte for byte and replaces only what
+forsxl wrote (issue 19).
+
+openpyxl reads a workbook into its model and, saving, writes the model out again: what it does not model (images,
+rich text, sparklines, x14 dropdowns, cached formula values, customXml, ...) is lost on the way. A Book read from an
+.xlsx keeps the package instead, and a save starts from it:
+
+- a sheet forsxl created or rewrote whole (a new Round-N, Standings, Teams, Prizes, Schedule, Playoff, Simulation, a
+  new Log) is serialised by openpyxl into the old sheet's part, or into a new part;
+- a cell `sheets.put` changed in any other sheet (Steps and points of a played round, a renamed player, a Log row,
+  an imported player) is rewritten inside the original part (book/parts.py), every other byte of it kept;
+- workbook.xml (the sheet list, the sheet-local names such as print titles, a full recalculation when opened), its
+  relationships, [Content_Types].xml, styles.xml (the styles forsxl's cells need, appended) and calcChain.xml
+  (without the formulas forsxl replaced) change only that much. docProps/app.xml is kept as it is: its list of sheet
+  titles is for display only.
+
+A workbook forsxl creates (`forsxl new`, an import into a new file, an .ods read) has no package; openpyxl saves it.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import posixpath
+import pyexpat
+import re
+import time
+import warnings
+import zipfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any, Protocol, cast
+from urllib.parse import unquote
+from weakref import WeakKeyDictionary
+
+import openpyxl
+from openpyxl.cell._writer import etree_write_cell
+from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.chartsheet.chartsheet import Chartsheet
+from openpyxl.compat import safe_string
+from openpyxl.styles.cell_style import CellStyle, StyleArray
+from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, NumberFormat
+from openpyxl.styles.stylesheet import write_stylesheet
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.xml.functions import Element, tostring
+
+from forsxl.book import layout
+from forsxl.book.parts import (
+    Coordinate,
+    Edit,
+    SheetXml,
+    Span,
+    apply,
+    attribute,
+    counted,
+    insert_into,
+    prefix,
+    qualified,
+    quote,
+    refuse_dtd,
+    spans,
+    text,
+    try_coordinate,
+)
+from forsxl.book.save import Identity
+from forsxl.book.sheets import style_of, written
+
+UNREAD = frozenset(name for kind in ("standings", "teams", "playoff") for name in layout.SHEETS[kind])
+"""forsxl's result sheets: every run that saves writes them again and nothing reads them as sheets (history.py reads
+Standings' values through `values`), so openpyxl does not parse them; Standings is a big workbook's largest sheet."""
+
+_WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+_STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+_RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_RID = re.compile(rb"\s([A-Za-z_][\w.-]*:id)\s*=")
+_EMPTY_SHEET = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>'
+
+Rows = list[tuple[int, dict[int, object]]]
+"""Rows that hold a value: the row number and the values by column number."""
+_UNREAD: WeakKeyDictionary[Worksheet, Callable[[], Rows]] = WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class _Sheet:
+    """A sheet as workbook.xml lists it: name, sheetId, relationship id, its part and the part's kind, and its
+    `<sheet>` element as written."""
+
+    name: str
+    sheet_id: int
+    rid: str
+    part: str
+    kind: str
+    element: bytes
+
+
+@dataclass(frozen=True)
+class _Rel:
+    id: str
+    type: str
+    target: str
+    """The part it points to, as its name in the zip; for an external target, the target as written."""
+    external: bool
+
+
+def _rels_path(part: str) -> str:
+    """The name of the part holding `part`'s relationships (`xl/_rels/workbook.xml.rels`)."""
+    folder, name = posixpath.split(part)
+    return posixpath.join(folder, "_rels", f"{name}.rels")
+
+
+def _resolve(source: str, target: str) -> str:
+    """The part a relationship of `source` names, as a name in the zip (targets are relative or absolute URIs)."""
+    target = unquote(target)
+    if target.startswith("/"):
+        return target[1:]
+    return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
+
+
+class Package:
+    """An .xlsx as read, part by part, and which of its sheets each sheet of the workbook loaded from it is."""
+
+    def __init__(self, data: bytes, identity: Identity | None = None):
+        self.data, self.identity = data, identity
+        self.archive = zipfile.ZipFile(io.BytesIO(data))
+        self.infos = self.archive.infolist()
+        self.names = {info.filename for info in self.infos}
+        self._parts: dict[str, bytes] = {}
+        self._strings: list[str] | None = None
+        self._rows: dict[str, Rows] = {}
+        root = self.rels("")
+        self.workbook_part = next((r.target for r in root if r.type.endswith("/officeDocument")), "xl/workbook.xml")
+        self.sheets = self._sheets()
+        self.bound: dict[int, tuple[Worksheet | Chartsheet, _Sheet]] = {}
+        """id() of each sheet openpyxl loaded -> that sheet and the package's sheet it was read from."""
+
+    @classmethod
+    def read(cls, path: Path) -> Package:
+        identity, data = Identity.read(path)
+        return cls(data, identity)
+
+    def part(self, name: str) -> bytes:
+        if name not in self._parts:
+            self._parts[name] = self.archive.read(name)
+        return self._parts[name]
+
+    def rels(self, source: str) -> list[_Rel]:
+        """The relationships of a part ("" for the package's own)."""
+        path = _rels_path(source) if source else "_rels/.rels"
+        if path not in self.names:
+            return []
+        found = []
+        for span in spans(self.part(path), {"Relationship"}):
+            external = span.attrs.get("TargetMode") == "External"
+            target = span.attrs.get("Target", "")
+            found.append(_Rel(span.attrs.get("Id", ""), span.attrs.get("Type", ""),
+                              target if external else _resolve(source, target), external))
+        return found
+
+    def _sheets(self) -> list[_Sheet]:
+        xml = self.part(self.workbook_part)
+        rels = {r.id: r for r in self.rels(self.workbook_part)}
+        found = spans(xml, {"sheets", "sheet"})
+        container = next(s for s in found if s.name == "sheets")
+        sheets = []
+        for span in (s for s in found if s.name == "sheet" and s.within(container)):
+            rid = next((v for k, v in span.attrs.items() if k == f"{_RELATIONSHIPS} id"), "")
+            rel = rels.get(rid, _Rel(rid, "", "", True))
+            sheets.append(_Sheet(span.attrs.get("name", ""), int(span.attrs.get("sheetId", "0")), rid, rel.target,
+                                 rel.type, xml[span.start : span.end]))
+        return sheets
+
+    def load(self) -> Workbook:
+        """The workbook as openpyxl reads it, except that the UNREAD sheets stay empty to openpyxl (`values` reads
+        one); openpyxl's warnings that it drops extensions are moot, as the package keeps them."""
+        skipped = {s.part for s in self.sheets
+                   if s.name in UNREAD and s.kind.endswith("/worksheet") and s.part in self.names}
+        source = self._without(skipped) if skipped else io.BytesIO(self.data)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            workbook = openpyxl.load_workbook(source)
+        entries = {s.name: s for s in self.sheets}
+        for name in workbook.sheetnames:
+            sheet, entry = workbook[name], entries.get(name)
+            if entry is not None:
+                self.bound[id(sheet)] = (sheet, entry)
+                if entry.part in skipped and isinstance(sheet, Worksheet):
+                    _UNREAD[sheet] = partial(self._values, entry.part)
+        return workbook
+
+    def _without(self, skipped: set[str]) -> io.BytesIO:
+        """The package with the `skipped` sheets emptied and their relationships left out, for openpyxl to read."""
+        out = io.BytesIO()
+        dropped = {_rels_path(part) for part in skipped}
+        with zipfile.ZipFile(out, "w") as copy:
+            for info in self.infos:
+                if info.filename not in dropped:  # read, not kept: a part is held only while forsxl edits it
+                    copy.writestr(info.filename, _EMPTY_SHEET if info.filename in skipped else self.archive.read(info))
+        out.seek(0)
+        return out
+
+    def _values(self, part: str) -> Rows:
+        if part not in self._rows:  # read once: the size check and history.py both ask
+            self._rows[part] = _sheet_values(self.part(part), self.shared_strings)
+        return self._rows[part]
+
+    def shared_strings(self) -> list[str]:
+        """The shared string table, read once when first needed."""
+        if self._strings is None:
+            rel = next((r for r in self.rels(self.workbook_part) if r.type.endswith("/sharedStrings")), None)
+            self._strings = _strings(self.part(rel.target)) if rel and rel.target in self.names else []
+        return self._strings
+
+    def write(self, workbook: Workbook, target: str | Path) -> None:
+        """Write `workbook` to `target` as this package changed by what forsxl wrote (see the module's docstring)."""
+        changes = _Changes(self, workbook)
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in self.infos:
+                if info.filename not in changes.removed:
+                    new = changes.parts.get(info.filename, self._parts.get(info.filename))
+                    out.writestr(_copied(info), self.archive.read(info) if new is None else new)
+            for name in changes.added:
+                out.writestr(zipfile.ZipInfo(name, time.localtime()[:6]), changes.parts[name], zipfile.ZIP_DEFLATED)
+
+
+def _copied(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """A fresh entry for a member, with the name, time, compression and attributes it had."""
+    copy = zipfile.ZipInfo(info.filename, info.date_time)
+    copy.compress_type, copy.external_attr, copy.comment = info.compress_type, info.external_attr, info.comment
+    return copy
+
+
+def values(sheet: Worksheet) -> Rows:
+    """Each row of `sheet` that holds a value, in order: its number and its values by column. Numbers, text and
+    booleans are what openpyxl reads; a sheet openpyxl left unread (UNREAD) is read from its part, a formula there
+    as `=` and its text."""
+    unread = _UNREAD.get(sheet)
+    if unread is not None:
+        return unread()
+    rows = []
+    for cells in sheet.iter_rows():
+        found: dict[int, object] = {cell.column: cell.value for cell in cells
+                                    if cell.value is not None and cell.column is not None}
+        if found and cells[0].row is not None:
+            rows.append((cells[0].row, found))
+    return rows
+
+
+def extent(sheet: Worksheet) -> tuple[int, int]:
+    """The last row and column of `sheet` that hold something (openpyxl's max_row and max_column, in one pass); for
+    a sheet openpyxl left unread, that hold a value."""
+    if sheet not in _UNREAD:
+        rows, columns = zip(*sheet._cells, strict=True) if sheet._cells else ((1,), (1,))
+        return max(rows), max(columns)
+    found = values(sheet)
+    return max((n for n, _ in found), default=1), max((c for _, row in found for c in row), default=1)
+
+
+# ---------------------------------------------------------------------------------------------------- saving
+
+
+class _Changes:
+    """What one save changes in a package: parts rewritten or added (`parts`), parts removed, parts added in order."""
+
+    def __init__(self, package: Package, workbook: Workbook):
+        self.package, self.workbook = package, workbook
+        self.parts: dict[str, bytes] = {}
+        self.removed: set[str] = set()
+        self.added: list[str] = []
+        self.types: dict[str, str] = {}
+        """Content type of each added part."""
+        self.links: list[tuple[str, str, str]] = []
+        """Relationships to add to workbook.xml.rels: id, type, target part."""
+        self.unlinked: set[str] = set()
+        """Ids of workbook.xml.rels relationships to remove."""
+        self.new: list[_Sheet] = []
+        order, owned, gone = self._arrange()
+        formulas = self._sheet_parts(order, owned, gone)
+        self._drop({e.part for e in owned.values() if e.part in package.names} | {e.part for e in gone},
+                   {e.part for e in gone})
+        self.unlinked |= {e.rid for e in gone}
+        self._calc_chain(formulas)
+        self._styles()
+        self._workbook_xml(order, owned)
+        self._workbook_rels()
+        self._content_types()
+
+    def _arrange(self) -> tuple[list[tuple[_Sheet, Any]], dict[str, _Sheet], list[_Sheet]]:
+        """The sheets in their new order, each with its openpyxl sheet (None for one openpyxl did not read); the
+        sheets forsxl wrote whole, by name; the sheets deleted."""
+        package, workbook = self.package, self.workbook
+        present = [workbook[name] for name in workbook.sheetnames]
+        ids = {id(s) for s in present}
+        gone = {entry.name: entry for sheet, entry in package.bound.values() if id(sheet) not in ids}
+        order: list[tuple[_Sheet, Any]] = []
+        owned: dict[str, _Sheet] = {}
+        for sheet in present:
+            bound = package.bound.get(id(sheet))
+            entry = bound[1] if bound else gone.pop(sheet.title) if sheet.title in gone else self._new_sheet(sheet)
+            order.append((entry, sheet))
+            if bound is None:
+                owned[entry.name] = entry
+        read = {entry.name for _, entry in package.bound.values()}
+        for index, entry in enumerate(package.sheets):  # a sheet openpyxl could not read stays where it was
+            if entry.name not in read:
+                before = {e.name for e in package.sheets[:index]}
+                at = max((i + 1 for i, (e, _) in enumerate(order) if e.name in before), default=0)
+                order.insert(at, (entry, None))
+        return order, owned, list(gone.values())
+
+    def _new_sheet(self, sheet: Worksheet) -> _Sheet:
+        """A part, sheetId and relationship for a sheet the package did not have."""
+        package = self.package
+        taken = {name.casefold() for name in (*package.names, *self.added)}
+        model = next((s.part for s in package.sheets if s.kind.endswith("/worksheet")), "xl/worksheets/sheet1.xml")
+        folder = posixpath.dirname(model)
+        part = next(p for n in itertools.count(1) if (p := f"{folder}/sheet{n}.xml").casefold() not in taken)
+        rid = self._free_rid()
+        sheet_id = max((s.sheet_id for s in (*package.sheets, *self.new)), default=0) + 1
+        element = _sheet_element(package.sheets, sheet.title, sheet_id, rid)
+        entry = _Sheet(sheet.title, sheet_id, rid, part, f"{_RELATIONSHIPS}/worksheet", element)
+        self.new.append(entry)
+        self.added.append(part)
+        self.types[part] = _WORKSHEET_TYPE
+        target = posixpath.relpath(part, posixpath.dirname(package.workbook_part))
+        self.links.append((rid, f"{_RELATIONSHIPS}/worksheet", target))
+        return entry
+
+    def _free_rid(self) -> str:
+        """A relationship id workbook.xml.rels does not use yet."""
+        ids = {r.id for r in self.package.rels(self.package.workbook_part)} | {rid for rid, _, _ in self.links}
+        return next(rid for n in itertools.count(1) if (rid := f"rId{n}") not in ids)
+
+    def _sheet_parts(self, order: list[tuple[_Sheet, Any]], owned: dict[str, _Sheet],
+                     gone: list[_Sheet]) -> dict[int, set[Coordinate] | None]:
+        """Each sheet part forsxl changed, written; returns, by sheetId, the cells whose formula is gone (None:
+        all of the sheet's)."""
+        formulas: dict[int, set[Coordinate] | None] = {e.sheet_id: None for e in gone}
+        for entry, sheet in order:
+            if entry.name in owned:
+                self.parts[entry.part] = _owned_xml(sheet)
+                formulas[entry.sheet_id] = None
+            elif isinstance(sheet, Worksheet) and written(sheet):
+                patched = _patched(self.package.part(entry.part), sheet)
+                if patched is not None:
+                    self.parts[entry.part], formulas[entry.sheet_id] = patched
+        return formulas
+
+    def _drop(self, cut: set[str], unlinked: set[str]) -> None:
+        """Remove what only the sheets forsxl replaced or deleted used (their comments, drawings, ...): the parts
+        reachable before and no longer once the relationships of the `cut` parts and to the `unlinked` ones go."""
+        gone = (self._reachable(set(), set()) - self._reachable(cut, unlinked)) | unlinked
+        for part in gone | cut:
+            if _rels_path(part) in self.package.names:
+                self.removed.add(_rels_path(part))
+        self.removed |= gone
+
+    def _reachable(self, cut: set[str], unlinked: set[str]) -> set[str]:
+        seen: set[str] = set()
+        todo = [""]
+        while todo:
+            source = todo.pop()
+            if source in cut:
+                continue
+            for rel in self.package.rels(source):
+                if not rel.external and rel.target not in seen and rel.target not in unlinked:
+                    seen.add(rel.target)
+                    todo.append(rel.target)
+        return seen
+
+    def _calc_chain(self, formulas: dict[int, set[Coordinate] | None]) -> None:
+        """calcChain.xml without the cells whose formula forsxl replaced, or gone when none is left."""
+        package = self.package
+        rel = next((r for r in package.rels(package.workbook_part) if r.type.endswith("/calcChain")), None)
+        if rel is None or rel.target not in package.names or not formulas:
+            return
+        xml = package.part(rel.target)
+        entries = spans(xml, {"c"})
+        edits, sheet, dropped, kept = [], 0, False, 0
+        for span in entries:
+            sheet = int(span.attrs.get("i", sheet))  # an entry without `i` is on the sheet of the one before
+            cells = formulas.get(sheet, set())
+            if sheet in formulas and (cells is None or try_coordinate(span.attrs.get("r", "")) in cells):
+                edits.append((span.start, span.end, b""))
+                dropped = True
+                continue
+            if dropped and "i" not in span.attrs:  # the entry that named its sheet is gone
+                edits.append((span.start, span.inner, attribute(xml[span.start : span.inner], "i", str(sheet))))
+            dropped, kept = False, kept + 1
+        if not edits:
+            return
+        if kept:
+            self.parts[rel.target] = apply(xml, edits)
+            return
+        self.removed.add(rel.target)
+        self.unlinked.add(rel.id)
+
+    def _styles(self) -> None:
+        """styles.xml with the cell styles openpyxl numbered after the package's own appended, with the fonts,
+        fills, borders and number formats they use; without a usable styles part, openpyxl's whole stylesheet."""
+        package, workbook = self.package, self.workbook
+        rel = next((r for r in package.rels(package.workbook_part) if r.type.endswith("/styles")), None)
+        styles = _Styles.of(rel.target, package.part(rel.target)) if rel and rel.target in package.names else None
+        if styles is None or not styles.fits(workbook):
+            part = rel.target if rel else posixpath.join(posixpath.dirname(package.workbook_part), "styles.xml")
+            self.parts[part] = _serialised(write_stylesheet(workbook))
+            if rel is None or rel.target not in package.names:
+                self.added.append(part)
+                self.types[part] = _STYLES_TYPE
+                if rel is None:
+                    self.links.append((self._free_rid(), f"{_RELATIONSHIPS}/styles", posixpath.basename(part)))
+            return
+        new = _lists(workbook)._cell_styles[styles.counts["xf"] :]
+        if new:
+            self.parts[styles.part] = styles.appended(workbook, new)
+
+    def _workbook_xml(self, order: list[tuple[_Sheet, Any]], owned: dict[str, _Sheet]) -> None:
+        """workbook.xml with the new sheet list, sheet-local names moved with their sheets (those of a sheet forsxl
+        wrote are openpyxl's), the active tab kept, and a full recalculation when opened (forsxl changed values
+        that formulas may use; their cached results are kept until then)."""
+        package = self.package
+        xml = package.part(package.workbook_part)
+        found = spans(xml, {"sheets", "definedNames", "definedName", "workbookView", "calcPr", "functionGroups",
+                            "externalReferences"})
+        sheets = next(s for s in found if s.name == "sheets")
+        moved = _Moves([entry.name for entry in package.sheets], {e.name: i for i, (e, _) in enumerate(order)})
+        edits = []
+        if [e.element for e, _ in order] != [e.element for e in package.sheets]:
+            edits.append((sheets.inner, sheets.close, b"".join(e.element for e, _ in order)))
+        fresh = [qualified(name, prefix(xml, sheets)) for entry, sheet in order if entry.name in owned
+                 for name in _local_names(sheet, moved.position[entry.name])]
+        for span in (s for s in found if s.name == "definedName" and "localSheetId" in s.attrs):
+            edits += moved.name(xml, span, owned, fresh)
+        for span in (s for s in found if s.name == "workbookView"):
+            tag = xml[span.start : span.inner]
+            for key in ("activeTab", "firstSheet"):
+                index = int(span.attrs.get(key, "0"))
+                if moved.index(index, 0) != index:
+                    tag = attribute(tag, key, str(moved.index(index, 0)))
+            edits += [(span.start, span.inner, tag)] if tag != xml[span.start : span.inner] else []
+        edits += _names_and_recalculation(xml, found, b"".join(fresh))
+        self.parts[package.workbook_part] = apply(xml, edits)
+
+    def _workbook_rels(self) -> None:
+        """workbook.xml.rels without the relationships to parts that went, with those to the new ones."""
+        if not self.links and not self.unlinked:
+            return
+        path = _rels_path(self.package.workbook_part)
+        xml = self.package.part(path)
+        found = spans(xml, {"Relationships", "Relationship"})
+        edits = [(s.start, s.end, b"") for s in found
+                 if s.name == "Relationship" and s.attrs.get("Id") in self.unlinked]
+        links = b"".join(b'<Relationship Id="%s" Type="%s" Target="%s"/>' % (quote(i), quote(t), quote(target))
+                         for i, t, target in self.links)
+        container = next(s for s in found if s.name == "Relationships")
+        edits += insert_into(xml, container, qualified(links, prefix(xml, container)))
+        self.parts[path] = apply(xml, edits)
+
+    def _content_types(self) -> None:
+        """[Content_Types].xml without the parts that went, with an Override for each new one."""
+        if not self.types and not self.removed:
+            return
+        path = "[Content_Types].xml"
+        xml = self.package.part(path)
+        found = spans(xml, {"Types", "Override"})
+        removed = {f"/{part}".casefold() for part in self.removed}
+        edits = [(s.start, s.end, b"") for s in found
+                 if s.name == "Override" and s.attrs.get("PartName", "").casefold() in removed]
+        overrides = b"".join(b'<Override PartName="/%s" ContentType="%s"/>' % (quote(part), quote(kind))
+                             for part, kind in self.types.items())
+        container = next(s for s in found if s.name == "Types")
+        edits += insert_into(xml, container, qualified(overrides, prefix(xml, container)))
+        self.parts[path] = apply(xml, edits)
+
+
+def _sheet_element(sheets: Sequence[_Sheet], name: str, sheet_id: int, rid: str) -> bytes:
+    """A `<sheet>` element for workbook.xml, with the prefixes its other sheets are written with."""
+    model = sheets[0].element
+    tag = model[1:].split(None, 1)[0]
+    rel = _RID.search(model)
+    rid_name = rel[1] if rel else b"r:id"
+    return b'<%s name="%s" sheetId="%d" %s="%s"/>' % (tag, quote(name), sheet_id, rid_name, quote(rid))
+
+
+@dataclass(frozen=True)
+class _Moves:
+    """Where each sheet of the package went: its name by old index, its new index by name."""
+
+    old: list[str]
+    position: dict[str, int]
+
+    def index(self, old: int, gone: int) -> int:
+        """The new index of the sheet at index `old`; `gone` when it was deleted."""
+        return self.position.get(self.old[old], gone) if old < len(self.old) else old
+
+    def name(self, xml: bytes, span: Span, owned: dict[str, _Sheet], fresh: list[bytes]) -> list[Edit]:
+        """The edit of a sheet-local defined name: moved with its sheet, removed with it, and for a sheet forsxl
+        wrote kept only as one of the `fresh` names openpyxl has for it (which it then leaves out of `fresh`)."""
+        index = int(span.attrs["localSheetId"])
+        name = self.old[index] if index < len(self.old) else None
+        if name is None:
+            return []
+        if name not in self.position:
+            return [(span.start, span.end, b"")]
+        element = xml[span.start : span.end]
+        if self.position[name] != index:
+            element = attribute(xml[span.start : span.inner], "localSheetId", str(self.position[name])) + xml[
+                span.inner : span.end]
+        if name in owned and element not in fresh:
+            return [(span.start, span.end, b"")]
+        if name in owned:
+            fresh.remove(element)  # forsxl wrote the same name before: it stays where it is
+        return [(span.start, span.end, element)] if element != xml[span.start : span.end] else []
+
+
+def _local_names(sheet: Worksheet, index: int) -> list[bytes]:
+    """The sheet-local names of a sheet forsxl wrote, as openpyxl keeps them on the sheet: print titles and area."""
+    names = (DefinedName(name, localSheetId=index, attr_text=value)
+             for name, value in (("Print_Titles", sheet.print_titles), ("Print_Area", sheet.print_area)) if value)
+    return [_serialised(name.to_tree()) for name in names]
+
+
+def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> list[Edit]:
+    """The edits adding `names` to definedNames and asking for a full recalculation on load (calcPr), each element
+    created where the schema orders it when the workbook has none."""
+    one = {s.name: s for s in found}
+    after = max(one[n].end for n in ("sheets", "functionGroups", "externalReferences") if n in one)
+    pre = prefix(xml, one["sheets"])
+    edits = []
+    if names and "definedNames" in one:
+        edits += insert_into(xml, one["definedNames"], qualified(names, pre))
+    elif names:
+        edits.append((after, after, qualified(b"<definedNames>" + names + b"</definedNames>", pre)))
+    if "definedNames" in one:
+        after = one["definedNames"].end
+    calc = one.get("calcPr")
+    if calc is None:
+        edits.append((after, after, qualified(b'<calcPr fullCalcOnLoad="1"/>', pre)))
+    elif calc.attrs.get("fullCalcOnLoad") not in ("1", "true"):
+        edits.append((calc.start, calc.inner, attribute(xml[calc.start : calc.inner], "fullCalcOnLoad", "1")))
+    return edits
+
+
+class _Collector:
+    """Stands in for openpyxl's XML stream to take the one cell element it writes."""
+
+    element: Element
+
+    def write(self, element: Element) -> None:
+        self.element = element
+
+
+class _OwnedWriter(WorksheetWriter):
+    """openpyxl's writer of a sheet, but for its cells: `_sheet_data` writes those (the same XML, a tenth of the
+    time, which is most of a save)."""
+
+    def write_rows(self) -> None:
+        self.xf.send(Element("sheetData"))
+
+
+def _owned_xml(sheet: Worksheet) -> bytes:
+    """The part of a sheet forsxl wrote whole, as openpyxl writes it."""
+    writer = _OwnedWriter(sheet, io.BytesIO())
+    writer.write()
+    xml: bytes = writer.read()
+    if _RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
+        raise RuntimeError(f"{sheet.title}: a sheet forsxl writes whole links to comments, drawings or tables")
+    data = next(s for s in spans(xml, {"sheetData"}))
+    return xml[: data.start] + _sheet_data(sheet) + xml[data.end :]
+
+
+def _sheet_data(sheet: Worksheet) -> bytes:
+    """The `<sheetData>` of a sheet as openpyxl's writer makes it: rows in order with their dimensions, and each
+    cell that has a value or a style."""
+    rows: dict[int, list[bytes]] = {row: [] for row in sheet.row_dimensions}
+    for (row, _), cell in sorted(sheet._cells.items()):
+        if cell.comment is not None or cell.hyperlink is not None:
+            raise RuntimeError(f"{sheet.title}!{cell.coordinate}: a sheet forsxl writes whole has a comment or link")
+        if cell.value is not None or cell.has_style:
+            rows.setdefault(row, []).append(_cell(cell))
+    out = [b"<sheetData>"]
+    for row, cells in sorted(rows.items()):
+        dimensions = dict(sheet.row_dimensions[row]) if row in sheet.row_dimensions else {}
+        attrs = b"".join(b' %s="%s"' % (k.encode(), quote(v)) for k, v in dimensions.items() if k != "r")
+        out += [b'<row r="%d"%s>' % (row, attrs), *cells, b"</row>"]
+    out.append(b"</sheetData>")
+    return b"".join(out)
+
+
+def _cell(cell: Cell | MergedCell) -> bytes:
+    """One `<c>`, as openpyxl's cell writer makes it; text, numbers and booleans written here directly."""
+    value, kind = cell.value, cell.data_type
+    style = b' s="%d"' % cell.style_id if cell.has_style else b""
+    head = b'<c r="%s"%s t="%s"' % (cell.coordinate.encode(), style, b"inlineStr" if kind == "s" else kind.encode())
+    if value is None or value == "":
+        return head + b" />"
+    if kind == "s" and isinstance(value, str):
+        space = b' xml:space="preserve"' if value != value.strip() else b""
+        return head + b"><is><t%s>%s</t></is></c>" % (space, text(value))
+    if kind in ("n", "b") and isinstance(value, int | float):
+        return head + b"><v>%s</v></c>" % safe_string(value).encode()
+    collector = _Collector()
+    etree_write_cell(collector, cell.parent, cell, cell.has_style)
+    return _serialised(collector.element)
+
+
+def _serialised(element: Element) -> bytes:
+    """An element as XML bytes, without a declaration."""
+    return cast(bytes, tostring(element))  # openpyxl's tostring encodes to UTF-8
+
+
+def _patched(xml: bytes, sheet: Worksheet) -> tuple[bytes, set[Coordinate]] | None:
+    """The part of a person's sheet with the cells forsxl changed rewritten, and those of them that held a formula;
+    None when no cell changed (forsxl wrote what was there)."""
+    changed = {at for at, was in written(sheet).items() if was != _state(sheet.cell(*at))}
+    if not changed:
+        return None
+    part = SheetXml(xml)
+    cells = {at: _cell_xml(sheet, at, part) for at in changed | part.shared_with(changed)}
+    return part.rewritten(cells), {at for at in changed if at in part.formulas}
+
+
+def _state(cell: Cell | MergedCell) -> tuple[object, str, bytes]:
+    """A cell's value, data type and style, as `sheets.put` notes them before it writes."""
+    return cell.value, cell.data_type, style_of(cell)
+
+
+def _cell_xml(sheet: Worksheet, at: Coordinate, part: SheetXml) -> bytes | None:
+    """A cell as openpyxl writes it; a cell whose style forsxl did not change keeps its `s` as the part had it, and
+    an empty unstyled cell is left out."""
+    cell = sheet.cell(*at)
+    was = written(sheet).get(at)
+    restyled = was is not None and was[2] != style_of(cell)
+    old = part.cells.get(at)
+    style = old.attrs.get("s") if old is not None and not restyled else None
+    if cell.value is None and style is None and not (restyled and cell.has_style):
+        return None
+    collector = _Collector()
+    etree_write_cell(collector, sheet, cell, restyled and cell.has_style)
+    new = _serialised(collector.element)
+    if style is None:
+        return new
+    end = new.index(b">") + 1
+    return attribute(new[:end], "s", style) + new[end:]
+
+
+class _StyleLists(Protocol):
+    """openpyxl's numbered style lists of a workbook (private to openpyxl, left out of its stubs)."""
+
+    _cell_styles: list[StyleArray]
+    _fonts: list[Any]
+    _fills: list[Any]
+    _borders: list[Any]
+    _alignments: list[Any]
+    _protections: list[Any]
+    _number_formats: list[str]
+
+
+def _lists(workbook: Workbook) -> _StyleLists:
+    """The workbook, seen through its style lists."""
+    return cast(_StyleLists, workbook)
+
+
+@dataclass
+class _Styles:
+    """styles.xml as the package has it: its lists (numFmts, fonts, fills, borders, cellXfs) and their lengths."""
+
+    part: str
+    xml: bytes
+    lists: dict[str, Span]
+    counts: dict[str, int]
+    formats: dict[str, int]
+    """Custom number format code -> its numFmtId."""
+    start: Span
+
+    @classmethod
+    def of(cls, part: str, xml: bytes) -> _Styles | None:
+        """The styles part read, or None when it lacks a list that new styles are appended to."""
+        lists = {"numFmts": "numFmt", "fonts": "font", "fills": "fill", "borders": "border", "cellXfs": "xf"}
+        found = spans(xml, {"styleSheet", *lists, *lists.values()})
+        containers = {s.name: s for s in found if s.name in lists}
+        if any(name not in containers for name in ("fonts", "fills", "borders", "cellXfs")):
+            return None
+        counts = {item: sum(1 for s in found if s.name == item and s.within(containers[name]))
+                  for name, item in lists.items() if name in containers}
+        formats = {s.attrs.get("formatCode", ""): int(s.attrs.get("numFmtId", "0")) for s in found
+                   if s.name == "numFmt" and "numFmts" in containers and s.within(containers["numFmts"])}
+        start = next(s for s in found if s.name == "styleSheet")
+        return cls(part, xml, containers, counts, formats, start)
+
+    def fits(self, workbook: Workbook) -> bool:
+        """Whether openpyxl numbered the package's styles as the part lists them (it read every one)."""
+        lists = _lists(workbook)
+        return (len(lists._cell_styles) >= self.counts["xf"] and len(lists._fonts) >= self.counts["font"]
+                and len(lists._fills) >= self.counts["fill"] and len(lists._borders) >= self.counts["border"])
+
+    def appended(self, workbook: Workbook, new: list[StyleArray]) -> bytes:
+        """The part with the `new` cell styles appended, each with what it uses that the part lacks."""
+        lists = _lists(workbook)
+        fonts, font_xml = _appended(lists._fonts, self.counts["font"], [s.fontId for s in new])
+        fills, fill_xml = _appended(lists._fills, self.counts["fill"], [s.fillId for s in new])
+        borders, border_xml = _appended(lists._borders, self.counts["border"], [s.borderId for s in new])
+        formats, format_xml = self._formats(workbook, new)
+        xfs = []
+        for style in new:
+            xf = CellStyle.from_array(style)  # type: ignore[no-untyped-call]
+            xf.fontId, xf.fillId = fonts.get(style.fontId, style.fontId), fills.get(style.fillId, style.fillId)
+            xf.borderId = borders.get(style.borderId, style.borderId)
+            xf.numFmtId = formats.get(style.numFmtId, style.numFmtId)
+            if style.alignmentId:
+                xf.alignment = lists._alignments[style.alignmentId]
+            if style.protectionId:
+                xf.protection = lists._protections[style.protectionId]
+            xfs.append(_serialised(xf.to_tree()))
+        xml, at = self.xml, self.lists
+        edits = [*counted(xml, at["fonts"], font_xml), *counted(xml, at["fills"], fill_xml),
+                 *counted(xml, at["borders"], border_xml), *counted(xml, at["cellXfs"], xfs)]
+        if "numFmts" in at:
+            edits += counted(xml, at["numFmts"], format_xml)
+        elif format_xml:  # numFmts comes first in a styleSheet
+            numbers = b'<numFmts count="%d">%s</numFmts>' % (len(format_xml), b"".join(format_xml))
+            edits.append((self.start.inner, self.start.inner, qualified(numbers, prefix(xml, self.start))))
+        return apply(xml, edits)
+
+    def _formats(self, workbook: Workbook, new: list[StyleArray]) -> tuple[dict[int, int], list[bytes]]:
+        """openpyxl's numbers of the custom formats the new styles use -> the package's (a new one if it lacks it)."""
+        mapping: dict[int, int] = {}
+        added: list[bytes] = []
+        free = max([BUILTIN_FORMATS_MAX_SIZE - 1, *self.formats.values()]) + 1
+        for number in sorted({s.numFmtId for s in new if s.numFmtId >= BUILTIN_FORMATS_MAX_SIZE}):
+            code = _lists(workbook)._number_formats[number - BUILTIN_FORMATS_MAX_SIZE]
+            if code not in self.formats:
+                self.formats[code], free = free, free + 1
+                added.append(_serialised(NumberFormat(self.formats[code], code).to_tree("numFmt")))
+            mapping[number] = self.formats[code]
+        return mapping, added
+
+
+def _appended(items: Sequence[Any], count: int, used: Iterable[int]) -> tuple[dict[int, int], list[bytes]]:
+    """The entries of one of openpyxl's style lists that the new styles use and the package lacks (openpyxl put
+    them after its `count`): openpyxl's index -> the index in the package, and their XML to append."""
+    mapping = {index: count + n for n, index in enumerate(sorted({i for i in used if i >= count}))}
+    return mapping, [_serialised(items[index].to_tree()) for index in mapping]
+
+
+# ---------------------------------------------------------------------------------------- values of a sheet part
+
+
+def _parser() -> pyexpat.XMLParserType:
+    """An expat parser that reports namespaced names and refuses a DTD."""
+    parser = pyexpat.ParserCreate(namespace_separator=" ")
+    parser.StartDoctypeDeclHandler = refuse_dtd
+    parser.EntityDeclHandler = refuse_dtd
+    return parser
+
+
+def _value(kind: str, text: str, formula: str | None, strings: Callable[[], list[str]]) -> object:
+    """A cell's value from its type (`t`), its `<v>` or inline text, and its formula, as openpyxl would give it."""
+    if formula is not None:
+        return "=" + formula
+    if kind == "s":
+        return strings()[int(text)] if text else None
+    if kind in ("inlineStr", "str", "e", "d"):
+        return text
+    if kind == "b":
+        return text.strip() in ("1", "true")
+    if not text:
+        return None
+    return float(text) if any(mark in text for mark in ".eE") else int(text)
+
+
+def _sheet_values(xml: bytes, strings: Callable[[], list[str]]) -> Rows:
+    """The values of a worksheet part, streamed by expat."""
+    parser = _parser()
+    rows: dict[int, dict[int, object]] = {}
+    at = {"row": 0, "column": 0, "phonetic": 0}
+    cell: dict[str, Any] = {}
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        local = name.rpartition(" ")[2]
+        if local == "row":
+            at["row"], at["column"] = int(attrs.get("r", at["row"] + 1)), 0
+        elif local == "c":
+            found = try_coordinate(attrs.get("r", ""))
+            at["column"] = found[1] if found else at["column"] + 1
+            cell.clear()
+            cell.update(kind=attrs.get("t", "n"), v=[], f=None, into=None)
+        elif local == "rPh":
+            at["phonetic"] += 1
+        elif local == "f":
+            cell["f"] = cell["into"] = []
+        elif local in ("v", "t") and not at["phonetic"]:
+            cell["into"] = cell["v"]
+
+    def end(name: str) -> None:
+        local = name.rpartition(" ")[2]
+        if local in ("v", "t", "f"):
+            cell["into"] = None
+        elif local == "rPh":
+            at["phonetic"] -= 1
+        elif local == "c":
+            formula = None if cell["f"] is None else "".join(cell["f"])
+            value = _value(cell["kind"], "".join(cell["v"]), formula, strings)
+            if value is not None:
+                rows.setdefault(at["row"], {})[at["column"]] = value
+
+    def chars(data: str) -> None:
+        if cell.get("into") is not None:
+            cell["into"].append(data)
+
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
+    parser.Parse(xml, True)
+    return sorted(rows.items())
+
+
+def _strings(xml: bytes) -> list[str]:
+    """The shared string table: each item's text, its runs joined, phonetic guides left out."""
+    parser = _parser()
+    items: list[str] = []
+    state: dict[str, Any] = {"text": [], "into": False, "phonetic": 0}
+
+    def start(name: str, _attrs: dict[str, str]) -> None:
+        local = name.rpartition(" ")[2]
+        if local == "si":
+            state["text"] = []
+        elif local == "rPh":
+            state["phonetic"] += 1
+        elif local == "t":
+            state["into"] = not state["phonetic"]
+
+    def end(name: str) -> None:
+        local = name.rpartition(" ")[2]
+        if local == "t":
+            state["into"] = False
+        elif local == "rPh":
+            state["phonetic"] -= 1
+        elif local == "si":
+            items.append("".join(state["text"]))
+
+    def chars(data: str) -> None:
+        if state["into"]:
+            state["text"].append(data)
+
+    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
+    parser.Parse(xml, True)
+    return items

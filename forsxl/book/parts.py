@@ -1,0 +1,293 @@
+"""Byte-exact edits of the XML parts of an .xlsx package: the elements forsxl changes are rewritten, and every other
+byte of the part stays as the spreadsheet wrote it (issue 19).
+
+A part is never parsed into a tree and serialised again: expat finds where the elements of interest start and end
+(`spans`), and the edits splice bytes at those offsets (`apply`). Namespace prefixes are the part's own (`x:c` in a
+file from the .NET SDK is found as `c`); what forsxl inserts takes the prefix of the element it goes into.
+"""
+
+from __future__ import annotations
+
+import pyexpat
+import re
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from openpyxl.utils.cell import column_index_from_string, get_column_letter, range_boundaries
+
+Edit = tuple[int, int, bytes]
+"""Bytes from one offset to another replaced: (start, end, new bytes)."""
+
+_TAG_END = re.compile(rb"""(?:[^>"']|"[^"]*"|'[^']*')*>""")
+_PREFIX = re.compile(rb"<([A-Za-z_][\w.-]*:)?")
+_UNPREFIXED = re.compile(rb"<(/?)([A-Za-z_][\w.-]*)(?=[\s/>])")
+_REF = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)$")
+
+
+@dataclass
+class Span:
+    """Where one element is in a part: `start` at its `<`, `inner` just after its start tag, `close` at its end tag
+    (equal to `inner` for an empty element like `<c r="A1"/>`), `end` just after it."""
+
+    name: str
+    attrs: dict[str, str]
+    start: int
+    inner: int
+    close: int = -1
+    end: int = -1
+
+    @property
+    def empty(self) -> bool:
+        return self.close == self.inner and self.end == self.inner
+
+    def within(self, outer: Span) -> bool:
+        return outer.inner <= self.start and self.end <= outer.close
+
+
+def refuse_dtd(*_: object) -> None:
+    """Stop expat at a DTD (it may declare entities)."""
+    raise ValueError("a DTD in a workbook part")  # safety.py refuses them before; never expanded here either
+
+
+def spans(xml: bytes, names: Collection[str]) -> list[Span]:
+    """Every element whose local name is in `names`, in document order. Attribute names are local for plain
+    attributes and `namespace local` for prefixed ones (`r:id` is `http://...relationships id`)."""
+    parser = pyexpat.ParserCreate(namespace_separator=" ")
+    parser.StartDoctypeDeclHandler = refuse_dtd
+    parser.EntityDeclHandler = refuse_dtd
+    found: list[Span] = []
+    open_: list[Span | None] = []
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        local = name.rpartition(" ")[2]
+        if local not in names:
+            open_.append(None)
+            return
+        at = parser.CurrentByteIndex
+        match = _TAG_END.match(xml, at)
+        assert match is not None  # expat has just read this start tag
+        span = Span(local, attrs, at, match.end())
+        open_.append(span)
+        found.append(span)
+
+    def end(_name: str) -> None:
+        span = open_.pop()
+        if span is None:
+            return
+        if xml[span.inner - 2 : span.inner] == b"/>":
+            span.close = span.end = span.inner
+        else:
+            span.close = parser.CurrentByteIndex
+            span.end = xml.index(b">", span.close) + 1
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.Parse(xml, True)
+    return found
+
+
+def apply(xml: bytes, edits: Iterable[Edit]) -> bytes:
+    """`xml` with each (start, end, new bytes) edit spliced in; insertions at one offset keep their order."""
+    out, at = [], 0
+    for start, end, new in sorted(edits, key=lambda edit: (edit[0], edit[1])):
+        assert start >= at, "overlapping edits"
+        out += [xml[at:start], new]
+        at = end
+    out.append(xml[at:])
+    return b"".join(out)
+
+
+def prefix(xml: bytes, span: Span) -> bytes:
+    """The namespace prefix of an element as written (`x:`), or nothing."""
+    match = _PREFIX.match(xml, span.start)
+    assert match is not None
+    return match[1] or b""
+
+
+def qualified(fragment: bytes, prefix: bytes) -> bytes:
+    """XML written without prefixes (openpyxl's) for a part whose elements carry `prefix`."""
+    return _UNPREFIXED.sub(rb"<\1" + prefix + rb"\2", fragment) if prefix else fragment
+
+
+def attribute(tag: bytes, name: str, value: str | None) -> bytes:
+    """A start tag with attribute `name` set to `value` (added if missing, removed when None)."""
+    pattern = re.compile(rb"""\s""" + re.escape(name.encode()) + rb"""\s*=\s*("[^"]*"|'[^']*')""")
+    new = b"" if value is None else b" " + name.encode() + b'="' + quote(value) + b'"'
+    if pattern.search(tag):
+        return pattern.sub(lambda _: new, tag, count=1)
+    if value is None:
+        return tag
+    tail = 2 if tag.endswith(b"/>") else 1
+    return tag[:-tail].rstrip() + new + tag[-tail:]
+
+
+def text(value: str) -> bytes:
+    """`value` as XML character data (xml.sax.saxutils would import urllib and http at start-up)."""
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").encode()
+
+
+def quote(value: str) -> bytes:
+    """`value` as an XML attribute value in double quotes."""
+    return text(value).replace(b'"', b"&quot;")
+
+
+def _name(tag: bytes) -> bytes:
+    """The qualified name of the element a start tag opens."""
+    return tag[1:].split(None, 1)[0].rstrip(b"/>")
+
+
+def insert_into(xml: bytes, container: Span, content: bytes, tag: bytes | None = None) -> list[Edit]:
+    """The edits that append `content` inside `container` (its start tag replaced by `tag` when given), opening it
+    up when it is written empty (`<sheetData/>`)."""
+    old = xml[container.start : container.inner]
+    tag = old if tag is None else tag
+    if container.empty:
+        opened = tag[:-2].rstrip() + b">" if tag.endswith(b"/>") else tag
+        return [(container.start, container.end, opened + content + b"</" + _name(old) + b">")]
+    edits = [(container.close, container.close, content)]
+    if tag != old:
+        edits.append((container.start, container.inner, tag))
+    return edits
+
+
+def counted(xml: bytes, container: Span, items: list[bytes]) -> list[Edit]:
+    """The edits that append `items` (written without a prefix) to a list element such as `<fonts count="2">`,
+    its count raised to match."""
+    if not items:
+        return []
+    tag = xml[container.start : container.inner]
+    if "count" in container.attrs:
+        tag = attribute(tag, "count", str(int(container.attrs["count"] or 0) + len(items)))
+    return insert_into(xml, container, qualified(b"".join(items), prefix(xml, container)), tag)
+
+
+# ------------------------------------------------------------------------------------------------- sheet cells
+
+Coordinate = tuple[int, int]
+"""(row, column), 1-based as in openpyxl."""
+
+
+def try_coordinate(reference: str) -> Coordinate | None:
+    """(row, column) of a reference like `B7`, or None when it is not one."""
+    match = _REF.match(reference)
+    return None if match is None else (int(match[2]), column_index_from_string(match[1]))
+
+
+@dataclass
+class _Row:
+    number: int
+    span: Span
+    cells: dict[int, Span] = field(default_factory=dict)
+
+
+class SheetXml:
+    """A worksheet part, to rewrite some of its cells and keep every other byte (rows, other cells, formats,
+    conditional formats, x14 extensions, drawings)."""
+
+    def __init__(self, xml: bytes):
+        self.xml = xml
+        found = spans(xml, {"sheetData", "row", "c", "f", "dimension"})
+        data = [s for s in found if s.name == "sheetData"]
+        if len(data) != 1:
+            raise ValueError("a worksheet part without one sheetData")
+        self.data = data[0]
+        self.dimension = next((s for s in found if s.name == "dimension"), None)
+        self.rows: dict[int, _Row] = {}
+        self.cells: dict[Coordinate, Span] = {}
+        self.formulas: dict[Coordinate, Span] = {}
+        row: _Row | None = None
+        column = 0
+        last = None
+        for span in found:
+            if span.name == "row" and span.within(self.data):
+                number = int(span.attrs["r"]) if "r" in span.attrs else (row.number + 1 if row else 1)
+                row = self.rows[number] = _Row(number, span)
+                column = 0
+            elif span.name == "c" and row is not None and span.within(row.span):
+                at = try_coordinate(span.attrs.get("r", ""))
+                column = at[1] if at else column + 1
+                row.cells[column] = span
+                last = (row.number, column)
+                self.cells[last] = span
+            elif span.name == "f" and last is not None and span.within(self.cells[last]):
+                self.formulas[last] = span
+
+    def shared_with(self, masters: Collection[Coordinate]) -> set[Coordinate]:
+        """The cells whose formula is shared from one of `masters`: they must be written out when a master is
+        replaced, as the master holds the text for all of them."""
+        groups = {f.attrs.get("si") for at, f in self.formulas.items()
+                  if at in masters and f.attrs.get("t") == "shared" and "ref" in f.attrs}
+        return {at for at, f in self.formulas.items()
+                if f.attrs.get("t") == "shared" and "ref" not in f.attrs and f.attrs.get("si") in groups}
+
+    def rewritten(self, cells: Mapping[Coordinate, bytes | None]) -> bytes:
+        """The part with each cell's `<c>` replaced by the XML given for it (written by openpyxl, without a prefix),
+        or removed for None; rows and cells that were not there are inserted in order."""
+        xml, edits = self.xml, []
+        pre = prefix(xml, self.data)
+        by_row: dict[int, dict[int, bytes | None]] = {}
+        for (r, c), new in cells.items():
+            by_row.setdefault(r, {})[c] = None if new is None else qualified(new, pre)
+        following = sorted(self.rows)
+        for number, changes in sorted(by_row.items()):
+            row = self.rows.get(number)
+            if row is None:
+                content = b"".join(new for _, new in sorted(changes.items()) if new is not None)
+                if content:
+                    row_tag = b"<" + pre + b'row r="' + str(number).encode() + b'">'
+                    edits += self._new_row(following, number, row_tag + content + b"</" + pre + b"row>")
+                continue
+            edits += self._row_edits(row, changes)
+        edits += self._dimension(cells)
+        return apply(xml, edits)
+
+    def _new_row(self, following: list[int], number: int, content: bytes) -> list[Edit]:
+        """The edit that puts a new row before the first row numbered after it, else at the end of sheetData."""
+        after = next((n for n in following if n > number), None)
+        if after is not None:
+            at = self.rows[after].span.start
+            return [(at, at, content)]
+        return insert_into(self.xml, self.data, content)
+
+    def _row_edits(self, row: _Row, changes: dict[int, bytes | None]) -> list[Edit]:
+        """The edits of one row: each changed cell replaced or removed, each new one put before the first cell to
+        its right, and the row's `spans` hint widened to match."""
+        edits = []
+        inserted: dict[int, list[bytes]] = {}
+        for column, new in sorted(changes.items()):
+            old = row.cells.get(column)
+            if old is not None:
+                edits.append((old.start, old.end, new or b""))
+            elif new is not None:
+                after = next((c for c in sorted(row.cells) if c > column), None)
+                at = row.cells[after].start if after is not None else row.span.close
+                inserted.setdefault(at, []).append(new)
+        tag = self.xml[row.span.start : row.span.inner]
+        columns = sorted({c for c in row.cells if c not in changes} | {c for c, new in changes.items() if new})
+        if "spans" in row.span.attrs and columns:  # a hint of the columns used: widened, never narrowed
+            bounds = [int(n) for n in re.findall(r"\d+", row.span.attrs["spans"])] or columns
+            low, high = min(*bounds, columns[0]), max(*bounds, columns[-1])
+            if (low, high) != (min(bounds), max(bounds)):
+                tag = attribute(tag, "spans", f"{low}:{high}")
+        if row.span.empty:  # `<row r="5"/>` gains cells
+            return edits + insert_into(self.xml, row.span, b"".join(b"".join(v) for _, v in inserted.items()), tag)
+        if tag != self.xml[row.span.start : row.span.inner]:
+            edits.append((row.span.start, row.span.inner, tag))
+        return edits + [(at, at, b"".join(new)) for at, new in inserted.items()]
+
+    def _dimension(self, cells: Mapping[Coordinate, bytes | None]) -> list[Edit]:
+        """The `<dimension ref>` widened to the cells written, so that it still covers the sheet."""
+        written = [at for at, new in cells.items() if new is not None]
+        if self.dimension is None or not written or "ref" not in self.dimension.attrs:
+            return []
+        try:
+            left, top, right, bottom = range_boundaries(self.dimension.attrs["ref"])
+        except (ValueError, TypeError):
+            return []
+        rows, columns = [r for r, _ in written], [c for _, c in written]
+        bounds = (min(left or 1, *columns), min(top or 1, *rows), max(right or 1, *columns), max(bottom or 1, *rows))
+        if bounds == (left, top, right, bottom):
+            return []
+        ref = f"{get_column_letter(bounds[0])}{bounds[1]}:{get_column_letter(bounds[2])}{bounds[3]}"
+        span = self.dimension
+        return [(span.start, span.inner, attribute(self.xml[span.start : span.inner], "ref", ref))]
