@@ -23,13 +23,14 @@ from forsxl.app.workflow import (
     stage_lines,
     standings_into,
 )
-from forsxl.book.read import Book, load
+from forsxl.book.read import Book, load, peek_lang
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, one_of
-from forsxl.messages import message, system_lang
+from forsxl.i18n import ntr, system_lang, tr
+from forsxl.messages import message
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
@@ -148,7 +149,8 @@ def pair(
     if recompute or board is not None:
         changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
     else:
-        typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
+        count = len(loaded.tournament.players)
+        _say(ntr(loaded.lang, "pairing {count} player...", "pairing {count} players...", count))
         _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
     _run(loaded, lambda: finish(loaded, "pair", changes))
     typer.echo(f"{path}: {changes}")
@@ -214,7 +216,7 @@ def merge(
     with _errors():
         merged, changes = merge_books(paths, output, prefer, resolve)
     _run(_warned(merged), lambda: finish(merged, "merge", changes))
-    typer.echo(f"{output}: merged {changes}")
+    typer.echo(tr(merged.lang, "{path}: merged {changes}", path=output, changes=changes))
 
 
 @app.command()
@@ -239,7 +241,7 @@ def publish(
         typer.echo(_run(loaded, lambda: publish_book(loaded, output)))
 
     if watch:
-        watch_book(path, _printed(once), _say, interval)
+        watch_book(path, _printed(once), _say, interval, peek_lang(path) or system_lang())
     else:
         once()
 
@@ -299,7 +301,7 @@ def presets() -> None:
 
     Example: forsxl presets
     """
-    for line in preset_lines():
+    for line in preset_lines(system_lang()):
         typer.echo(line)
 
 
@@ -321,7 +323,7 @@ def demo(
     lang = lang or system_lang()
     with _errors(lang):
         workbook, page = run_demo(directory, played, _say, lang, preset)
-    typer.echo(f"{workbook}: the tournament workbook\n{page}: the results page")
+    typer.echo(tr(lang, "{workbook}: the tournament workbook\n{page}: the results page", workbook=workbook, page=page))
 
 
 

@@ -27,6 +27,7 @@ from forsxl.formats import Entry, read_bytes
 from forsxl.formats.h9 import H9Options
 from forsxl.formats.opengotha import GothaImport
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, ExportOptions, TournamentFormat, detect
+from forsxl.i18n import N_, ntr, tr
 from forsxl.messages import message
 
 
@@ -70,13 +71,14 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
     wanted = {name_key(w) for w in only.split(",") if w.strip()}
     entries = [e for e in parsed.entries if not wanted or name_key(e.name) in wanted or e.egd_pin in wanted]
     known = {name_key(p.name) for p in book.tournament.players}
-    rows, report, converted = [], [], 0
+    rows, report, converted, lang = [], [], 0, book.lang
     for entry in entries:
         key = name_key(entry.name)
-        why = ("already in Players" if key in known else
-               "no rating or rank" if entry.rating is None and not entry.rank else "")
+        why = (N_("already in Players") if key in known else
+               N_("no rating or rank") if entry.rating is None and not entry.rank else "")
         if why:
-            report.append(f"skipped {entry.name} ({source.name}, line {entry.line}): {why}")
+            report.append(tr(lang, "skipped {name} ({file}, line {line}): {why}", name=entry.name, file=source.name,
+                             line=entry.line, why=tr(lang, why)))
             continue
         known.add(key)
         row, changed = _entry_row(entry, book.tournament.config.ratings.scale)
@@ -84,11 +86,13 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
         converted += changed
     if wanted:
         found = {name_key(e.name) for e in entries} | {e.egd_pin for e in entries}
-        report += [f"not in {source.name}: {w}" for w in wanted - found]
+        report += [tr(lang, "not in {file}: {name}", file=source.name, name=w) for w in wanted - found]
     if converted:
-        report.append(f"{converted} ratings converted to ratings.scale "
-                      f"{book.tournament.config.ratings.scale} through their ranks (R0)")
-    changes = f"imported {len(rows)} players from {source.name} ({chosen.name})"
+        report.append(ntr(lang, "{count} rating converted to ratings.scale {scale} through its rank (R0)",
+                          "{count} ratings converted to ratings.scale {scale} through their ranks (R0)", converted,
+                          scale=book.tournament.config.ratings.scale))
+    changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=chosen.name,
+                 players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
         append_players(book.workbook, book.lang, rows)
         append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
@@ -106,7 +110,10 @@ def import_tournament(path: Path, gotha: GothaImport, source: str, lang: Lang = 
     t = Tournament(replace(config, lang=lang), gotha.players, gotha.rounds)
     book = tournament_book(path, t, origins, rows)
     played = sum(1 for r in t.rounds for g in r.games if g.result is not None)
-    changes = f"imported {len(t.players)} players, {len(t.rounds)} rounds, {played} results from {source}"
+    changes = tr(lang, "imported {players}, {rounds}, {results} from {file}", file=source,
+                 players=ntr(lang, "{count} player", "{count} players", len(t.players)),
+                 rounds=ntr(lang, "{count} round", "{count} rounds", len(t.rounds)),
+                 results=ntr(lang, "{count} result", "{count} results", played))
     finish(book, "import", changes)
     return [f"{path}: {changes}", *[message(n, lang) for n in gotha.notes]]
 
@@ -127,10 +134,10 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
     target = output or path.with_name(path.stem + chosen.suffix)
     if chosen.write is None:
         save(results_workbook(t, report, book.lang), target)
-        return f"{target}: written", target
+        return tr(book.lang, "{path}: written", path=target), target
     h9 = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
     text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))
     if output is None and chosen.stdout:
         return text, None
     target.write_text(text, encoding="utf-8")
-    return f"{target}: written", target
+    return tr(book.lang, "{path}: written", path=target), target

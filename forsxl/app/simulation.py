@@ -20,6 +20,7 @@ import yaml
 
 from forsxl.app.workflow import finish
 from forsxl.book.config import build_config, presets
+from forsxl.book.layout import sheet_name
 from forsxl.book.read import Book
 from forsxl.book.simulation import write_simulation
 from forsxl.engine.config import Config, Lang, get_key
@@ -27,6 +28,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
 from forsxl.engine.system_by_size import finished
+from forsxl.i18n import N_, ntr, tr
 from forsxl.publish.simulation import render_simulation
 
 
@@ -144,43 +146,44 @@ def variants(book: Book, compare: Sequence[str], rounds: int | None) -> list[Var
             *(Variant(spec, replace(t, config=variant_config(book, spec, rounds))) for spec in compare)]
 
 
-LABELS: dict[str, tuple[str, str]] = {
-    "runs": ("Runs", "Прогонов"),
-    "seed": ("Seed", "Зерно"),
-    "model": ("Win probability model", "Модель вероятности победы"),
-    "sigma": ("Rating noise sigma", "Шум рейтинга, сигма"),
-    "from": ("Played from", "Играется с"),
-    "from_start": ("round 1", "1-го тура"),
-    "from_now": ("round {n} (results so far stand)", "{n}-го тура (сыгранное остаётся)"),
-    "players": ("Players", "Участники"),
-    "quality": ("Ranking quality", "Качество ранжирования"),
-    "fairness": ("Fairness of the handicap compensation", "Справедливость компенсации форы"),
-    "no": ("No", "№"),
-    "name": ("Name", "Имя"),
-    "rating": ("Rating", "Рейтинг"),
-    "expected": ("E[place]", "Ср. место"),
-    "place": ("P({n})", "P({n})"),
-    "metric": ("Measure", "Показатель"),
-    "tau": ("Kendall tau-b", "Тау-b Кендалла"),
-    "spearman": ("Spearman rho", "Ро Спирмена"),
-    "strongest": ("Strongest wins", "Сильнейший побеждает"),
-    "top_error": ("Place error, top 10%", "Ошибка места, лучшие 10%"),
-    "variant": ("Variant", "Вариант"),
-    "group": ("Group", "Группа"),
-    "steps": ("Steps", "Ступени"),
-    "per_run": ("Games/run", "Партий за прогон"),
-    "giver": ("Giver pts", "Очки дающего"),
-    "giver_even": ("Even", "На равных"),
-    "giver_bias": ("Giver bias", "Перекос дающего"),
-    "taker": ("Taker pts", "Очки получающего"),
-    "taker_even": ("Even", "На равных"),
-    "taker_bias": ("Taker bias", "Перекос получающего"),
-    "giver_wins": ("Giver wins", "Победы дающего"),
+LABELS: dict[str, str] = {
+    "runs": N_("Runs"),
+    "seed": N_("Seed"),
+    "model": N_("Win probability model"),
+    "sigma": N_("Rating noise sigma"),
+    "from": N_("Played from"),
+    "from_start": N_("round 1"),
+    "from_now": N_("round {n} (results so far stand)"),
+    "players": N_("Players"),
+    "quality": N_("Ranking quality"),
+    "fairness": N_("Fairness of the handicap compensation"),
+    "no": N_("No"),
+    "name": N_("Name"),
+    "rating": N_("Rating"),
+    "expected": N_("E[place]"),
+    "place": N_("P({n})"),
+    "metric": N_("Measure"),
+    "tau": N_("Kendall tau-b"),
+    "spearman": N_("Spearman rho"),
+    "strongest": N_("Strongest wins"),
+    "top_error": N_("Place error, top 10%"),
+    "variant": N_("Variant"),
+    "group": N_("Group"),
+    "steps": N_("Steps"),
+    "per_run": N_("Games/run"),
+    "giver": N_("Giver pts"),
+    "giver_even": N_("Even"),
+    "giver_bias": N_("Giver bias"),
+    "taker": N_("Taker pts"),
+    "taker_even": N_("Even"),
+    "taker_bias": N_("Taker bias"),
+    "giver_wins": N_("Giver wins"),
 }
 
 
 def label(key: str, lang: Lang, **params: Any) -> str:
-    return LABELS[key][0 if lang == Lang.EN else 1].format(**params)
+    """The report's word `key` (a msgid of `LABELS`) in `lang`."""
+    return tr(lang, LABELS[key], **params)
 
 
 Cell = str | float | int
@@ -287,8 +290,13 @@ def plan_simulation(book: Book, compare: Sequence[str], rounds: int | None, sett
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     chosen, cores = variants(book, compare, rounds), workers or available_workers()
     repeats = not settings.from_start and rounds is None and finished(book.tournament)
-    notes = ("every round is played, so every run repeats it: --from-start plays the tournament anew",) * repeats
-    notes += (f"simulating {runs} runs of {len(chosen)} variant(s), seed {seed}, {cores} worker(s)...",)
+    lang = book.lang
+    notes = (tr(lang, "every round is played, so every run repeats it: --from-start plays the tournament anew"),
+             ) * repeats
+    notes += (tr(lang, "simulating {runs} of {variants}, seed {seed}, {workers}...", seed=seed,
+                 runs=ntr(lang, "{count} run", "{count} runs", runs),
+                 variants=ntr(lang, "{count} variant", "{count} variants", len(chosen)),
+                 workers=ntr(lang, "{count} worker", "{count} workers", cores)),)
     return Plan(chosen, settings, runs, seed, cores, notes)
 
 
@@ -302,9 +310,12 @@ def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progr
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)
     name = book.tournament.config.name or book.path.stem
     page.write_text(render_simulation(name, book.lang, rows, tables, summaries), encoding="utf-8")
-    lines = ["\n\n".join(text_table(table) for table in tables), f"{page}: the report"]
+    lang = book.lang
+    lines = ["\n\n".join(text_table(table) for table in tables), tr(lang, "{path}: the report", path=page)]
     if write:
         write_simulation(book, rows, tables)
-        finish(book, "simulate", f"{plan.runs} runs, seed {plan.seed}, {plan.settings.model.value} model")
-        lines.append(f"{book.path}: Simulation sheet written")
+        finish(book, "simulate", tr(lang, "{runs}, seed {seed}, {model} model", seed=plan.seed,
+                                    runs=ntr(lang, "{count} run", "{count} runs", plan.runs),
+                                    model=plan.settings.model.value))
+        lines.append(tr(lang, "{path}: {sheet} sheet written", path=book.path, sheet=sheet_name("simulation", lang)))
     return lines

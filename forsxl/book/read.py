@@ -101,6 +101,21 @@ def detect_lang(workbook: Workbook) -> Lang:
     return Lang.RU if any(name in russian for name in workbook.sheetnames) else Lang.EN
 
 
+def peek_lang(path: Path) -> Lang | None:
+    """The language of the workbook at `path` (`detect_lang`), read cheaply (openpyxl's read-only mode, sheet names
+    and the Config sheet only); None when there is no readable .xlsx there. For what is said before the workbook is
+    loaded: `--help`, `publish --watch`."""
+    try:
+        check_archive(path, "xl/workbook.xml")
+        workbook = openpyxl.load_workbook(path, read_only=True)
+    except Exception:  # no workbook, or not one forsxl reads: the caller falls back on the system's language
+        return None
+    try:
+        return detect_lang(workbook)
+    finally:
+        workbook.close()
+
+
 class _Cells:
     """Cell reading that records an error instead of raising, so `check` can list all problems."""
 

@@ -8,21 +8,21 @@ from dataclasses import dataclass
 from forsxl import __version__
 from forsxl.engine.config import Lang
 from forsxl.engine.simulate import Summary
+from forsxl.i18n import N_, labels
 from forsxl.publish.html import environment
 
 TEMPLATE = "simulation.html.j2"
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 """One colour per variant, in the order given."""
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {"title": "Simulation", "settings": "Settings", "win": "Chance to win",
-           "places": "Expected place by rating order (dashed: the rating order itself)",
-           "bias": "Giver's points per game above an even game, by group and handicap steps",
-           "tau": "Kendall tau-b between final places and true strength", "legend": "Variants"},
-    "ru": {"title": "Симуляция", "settings": "Условия", "win": "Шанс победить",
-           "places": "Среднее место по порядку рейтинга (пунктир: сам порядок рейтинга)",
-           "bias": "Очки дающего фору за партию сверх игры на равных, по группам и ступеням форы",
-           "tau": "Тау-b Кендалла между итоговыми местами и истинной силой", "legend": "Варианты"},
+LABELS: dict[str, str] = {
+    "title": N_("Simulation"),
+    "settings": N_("Settings"),
+    "win": N_("Chance to win"),
+    "places": N_("Expected place by rating order (dashed: the rating order itself)"),
+    "bias": N_("Giver's points per game above an even game, by group and handicap steps"),
+    "tau": N_("Kendall tau-b between final places and true strength"),
+    "legend": N_("Variants"),
 }
 
 
@@ -158,11 +158,11 @@ def render_simulation(
     tables: Sequence[tuple[str, Sequence[str], Sequence[Sequence[object]]]], summaries: Sequence[Summary],
 ) -> str:
     """The report page: settings, a legend, the charts, then every table; the same for the same input."""
-    labels = LABELS[lang.value]
-    charts = [win_chart(summaries, labels["win"]), place_chart(summaries, labels["places"]),
-              bias_chart(summaries, labels["bias"]), tau_chart(summaries, labels["tau"])]
+    words = labels(lang, LABELS)
+    charts = [win_chart(summaries, words["win"]), place_chart(summaries, words["places"]),
+              bias_chart(summaries, words["bias"]), tau_chart(summaries, words["tau"])]
     legend = [(s.label, COLOURS[v % len(COLOURS)]) for v, s in enumerate(summaries)]
     return environment().get_template(TEMPLATE).render(
-        name=name, lang=lang.value, labels=labels, settings=settings, tables=tables, charts=charts, legend=legend,
+        name=name, lang=lang.value, labels=words, settings=settings, tables=tables, charts=charts, legend=legend,
         version=__version__,
     )

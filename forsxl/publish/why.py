@@ -15,7 +15,7 @@ from forsxl.engine.model import Tournament
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing
 from forsxl.messages import text
-from forsxl.publish.html import TIEBREAK_LABELS, format_decimal, format_points
+from forsxl.publish.html import format_decimal, format_points, tiebreak_labels
 
 
 def value_text(criterion: Tiebreak, value: Fraction, lang: Lang) -> str:
@@ -29,7 +29,7 @@ def value_text(criterion: Tiebreak, value: Fraction, lang: Lang) -> str:
 
 def criterion_names(criterion: Tiebreak, lang: Lang) -> tuple[str, str]:
     """(Heading, meaning) of a ranking criterion; its Config name for one the page has no words for yet."""
-    return TIEBREAK_LABELS[lang].get(criterion, (criterion.value, criterion.value))
+    return tiebreak_labels(lang).get(criterion, (criterion.value, criterion.value))
 
 
 def reason_text(reason: Reason, lang: Lang) -> str:

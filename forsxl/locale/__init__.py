@@ -1,0 +1,88 @@
+"""The catalogues' tooling (issue 20): extract every msgid with babel, merge them into each language's `.po`, and
+compile it to the `.mo` that `forsxl.i18n` reads. `python -m forsxl.locale` does all three in a source tree.
+
+The msgids are the English strings of forsxl/**.py (the arguments of `forsxl.i18n.KEYWORDS`), of the templates
+(Jinja's `_()`), and the presets' descriptions. Nothing here runs when forsxl runs: it imports babel's catalogue
+tooling, which forsxl itself never needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from io import BytesIO
+from pathlib import Path
+from typing import IO, Any
+
+import yaml
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from forsxl.i18n import DOMAIN, KEYWORDS, LOCALE_DIR
+
+PACKAGE = Path(__file__).resolve().parents[1]
+SOURCE = PACKAGE.parent
+LANGUAGES = ("ru",)
+WIDTH = 120
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def _descriptions(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[
+        tuple[int, str, str, list[str]]]:
+    """A babel extraction method for a preset: its `description`, the line `forsxl presets` prints."""
+    description = (yaml.safe_load(fileobj.read().decode("utf-8")) or {}).get("description")
+    if description:
+        yield 1, "", str(description), []
+
+
+def extract() -> Catalog:
+    """Every msgid of the source tree, each with the files it is in (no line numbers: they would churn)."""
+    template = Catalog(domain=DOMAIN, project="forsxl")
+    sources: list[tuple[Path, list[tuple[str, Any]], Mapping[str, Any], str]] = [
+        (PACKAGE, [("**.py", "python")], KEYWORDS, ""),
+        (PACKAGE / "presets", [("*.yaml", _descriptions)], {}, "forsxl/presets/"),
+        (SOURCE / "templates", [("*.j2", "jinja2.ext:babel_extract")], {"_": None, "ngettext": (1, 2)}, "templates/")]
+    for folder, method_map, keywords, prefix in sources:
+        for filename, lineno, message, comments, _context in extract_from_dir(
+                folder, method_map, keywords=keywords, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            where = prefix + filename if prefix else f"forsxl/{filename}"
+            template.add(message, None, [(where, lineno)], auto_comments=comments)
+    return template
+
+
+def read(lang: str) -> Catalog:
+    with po_path(lang).open("rb") as file:
+        return read_po(file, locale=lang, domain=DOMAIN)
+
+
+def compiled(catalog: Catalog) -> bytes:
+    """The `.mo` of a catalogue, fuzzy entries left out (they are not translations yet)."""
+    out = BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def update(lang: str) -> Catalog:
+    """`lang`'s catalogue merged with the msgids of the source tree: new ones untranslated, changed ones fuzzy
+    (babel's nearest old msgid), gone ones dropped; written back, and compiled."""
+    path = po_path(lang)
+    if path.exists():
+        catalog = read(lang)
+        catalog.update(extract(), update_creation_date=False)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        catalog = Catalog(locale=lang, domain=DOMAIN, project="forsxl")
+        catalog.update(extract())
+    catalog.obsolete.clear()
+    with path.open("wb") as file:
+        write_po(file, catalog, width=WIDTH, sort_output=True, include_lineno=False)
+    mo_path(lang).write_bytes(compiled(read(lang)))
+    return catalog
