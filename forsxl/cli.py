@@ -402,6 +402,6 @@ def simulate(
     plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
     for note in plan.notes:
         _say(note)
-    with typer.progressbar(length=plan.total, label="simulate", file=sys.stderr) as bar:
+    with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
         lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
     typer.echo("\n".join(lines))

@@ -107,3 +107,17 @@ def labels(lang: Lang, table: Mapping[K, str]) -> dict[K, str]:
     """A table of msgids by key, each in `lang`: the words of a page or a sheet."""
     return {k: translations(lang).gettext(v) for k, v in table.items()}
 
+
+
+def fixed(value: float, places: int, lang: Lang) -> str:
+    """`value` with exactly `places` decimals, as the language writes it: `70.0`, Russian `70,0`."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(Decimal(f"{value:.{places}f}"), format="0." + "0" * places, locale=lang.value)
+
+
+def cell_text(value: object, lang: Lang) -> str:
+    """A table cell shown as text (the terminal, a page): floats and fractions as the language writes them."""
+    if isinstance(value, float):
+        return number(Fraction(str(value)), lang)
+    return number(value, lang) if isinstance(value, Fraction) else str(value)

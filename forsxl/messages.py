@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from forsxl.engine.config import Lang
+from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.errors import ForsxlError
-from forsxl.i18n import N_, tr
+from forsxl.i18n import N_, tr, translations
 
 MESSAGES: dict[str, str] = {
     # key: the English msgid; its Russian is in forsxl/locale/ru/LC_MESSAGES/forsxl.po
@@ -235,6 +235,44 @@ def text(code: str, lang: Lang, **params: Any) -> str:
     """The text of a message code in the language (its msgid through the catalogue), numbers written as the
     language writes them."""
     return tr(lang, MESSAGES[code], **params)
+
+
+TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
+    Tiebreak.POINTS: (N_("Points"), N_("points")),
+    Tiebreak.GAME_POINTS: (N_("GP"), N_("game points: points from games, without start points")),
+    Tiebreak.WINS: (N_("Wins"), N_("games won")),
+    Tiebreak.SOS: (N_("SOS"), N_("sum of opponents' points")),
+    Tiebreak.SOS_GAMES: (N_("SOSG"), N_("sum of opponents' game points")),
+    Tiebreak.SOS_WINS: (N_("SOSW"), N_("sum of opponents' wins")),
+    Tiebreak.WINS_NOT_TAKING: (N_("WNH"), N_("wins in even games and when giving handicap")),
+    Tiebreak.HANDICAP_GIVEN: (N_("HG"), N_("handicap steps given as White minus steps taken as Black")),
+    Tiebreak.DIRECT: (N_("Dir"), N_("direct encounter: wins in even games among the tied players")),
+    Tiebreak.RATING: (N_("Rating"), N_("rating")),
+    Tiebreak.START_NUMBER: (N_("No"), N_("start number")),
+    Tiebreak.LOT: (N_("Lot"), N_("drawing of lots")),
+    Tiebreak.BERGER: (N_("SB"), N_("Sonneborn-Berger: opponents' scores weighted by the result against them")),
+    Tiebreak.PROGRESS: (N_("Prog"), N_("progress: the sum of the running score after each round")),
+    Tiebreak.BUCHHOLZ: (N_("Buch"), N_("Buchholz: sum of opponents' scores")),
+    Tiebreak.MMS: (N_("MMS"), N_("McMahon score: start score plus wins")),
+    Tiebreak.SOSOS: (N_("SOSOS"), N_("sum of opponents' SOS")),
+    Tiebreak.SODOS: (N_("SODOS"), N_("sum of defeated opponents' scores (half for a draw)")),
+    Tiebreak.SOS_MINUS_1: (N_("SOS-1"), N_("SOS without the lowest opponent's score")),
+    Tiebreak.SOS_MINUS_2: (N_("SOS-2"), N_("SOS without the two lowest opponents' scores")),
+    Tiebreak.CUSS: (N_("CUSS"), N_("cumulative score: the sum of the score after each round, start included")),
+}
+"""Tie-breaks as column headings (short) and in the legend under the standings (long)."""
+
+
+def tiebreak_labels(lang: Lang) -> dict[Tiebreak, tuple[str, str]]:
+    """Each tie-break's heading and legend (`TIEBREAK_LABELS`) in `lang`."""
+    gettext = translations(lang).gettext
+    return {c: (gettext(short), gettext(long)) for c, (short, long) in TIEBREAK_LABELS.items()}
+
+
+def tiebreak_heading(tiebreak: Tiebreak, lang: Lang) -> str:
+    """A tie-break's column heading in Standings and the CSV export: its Config name in English, as before and as
+    other programs read it, its short name in another language (`SOS`, `Победы`)."""
+    return tiebreak.value if lang == Lang.EN else tiebreak_labels(lang).get(tiebreak, (tiebreak.value,))[0]
 
 
 ORIGINS = {"default": N_("default"), "command line": N_("command line")}

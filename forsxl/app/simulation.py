@@ -28,7 +28,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
 from forsxl.engine.system_by_size import finished
-from forsxl.i18n import N_, ntr, tr
+from forsxl.i18n import N_, cell_text, fixed, ntr, tr
 from forsxl.publish.simulation import render_simulation
 
 
@@ -142,7 +142,7 @@ def variants(book: Book, compare: Sequence[str], rounds: int | None) -> list[Var
     """The workbook's own regulation first, then each `--compare` variant; `rounds` overrides every one's."""
     t = book.tournament
     own = t if rounds is None else replace(t, config=replace(t.config, rounds=rounds))
-    return [Variant("workbook", own),
+    return [Variant(tr(book.lang, "workbook"), own),
             *(Variant(spec, replace(t, config=variant_config(book, spec, rounds))) for spec in compare)]
 
 
@@ -197,8 +197,12 @@ class Table(NamedTuple):
     rows: tuple[tuple[Cell, ...], ...]
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+def _percent(value: float, lang: Lang) -> str:
+    return f"{fixed(100 * value, 1, lang)}%"
+
+
+def _signed(value: float, lang: Lang) -> str:
+    return ("+" if value >= 0 else "-") + fixed(abs(value), 2, lang)
 
 
 def report_tables(summaries: Sequence[Summary], lang: Lang) -> list[Table]:
@@ -218,20 +222,20 @@ def report_tables(summaries: Sequence[Summary], lang: Lang) -> list[Table]:
         row: list[Cell] = [player.id, player.name, player.rating]
         for s in summaries:
             odds = s.players[i]
-            row += [round(odds.expected_place, 2), *(_percent(p) for p in odds.prizes)]
+            row += [round(odds.expected_place, 2), *(_percent(p, lang) for p in odds.prizes)]
         player_rows.append(tuple(row))
     quality: list[tuple[Cell, ...]] = [
         (label("tau", lang), *(round(s.quality.tau, 3) for s in summaries)),
         (label("spearman", lang), *(round(s.quality.spearman, 3) for s in summaries)),
-        (label("strongest", lang), *(_percent(s.quality.strongest_wins) for s in summaries)),
+        (label("strongest", lang), *(_percent(s.quality.strongest_wins, lang) for s in summaries)),
         (label("top_error", lang), *(round(s.quality.top_error, 2) for s in summaries)),
     ]
     fair_headers = ("variant", "group", "steps", "per_run", "giver", "giver_even", "giver_bias",
                     "taker", "taker_even", "taker_bias", "giver_wins")
     fair_rows = [
         (s.label, f.group, f.steps, round(f.per_run, 2), round(f.giver, 2), round(f.giver_even, 2),
-         f"{f.giver_bias:+.2f}", round(f.taker, 2), round(f.taker_even, 2), f"{f.taker_bias:+.2f}",
-         _percent(f.giver_wins))
+         _signed(f.giver_bias, lang), round(f.taker, 2), round(f.taker_even, 2), _signed(f.taker_bias, lang),
+         _percent(f.giver_wins, lang))
         for s in summaries for f in s.fairness
     ]
     return [
@@ -246,9 +250,14 @@ def _right(value: Cell) -> bool:
     return not isinstance(value, str) or value[-1:] == "%" or value[:1] in "+-"
 
 
-def text_table(table: Table) -> str:
+def shown_rows(table: Table, lang: Lang) -> tuple[tuple[str, ...], ...]:
+    """The rows as text, numbers as the language writes them (the terminal and the page; the sheet keeps numbers)."""
+    return tuple(tuple(cell_text(c, lang) for c in row) for row in table.rows)
+
+
+def text_table(table: Table, lang: Lang) -> str:
     """A table for the terminal: the title, then columns padded, text left and numbers right."""
-    cells = [list(table.headers), *[[str(c) for c in row] for row in table.rows]]
+    cells = [list(table.headers), *map(list, shown_rows(table, lang))]
     widths = [max(len(row[i]) for row in cells) for i in range(len(table.headers))]
     numeric = [all(_right(row[i]) for row in table.rows) for i in range(len(table.headers))]
 
@@ -309,9 +318,10 @@ def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progr
     tables = report_tables(summaries, book.lang)
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)
     name = book.tournament.config.name or book.path.stem
-    page.write_text(render_simulation(name, book.lang, rows, tables, summaries), encoding="utf-8")
+    shown = [(table.title, table.headers, shown_rows(table, book.lang)) for table in tables]
+    page.write_text(render_simulation(name, book.lang, rows, shown, summaries), encoding="utf-8")
     lang = book.lang
-    lines = ["\n\n".join(text_table(table) for table in tables), tr(lang, "{path}: the report", path=page)]
+    lines = ["\n\n".join(text_table(table, lang) for table in tables), tr(lang, "{path}: the report", path=page)]
     if write:
         write_simulation(book, rows, tables)
         finish(book, "simulate", tr(lang, "{runs}, seed {seed}, {model} model", seed=plan.seed,

@@ -24,6 +24,7 @@ from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
+from forsxl.messages import tiebreak_heading
 
 
 def _points_preview(game: Game, config: Config) -> tuple[str, str]:
@@ -125,7 +126,8 @@ def write_standings(book: Book, report: Report) -> None:
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     shown = (Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER)  # already columns of their own
     tiebreaks = [c for c in t.config.tiebreaks if c not in shown]
-    headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang)] + [c.value for c in tiebreaks]
+    headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang),
+                 *(tiebreak_heading(c, lang) for c in tiebreaks)]
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(table, start=2):
         p = s.player

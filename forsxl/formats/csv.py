@@ -7,13 +7,14 @@ import csv
 import io
 import re
 from collections.abc import Mapping
-from fractions import Fraction
 
 from forsxl.engine.config import Lang, Tiebreak
-from forsxl.engine.model import Tournament, number_text
+from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import Rank, rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed
+from forsxl.i18n import number
+from forsxl.messages import tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
@@ -109,21 +110,18 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
     place, shared, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang.value]
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
     russian = lang == Lang.RU
-
-    def number(value: Fraction) -> str:
-        return number_text(value).replace(".", ",") if russian else number_text(value)
-
     out = io.StringIO()
     if russian:
         out.write("\ufeff")
     writer = csv.writer(out, delimiter=";" if russian else ",", lineterminator="\n")
     writer.writerow([place, shared, no, name, rating, rank, club, country, pin,
-                     *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown]])
+                     *[round_title.format(n=r.number) for r in t.rounds], points,
+                     *[tiebreak_heading(c, lang) for c in shown]])
     for s in report.table:
         p = s.player
         label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
         cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
                  p.club, p.country, p.egd_pin,
-                 *[str(c) for c in s.cells], number(s.points), *[number(s.values[c]) for c in shown]]
+                 *[str(c) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])
     return out.getvalue()

@@ -25,7 +25,8 @@ from forsxl.engine.playoff import Match
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.standings import RoundCell, Standing
-from forsxl.i18n import N_, date_text, labels, number, tr, translations
+from forsxl.i18n import N_, date_text, labels, number, tr
+from forsxl.messages import tiebreak_labels
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
 TEMPLATE = "results.html.j2"
@@ -89,31 +90,6 @@ LABELS: dict[str, str] = {
 }
 """Every word on the page, as msgids: `page_labels` gives them in the workbook's language."""
 
-TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
-    Tiebreak.POINTS: (N_("Points"), N_("points")),
-    Tiebreak.GAME_POINTS: (N_("GP"), N_("game points: points from games, without start points")),
-    Tiebreak.WINS: (N_("Wins"), N_("games won")),
-    Tiebreak.SOS: (N_("SOS"), N_("sum of opponents' points")),
-    Tiebreak.SOS_GAMES: (N_("SOSG"), N_("sum of opponents' game points")),
-    Tiebreak.SOS_WINS: (N_("SOSW"), N_("sum of opponents' wins")),
-    Tiebreak.WINS_NOT_TAKING: (N_("WNH"), N_("wins in even games and when giving handicap")),
-    Tiebreak.HANDICAP_GIVEN: (N_("HG"), N_("handicap steps given as White minus steps taken as Black")),
-    Tiebreak.DIRECT: (N_("Dir"), N_("direct encounter: wins in even games among the tied players")),
-    Tiebreak.RATING: (N_("Rating"), N_("rating")),
-    Tiebreak.START_NUMBER: (N_("No"), N_("start number")),
-    Tiebreak.LOT: (N_("Lot"), N_("drawing of lots")),
-    Tiebreak.BERGER: (N_("SB"), N_("Sonneborn-Berger: opponents' scores weighted by the result against them")),
-    Tiebreak.PROGRESS: (N_("Prog"), N_("progress: the sum of the running score after each round")),
-    Tiebreak.BUCHHOLZ: (N_("Buch"), N_("Buchholz: sum of opponents' scores")),
-    Tiebreak.MMS: (N_("MMS"), N_("McMahon score: start score plus wins")),
-    Tiebreak.SOSOS: (N_("SOSOS"), N_("sum of opponents' SOS")),
-    Tiebreak.SODOS: (N_("SODOS"), N_("sum of defeated opponents' scores (half for a draw)")),
-    Tiebreak.SOS_MINUS_1: (N_("SOS-1"), N_("SOS without the lowest opponent's score")),
-    Tiebreak.SOS_MINUS_2: (N_("SOS-2"), N_("SOS without the two lowest opponents' scores")),
-    Tiebreak.CUSS: (N_("CUSS"), N_("cumulative score: the sum of the score after each round, start included")),
-}
-"""Tie-breaks as column headings (short) and in the legend under the standings (long)."""
-
 PORTRAIT_COLUMNS = 11
 """Round, tie-break, club, team and group columns that still fit a portrait A4 page at print size."""
 
@@ -131,12 +107,6 @@ _CellKey = tuple[int, PlayerId]
 def page_labels(lang: Lang) -> dict[str, str]:
     """Every word on the page (`LABELS`) in `lang`."""
     return labels(lang, LABELS)
-
-
-def tiebreak_labels(lang: Lang) -> dict[Tiebreak, tuple[str, str]]:
-    """Each tie-break's heading and legend (`TIEBREAK_LABELS`) in `lang`."""
-    gettext = translations(lang).gettext
-    return {c: (gettext(short), gettext(long)) for c, (short, long) in TIEBREAK_LABELS.items()}
 
 
 def format_decimal(value: Fraction, lang: Lang) -> str:

@@ -14,8 +14,8 @@ from forsxl.engine.explain import Comparison, RoundWhy
 from forsxl.engine.model import Tournament
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing
-from forsxl.messages import text
-from forsxl.publish.html import format_decimal, format_points, tiebreak_labels
+from forsxl.messages import text, tiebreak_labels
+from forsxl.publish.html import format_decimal, format_points
 
 
 def value_text(criterion: Tiebreak, value: Fraction, lang: Lang) -> str:
