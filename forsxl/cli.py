@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, TypeVar
@@ -29,6 +29,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, one_of
+from forsxl.helptext import help_lang, translate_help, typer_words
 from forsxl.i18n import ntr, system_lang, tr
 from forsxl.messages import message
 
@@ -52,6 +53,16 @@ def _version(value: bool) -> None:
 def main(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
     """Go handicap tournaments (Fors and friends) kept in an .xlsx workbook."""
+
+
+def run(args: Sequence[str]) -> None:
+    """The command line: the typer app, its help in the language of the workbook named in `args`, else the
+    system's (issue 20)."""
+    lang = help_lang(args, peek_lang) if "--help" in args or not args else Lang.EN
+    command = typer.main.get_command(app)
+    translate_help(command, lang)
+    with typer_words(lang):
+        command(list(args), prog_name="forsxl")
 
 
 def _fail(lines: list[str]) -> typer.Exit:

@@ -3,6 +3,7 @@ committed `.mo` the compilation of the `.po`, and both shipped in the wheel; CLD
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -115,3 +116,24 @@ def test_numbers_take_the_language_s_decimal_separator(value: Fraction, lang: La
 
 def test_a_param_that_is_a_fraction_is_written_in_the_language() -> None:
     assert tr(Lang.RU, "komi {komi}", komi=Fraction(13, 2)) == "komi 6,5"  # no msgid: the text itself
+
+
+def _help(*args: str, lang_env: str = "C.UTF-8") -> str:
+    """What `forsxl ARGS` prints, run as a person runs it (the entry point picks the help's language)."""
+    env = {"PATH": os.environ.get("PATH", ""), "LANG": lang_env, "COLUMNS": "100"}
+    run = subprocess.run([sys.executable, "-m", "forsxl", *args], env=env, capture_output=True, text=True, check=True)
+    return run.stdout
+
+
+def test_help_is_in_the_language_of_the_workbook_named() -> None:
+    russian = _help("pair", str(ROOT / "examples" / "club.xlsx"), "--help")
+    assert "Провести жеребьёвку следующего тура" in russian and "Пример:" in russian
+    assert "Параметры" in russian and "Показать эту справку и выйти." in russian and "Запуск:" in russian
+    assert "Options" not in russian and "Show this message" not in russian
+
+
+def test_help_without_a_workbook_is_in_the_system_language() -> None:
+    assert "Pair the next round" in _help("pair", "--help")
+    russian = _help("pair", "--help", lang_env="ru_RU.UTF-8")
+    assert "Провести жеребьёвку следующего тура" in russian and "Pair the next round" not in russian
+    assert "Команды" in _help("--help", lang_env="ru_RU.UTF-8")

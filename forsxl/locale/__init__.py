@@ -1,13 +1,13 @@
 """The catalogues' tooling (issue 20): extract every msgid with babel, merge them into each language's `.po`, and
 compile it to the `.mo` that `forsxl.i18n` reads. `python -m forsxl.locale` does all three in a source tree.
 
-The msgids are the English strings of forsxl/**.py (the arguments of `forsxl.i18n.KEYWORDS`), of the templates
-(Jinja's `_()`), and the presets' descriptions. Nothing here runs when forsxl runs: it imports babel's catalogue
-tooling, which forsxl itself never needs.
-"""
+The msgids are the English strings of forsxl/**.py (the arguments of `forsxl.i18n.KEYWORDS`), the help of cli.py's
+commands and options, the templates' `_()` (Jinja's), and the presets' descriptions. Nothing here runs when forsxl
+runs: it imports babel's catalogue tooling, which forsxl itself never needs."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator, Mapping
 from io import BytesIO
 from pathlib import Path
@@ -43,11 +43,27 @@ def _descriptions(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options:
         yield 1, "", str(description), []
 
 
+def _cli_help(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[
+        tuple[int, str, str, list[str]]]:
+    """A babel extraction method for cli.py: each command's docstring (typer's help for it) and every `help=`."""
+    tree = ast.parse(fileobj.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr in ("command", "callback")
+                for d in node.decorator_list):
+            doc = ast.get_docstring(node)
+            if doc:
+                yield node.lineno, "", doc, []
+        if isinstance(node, ast.keyword) and node.arg == "help" and isinstance(node.value, ast.Constant):
+            yield node.value.lineno, "", str(node.value.value), []
+
+
 def extract() -> Catalog:
     """Every msgid of the source tree, each with the files it is in (no line numbers: they would churn)."""
     template = Catalog(domain=DOMAIN, project="forsxl")
     sources: list[tuple[Path, list[tuple[str, Any]], Mapping[str, Any], str]] = [
         (PACKAGE, [("**.py", "python")], KEYWORDS, ""),
+        (PACKAGE, [("cli.py", _cli_help)], {}, "forsxl/"),
         (PACKAGE / "presets", [("*.yaml", _descriptions)], {}, "forsxl/presets/"),
         (SOURCE / "templates", [("*.j2", "jinja2.ext:babel_extract")], {"_": None, "ngettext": (1, 2)}, "templates/")]
     for folder, method_map, keywords, prefix in sources:
