@@ -24,6 +24,9 @@ TYPER_WORDS = {
 """typer's own words in its help, by their names in typer.rich_utils (read when the help is printed)."""
 CLICK_WORDS = (N_("Usage: "), N_("Show this message and exit."))
 """click's words in the help: the usage line's prefix, the help of --help."""
+COMPLETION = (N_("Install completion for the current shell."),
+              N_("Show completion for the current shell, to copy it or customize the installation."))
+"""The help of typer's --install-completion and --show-completion, translated with forsxl's own options'."""
 BOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 
 

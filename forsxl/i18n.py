@@ -109,11 +109,13 @@ def labels(lang: Lang, table: Mapping[K, str]) -> dict[K, str]:
 
 
 
-def fixed(value: float, places: int, lang: Lang) -> str:
-    """`value` with exactly `places` decimals, as the language writes it: `70.0`, Russian `70,0`."""
+def fixed(value: float, places: int, lang: Lang, sign: bool = False) -> str:
+    """`value` with exactly `places` decimals, as the language writes it: `70.0`, Russian `70,0`; `+0.49` with
+    `sign`."""
     from babel.numbers import format_decimal
 
-    return format_decimal(Decimal(f"{value:.{places}f}"), format="0." + "0" * places, locale=lang.value)
+    digits = format_decimal(Decimal(f"{abs(value):.{places}f}"), format="0." + "0" * places, locale=lang.value)
+    return ("-" if value < 0 else "+" if sign else "") + digits
 
 
 def cell_text(value: object, lang: Lang) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from forsxl.app.watch import watch_file
-from forsxl.book.config import presets
+from forsxl.book.config import preset_description
 from forsxl.book.read import Book
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
@@ -30,7 +30,7 @@ def publish_book(book: Book, output: Path) -> str:
     if output.suffix.lower() in (".html", ".htm"):
         write_whole(output, render_html(t, report))
     else:
-        note = str(presets().get(t.config.preset, {}).get("description", ""))
+        note = preset_description(t.config.preset, t.config.lang)
         write_site(t, report, comparisons_above(report.table, t.config.tiebreaks), output, book.origins, note)
     return tr(book.lang, "{path}: written", path=output)
 

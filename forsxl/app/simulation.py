@@ -201,9 +201,6 @@ def _percent(value: float, lang: Lang) -> str:
     return f"{fixed(100 * value, 1, lang)}%"
 
 
-def _signed(value: float, lang: Lang) -> str:
-    return ("+" if value >= 0 else "-") + fixed(abs(value), 2, lang)
-
 
 def report_tables(summaries: Sequence[Summary], lang: Lang) -> list[Table]:
     """Players (expected place and prize chances per variant side by side), ranking quality, fairness."""
@@ -234,8 +231,8 @@ def report_tables(summaries: Sequence[Summary], lang: Lang) -> list[Table]:
                     "taker", "taker_even", "taker_bias", "giver_wins")
     fair_rows = [
         (s.label, f.group, f.steps, round(f.per_run, 2), round(f.giver, 2), round(f.giver_even, 2),
-         _signed(f.giver_bias, lang), round(f.taker, 2), round(f.taker_even, 2), _signed(f.taker_bias, lang),
-         _percent(f.giver_wins, lang))
+         fixed(f.giver_bias, 2, lang, sign=True), round(f.taker, 2), round(f.taker_even, 2),
+         fixed(f.taker_bias, 2, lang, sign=True), _percent(f.giver_wins, lang))
         for s in summaries for f in s.fairness
     ]
     return [
