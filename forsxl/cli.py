@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -14,6 +14,7 @@ from forsxl.app.workflow import (
     check_book,
     config_lines,
     create_book,
+    editing,
     finish,
     pair_into,
     preset_lines,
@@ -24,6 +25,7 @@ from forsxl.app.workflow import (
     standings_into,
 )
 from forsxl.book.read import Book, load, peek_lang
+from forsxl.book.save import writing
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
@@ -95,6 +97,15 @@ def _warned(loaded: Book) -> Book:
     return loaded
 
 
+@contextmanager
+def _editing(path: Path) -> Iterator[Book]:
+    """`_load` for a command that saves: forsxl's writer lock is held from this read until the block ends."""
+    with ExitStack() as stack:
+        with _errors():
+            loaded = stack.enter_context(editing(path))
+        yield _warned(loaded)
+
+
 def _say(line: str) -> None:
     """A line on stderr: progress and notes, apart from the output."""
     typer.echo(line, err=True)
@@ -156,14 +167,14 @@ def pair(
     Example: forsxl pair club.xlsx            (again: forsxl pair club.xlsx --round 3 --force)
              forsxl pair club.xlsx --round 3 --board 5 --recompute
     """
-    loaded = _load(path)
-    if recompute or board is not None:
-        changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
-    else:
-        count = len(loaded.tournament.players)
-        _say(ntr(loaded.lang, "pairing {count} player...", "pairing {count} players...", count))
-        _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
-    _run(loaded, lambda: finish(loaded, "pair", changes))
+    with _editing(path) as loaded:
+        if recompute or board is not None:
+            changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
+        else:
+            count = len(loaded.tournament.players)
+            _say(ntr(loaded.lang, "pairing {count} player...", "pairing {count} players...", count))
+            _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
+        _run(loaded, lambda: finish(loaded, "pair", changes))
     typer.echo(f"{path}: {changes}")
 
 
@@ -173,9 +184,9 @@ def schedule(path: Workbook) -> None:
 
     Example: forsxl schedule rr.xlsx        (Config: pairing.method round_robin, or serp with serp.games 10)
     """
-    loaded = _load(path)
-    changes = _run(loaded, lambda: schedule_into(loaded))
-    finish(loaded, "schedule", changes)
+    with _editing(path) as loaded:
+        changes = _run(loaded, lambda: schedule_into(loaded))
+        _run(loaded, lambda: finish(loaded, "schedule", changes))
     typer.echo(f"{path}: {changes}")
 
 
@@ -188,12 +199,13 @@ def stage(
 
     Example: forsxl stage festival.xlsx --next     (then forsxl pair festival.xlsx for its further rounds)
     """
-    loaded = _load(path)
     if next_stage:
-        changes = _run(loaded, lambda: stage_into(loaded))
-        _run(loaded, lambda: finish(loaded, "stage --next", changes))
+        with _editing(path) as loaded:
+            changes = _run(loaded, lambda: stage_into(loaded))
+            _run(loaded, lambda: finish(loaded, "stage --next", changes))
         typer.echo(f"{path}: {changes}")
         return
+    loaded = _load(path)
     for line in _run(loaded, lambda: stage_lines(loaded)):
         typer.echo(line)
 
@@ -204,8 +216,9 @@ def standings_command(path: Workbook) -> None:
 
     Example: forsxl standings club.xlsx
     """
-    loaded = _load(path)
-    typer.echo(f"{path}: {_run(loaded, lambda: standings_into(loaded))}")
+    with _editing(path) as loaded:
+        changes = _run(loaded, lambda: standings_into(loaded))
+    typer.echo(f"{path}: {changes}")
 
 
 @app.command()
@@ -224,9 +237,11 @@ def merge(
     """
     from forsxl.book.merge import merge_books
 
-    with _errors():
-        merged, changes = merge_books(paths, output, prefer, resolve)
-    _run(_warned(merged), lambda: finish(merged, "merge", changes))
+    with ExitStack() as stack:
+        with _errors():
+            stack.enter_context(writing(output))  # the merged copy is written over `output` only once
+            merged, changes = merge_books(paths, output, prefer, resolve)
+        _run(_warned(merged), lambda: finish(merged, "merge", changes))
     typer.echo(tr(merged.lang, "{path}: merged {changes}", path=output, changes=changes))
 
 
@@ -407,12 +422,16 @@ def simulate(
     """
     from forsxl.app.simulation import plan_simulation, run_simulation
     from forsxl.engine.simulate import Settings
+    from forsxl.publish.site import check_folder
 
-    loaded = _load(path)
+    if output is not None:
+        with _errors():
+            check_folder(output)  # before the runs, not after them
     settings = Settings(model, sigma, prizes, from_start)
-    plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
-    for note in plan.notes:
-        _say(note)
-    with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
-        lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
+    with _editing(path) if write else nullcontext(_load(path)) as loaded:
+        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
+        for note in plan.notes:
+            _say(note)
+        with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
+            lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
     typer.echo("\n".join(lines))

@@ -23,10 +23,17 @@ MESSAGES: dict[str, str] = {
                           "workbook"),
     "sheet_too_big": N_("the sheet reaches row {rows}, column {columns}; forsxl reads at most {max_rows} rows and "
                         "{max_columns} columns: clear the cells beyond the table"),
+    "file_part_too_many": N_("{path} is refused: with its part {part} the XML passes {limit} elements, far more than "
+                             "a tournament"),
+    "file_sheets_too_many": N_("{path} is refused: it has more than {limit} sheets, far more than a tournament"),
+    "cells_too_many": N_("here the sheets pass {limit} cells (each sheet counted up to its farthest cell, merged cells "
+                         "one by one), far more than a tournament: clear or unmerge the cells beyond the tables"),
     "file_busy": N_("{path} is being written by another forsxl command; run again when it has finished"),
     "file_changed": N_("{path} was changed by another program since forsxl read it; nothing written: run again"),
     "file_read_only": N_("{path} is read-only; nothing written (make it writable to let forsxl save it)"),
     "save_failed": N_("{path} could not be saved ({why}); the workbook is as it was"),
+    "write_failed": N_("{path} could not be written ({why}); it is as it was"),
+    "output_folder_missing": N_("there is no folder {folder} to write {path} into; create it first"),
     "ods_read": N_("{path} read; forsxl writes .xlsx only: a command that saves writes {xlsx}"),
     "ods_target_exists": N_("{xlsx} already exists beside {path}; run forsxl on {xlsx}, or move it away"),
     "player_renamed": N_("warning: {old!r} is now {new!r} in Players (No {no}); read as the same player and renamed "
@@ -40,13 +47,18 @@ MESSAGES: dict[str, str] = {
     "name_missing": N_("the player has no name"),
     "name_duplicate": N_("{name!r} is already on row {row}"),
     "rating_bad": N_("rating {value!r} is not a number"),
+    "rating_range": N_("rating {value} is not between {low} and {high}"),
     "rank_bad": N_("rank {value!r} is not a rank like 5k or 2d"),
     "rating_missing": N_("{name!r} has neither rating nor rank"),
     "number_bad": N_("{value!r} is not a whole number"),
     "points_bad": N_("{value!r} is not a number"),
+    "number_huge": N_("{value!r} is beyond any number a tournament uses (at most {limit} either way)"),
+    "players_too_many": N_("more than {limit} players: forsxl reads at most {limit}"),
     "no_duplicate": N_("start number {value} is already used on row {row}"),
     "avoid_unknown": N_("Avoid: {name!r} is no other player's name"),
     "absent_bad": N_("{value!r} is not a list of rounds like 1, 3-4"),
+    "absent_range": N_("{value!r}: rounds go from 1 to {last}, and a range upwards, like 3-4"),
+    "points_range": N_("{value} points is not between {low} and {high}"),
     "group_bad": N_("group {value!r} is not 1, 2 or 3"),
     "did_you_mean": N_("; did you mean {guess!r}?"),
     "config_unknown_key": N_("unknown key {key!r}; known keys: {known}"),
@@ -92,7 +104,10 @@ MESSAGES: dict[str, str] = {
     "simulate_variant_unknown": N_("--compare {name!r} is neither a preset nor a file; presets: {known}"),
     "simulate_variant_bad": N_("{path} is not a Config file: write one key: value per line, as a preset"),
     "preset_unknown": N_("unknown preset {name!r}; presets: {known}"),
-    "round_sheet_name": N_("round sheet {sheet} is not followed by round {expected}"),
+    "round_sheet_name": N_("round {expected} has no sheet, yet this one follows: number the round sheets 1, 2, 3, ..."),
+    "round_sheet_twice": N_("a second sheet of round {round}: keep one"),
+    "round_sheet_near": N_("the sheet looks like a round sheet but is not named like one, so its results would be "
+                           "lost: rename it {name}, or so that it names no round"),
     "board_bad": N_("{value!r} is not a board number, bye or absent"),
     "player_unknown": N_("{name!r} is not in Players"),
     "player_twice": N_("{name!r} is in this round twice"),
@@ -103,6 +118,9 @@ MESSAGES: dict[str, str] = {
     "result_mixed_letters": N_("{value!r} mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F or 0-0"),
     "draw_not_allowed": N_("a draw is impossible here: the komi is {komi}"),
     "draw_handicap": N_("a draw cannot stand in a handicap game (komi {komi}); type who won"),
+    "handicap_range": N_("handicap {value} is not between {low} and {high} stones"),
+    "komi_range": N_("komi {value} is not between {low} and {high}"),
+    "board_duplicate": N_("board {board} is already on row {row}"),
     "handicap_bad": N_("handicap {stones} with komi {komi} fits no handicap step of group {group}"),
     "round_has_results": N_("round {round} has results and cannot be paired again"),
     "round_already_paired": N_("round {round} is already paired; use --round {round} --force to pair it again"),
@@ -143,6 +161,7 @@ MESSAGES: dict[str, str] = {
     "use_schedule": N_("pairing.method {method} writes every round at once: run forsxl schedule"),
     "not_scheduled": N_("pairing.method {method} pairs round by round: run forsxl pair (schedule needs round_robin "
                         "or serp)"),
+    "schedule_too_long": N_("a round robin of {count} players takes {rounds} rounds; a tournament has at most {limit}"),
     "schedule_has_results": N_("round {round} already has results; the schedule cannot be written again"),
     "serp_games": N_("serp.games {games} needs between 1 and {count} - 1 players' worth of opponents ({count} "
                      "players)"),
@@ -161,12 +180,22 @@ MESSAGES: dict[str, str] = {
                              "{rules}"),
     # import and export (FORMATS; issue 8)
     "import_too_big": N_("{path} is {size} MB; files over {limit} MB are refused unread"),
+    "import_too_many": N_("{path}: its {count} players would make {total} in Players, and forsxl reads at most "
+                          "{limit}; nothing written"),
     "import_line_bad": N_("{text!r}: {why}"),
     "import_format_unknown": N_("cannot tell the format of {path}; name it with --format ({known})"),
     "import_gotha_existing": N_("an OpenGotha file brings a whole tournament: import it into a new workbook, "
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),
-    "gotha_result": N_("{where}: {value} has no forsxl record; the Result cell is left empty for a referee"),
+    "gotha_result": N_("{where}: OpenGotha's {value} has no forsxl record; the Result cell is left empty: type the "
+                       "referee's decision (B+, W+, =, B+F, W+F or 0-0)"),
+    "gotha_draw": N_("{where}: a draw with komi {komi} and {stones} stones, as OpenGotha recorded it, stands as a "
+                     "referee's decision (Config scoring.any_draw: yes)"),
+    "gotha_twice": N_("{where}: {name} already plays at another table of this round; this game is left out and the "
+                      "opponent is absent: correct the round sheet if this game is the one played"),
+    "gotha_criteria": N_("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
+                         "tiebreaks"),
+    "gotha_setting": N_("OpenGotha's {what} {value} has no forsxl counterpart and is not carried over"),
     "export_over_book": N_("the export would overwrite the workbook {path}; pick another -o"),
     # merging two copies of a workbook (issue 13)
     "merge_copies": N_("merge needs two copies, or BASE and two copies; {count} workbooks given"),
@@ -259,6 +288,23 @@ TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
     Tiebreak.SOS_MINUS_1: (N_("SOS-1"), N_("SOS without the lowest opponent's score")),
     Tiebreak.SOS_MINUS_2: (N_("SOS-2"), N_("SOS without the two lowest opponents' scores")),
     Tiebreak.CUSS: (N_("CUSS"), N_("cumulative score: the sum of the score after each round, start included")),
+    Tiebreak.NBW: (N_("NBW"), N_("OpenGotha: number of wins, a bye counted as a win")),
+    Tiebreak.SOSW: (N_("SOSW"), N_("OpenGotha: sum of opponents' NBW, 0 for a round without a game")),
+    Tiebreak.SOSW_MINUS_1: (N_("SOSW-1"), N_("OpenGotha: SOSW without the lowest round")),
+    Tiebreak.SOSW_MINUS_2: (N_("SOSW-2"), N_("OpenGotha: SOSW without the two lowest rounds")),
+    Tiebreak.SODOSW: (N_("SODOSW"), N_("OpenGotha: sum of defeated opponents' NBW")),
+    Tiebreak.SOSOSW: (N_("SOSOSW"), N_("OpenGotha: sum of opponents' SOSW")),
+    Tiebreak.CUSSW: (N_("CUSSW"), N_("OpenGotha: the sum of NBW after each round")),
+    Tiebreak.SOSM: (N_("SOSM"), N_("OpenGotha: sum of opponents' McMahon scores, corrected by the handicap; a round "
+                       "without a game counts the start score")),
+    Tiebreak.SOSM_MINUS_1: (N_("SOSM-1"), N_("OpenGotha: SOSM without the lowest round")),
+    Tiebreak.SOSM_MINUS_2: (N_("SOSM-2"), N_("OpenGotha: SOSM without the two lowest rounds")),
+    Tiebreak.SODOSM: (N_("SODOSM"), N_("OpenGotha: sum of defeated opponents' SOSM terms")),
+    Tiebreak.SOSOSM: (N_("SOSOSM"), N_("OpenGotha: sum of opponents' SOSM")),
+    Tiebreak.RANK: (N_("Rank"), N_("rank")),
+    Tiebreak.EXT: (N_("EXT"), N_("OpenGotha: exploits attempted, opponents' NBW weighted by stones beyond the ranks")),
+    Tiebreak.EXR: (N_("EXR"), N_("OpenGotha: exploits achieved, EXT over the games won")),
+    Tiebreak.SDC: (N_("SDC"), N_("OpenGotha: wins among the tied players, when every two of them met")),
 }
 """Tie-breaks as column headings (short) and in the legend under the standings (long)."""
 

@@ -8,7 +8,6 @@ and a workbook left byte for byte as it was.
 from __future__ import annotations
 
 import re
-import shutil
 import zipfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
@@ -149,21 +148,6 @@ def club_players() -> list[dict[str, Any]]:
 
 def higher_rating_wins(row: dict[str, Any]) -> str:
     return "B+" if RATING[row["Black"]] > RATING[row["White"]] else "W+"
-
-
-@pytest.fixture(scope="module")
-def paired_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The 20-player club workbook with round 1 paired and no result yet; copied by each test that uses it."""
-    path = new_book(tmp_path_factory.mktemp("paired"), club_players())
-    ok("pair", path)
-    return path
-
-
-@pytest.fixture
-def book(paired_book: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "club.xlsx"
-    shutil.copyfile(paired_book, path)
-    return path
 
 
 # ---------------------------------------------------------------------------------------- whole tournament

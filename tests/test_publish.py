@@ -169,6 +169,15 @@ def test_pairings_with_byes_and_absences() -> None:
     assert second[2] == ["absent", "Eve 5", "", "10"]
 
 
+def test_r11_a_russian_page_writes_results_as_the_workbook_does() -> None:
+    """In a Russian workbook results are written Ч+ / Б+ (a Russian reads a Latin B as Б, White): the page too."""
+    boards = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+              for section in render(Lang.RU).split('<section id="round-')[1:]
+              for row in re.findall(r"<tr[^>]*>(.*?)</tr>", section.split("<tbody>")[1], re.S)]
+    results = {re.sub(r"<[^>]+>", "", cells[5]).strip() for cells in boards if len(cells) > 5}
+    assert results == {"Ч+", "Б+", ""}
+
+
 def test_names_are_escaped() -> None:
     page = render(Lang.EN)
     assert "<script" not in page.lower()

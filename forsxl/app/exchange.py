@@ -11,24 +11,26 @@ from pathlib import Path
 from typing import Any
 
 from forsxl import __version__
-from forsxl.app.workflow import finish
+from forsxl.app.workflow import editing, finish
 from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
-from forsxl.book.read import load, name_key
-from forsxl.book.save import save
+from forsxl.book.read import Book, load, name_key, read_book
+from forsxl.book.safety import MAX_PLAYERS
+from forsxl.book.save import save, writing
 from forsxl.book.write import append_log
 from forsxl.engine.config import Lang, Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
-from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.ratings import rank_of_rating, rating_bounds, rating_of_rank
 from forsxl.engine.report import make_report
-from forsxl.formats import Entry, read_bytes
+from forsxl.formats import Entry, Parsed, read_bytes
 from forsxl.formats.h9 import H9Options
 from forsxl.formats.opengotha import GothaImport
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, ExportOptions, TournamentFormat, detect
 from forsxl.i18n import N_, ntr, tr
 from forsxl.messages import message
+from forsxl.publish.site import check_folder, write_whole
 
 
 def _entry_row(entry: Entry, scale: Scale) -> tuple[dict[str, Any], bool]:
@@ -61,17 +63,22 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
     data = read_bytes(source)
     chosen = detect(source, data) if fmt == AUTO else IMPORTS[fmt]
     if isinstance(chosen, TournamentFormat):
-        if path.exists():
-            raise ForsxlError("R0", "import_gotha_existing", path=path)
         return import_tournament(path, chosen.read(data, source.name), source.name, lang)
-    book = load(path)
-    parsed = chosen.read(data, source.name, layout.PLAYER_COLUMNS)
+    with editing(path) as book:
+        return _import_players(book, chosen.read(data, source.name, layout.PLAYER_COLUMNS), source, chosen.name,
+                               only)
+
+
+def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: str) -> list[str]:
+    """`import_file` into a book read under the writer's lock: the players added and saved, the lines to print."""
     if parsed.problems:
         raise WorkbookErrors(parsed.problems, book.lang)
     wanted = {name_key(w) for w in only.split(",") if w.strip()}
     entries = [e for e in parsed.entries if not wanted or name_key(e.name) in wanted or e.egd_pin in wanted]
     known = {name_key(p.name) for p in book.tournament.players}
     rows, report, converted, lang = [], [], 0, book.lang
+    scale = book.tournament.config.ratings.scale
+    low, high = rating_bounds(scale)
     for entry in entries:
         key = name_key(entry.name)
         why = (N_("already in Players") if key in known else
@@ -81,34 +88,52 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
                              line=entry.line, why=tr(lang, why)))
             continue
         known.add(key)
-        row, changed = _entry_row(entry, book.tournament.config.ratings.scale)
+        row, changed = _entry_row(entry, scale)
+        if not low <= row.get("rating", low) <= high:  # the reader would refuse it (R0)
+            parsed.bad_line(source.name, entry.line, entry.name, f"rating {row['rating']} is not between {low} and "
+                                                                  f"{high}")
         rows.append(row)
         converted += changed
+    if parsed.problems:
+        raise WorkbookErrors(parsed.problems, book.lang)
+    if len(known) > MAX_PLAYERS:
+        raise ForsxlError("R0", "import_too_many", path=source, count=len(rows), total=len(known), limit=MAX_PLAYERS)
     if wanted:
         found = {name_key(e.name) for e in entries} | {e.egd_pin for e in entries}
         report += [tr(lang, "not in {file}: {name}", file=source.name, name=w) for w in wanted - found]
     if converted:
         report.append(ntr(lang, "{count} rating converted to ratings.scale {scale} through its rank (R0)",
                           "{count} ratings converted to ratings.scale {scale} through their ranks (R0)", converted,
-                          scale=book.tournament.config.ratings.scale))
-    changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=chosen.name,
+                          scale=scale))
+    changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=fmt,
                  players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
         append_players(book.workbook, book.lang, rows)
         append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
         save(book.workbook, book.path, book.read_as)
-    return [f"{path}: {changes}", *report]
+    return [f"{book.source or book.path}: {changes}", *report]
 
 
 def import_tournament(path: Path, gotha: GothaImport, source: str, lang: Lang = Lang.EN) -> list[str]:
     """A new workbook at `path` holding a tournament read from the file `source`: Config, Players, a Round-N per
     round played (FORMATS §6)."""
+    with writing(path):  # two imports at once: the second finds the first's workbook
+        if path.exists():
+            raise ForsxlError("R0", "import_gotha_existing", path=path)
+        return _import_gotha(path, gotha, source, lang)
+
+
+def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang) -> list[str]:
+    if len(gotha.players) > MAX_PLAYERS:
+        raise ForsxlError("R0", "import_too_many", path=source, count=len(gotha.players), total=len(gotha.players),
+                          limit=MAX_PLAYERS)
     rows = [*gotha.config, ("lang", lang.value)]
     config, origins, errors = build_config([(k, v, None) for k, v in rows])
     if errors:
         raise WorkbookErrors(errors, lang)
     t = Tournament(replace(config, lang=lang), gotha.players, gotha.rounds)
     book = tournament_book(path, t, origins, rows)
+    read_book(book.workbook, path)  # a workbook the reader refuses (a rating out of its scale) is not written
     played = sum(1 for r in t.rounds for g in r.games if g.result is not None)
     changes = tr(lang, "imported {players}, {rounds}, {results} from {file}", file=source,
                  players=ntr(lang, "{count} player", "{count} players", len(t.players)),
@@ -126,6 +151,8 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
     chosen = EXPORTS.get(fmt)
     if chosen is None:
         raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
+    if output is not None:
+        check_folder(output)
     book = load(path)
     t = book.tournament
     if output is not None and output.resolve() == path.resolve():
@@ -139,5 +166,5 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
     text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))
     if output is None and chosen.stdout:
         return text, None
-    target.write_text(text, encoding="utf-8")
+    write_whole(target, text)
     return tr(book.lang, "{path}: written", path=target), target

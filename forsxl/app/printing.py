@@ -9,7 +9,7 @@ from forsxl.book.read import Book
 from forsxl.engine.errors import ForsxlError
 from forsxl.i18n import ntr, tr
 from forsxl.publish.pdf import print_pdf
-from forsxl.publish.site import write_whole
+from forsxl.publish.site import check_folder, write_whole
 from forsxl.publish.slips import SLIPS_PER_PAGE, render_slips
 
 
@@ -22,6 +22,7 @@ def print_round(book: Book, number: int | None, output: Path | None) -> str:
     kind = target.suffix.casefold()
     if kind not in (".pdf", ".html", ".htm"):
         raise ForsxlError("R0", "print_format", path=target)
+    check_folder(target)
     html = render_slips(t, number)
     if kind == ".pdf":
         print_pdf(html, target)

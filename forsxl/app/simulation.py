@@ -30,6 +30,7 @@ from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed
 from forsxl.engine.system_by_size import finished
 from forsxl.i18n import N_, cell_text, fixed, ntr, tr
 from forsxl.publish.simulation import render_simulation
+from forsxl.publish.site import write_whole
 
 
 @dataclass(frozen=True)
@@ -316,7 +317,7 @@ def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progr
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)
     name = book.tournament.config.name or book.path.stem
     shown = [(table.title, table.headers, shown_rows(table, book.lang)) for table in tables]
-    page.write_text(render_simulation(name, book.lang, rows, shown, summaries), encoding="utf-8")
+    write_whole(page, render_simulation(name, book.lang, rows, shown, summaries))
     lang = book.lang
     lines = ["\n\n".join(text_table(table, lang) for table in tables), tr(lang, "{path}: the report", path=page)]
     if write:

@@ -3,6 +3,8 @@ refresh what forsxl owns before the atomic save; and what the commands that only
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -11,8 +13,8 @@ from forsxl import __version__
 from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
 from forsxl.book.layout import new_player_columns, sheet_name
-from forsxl.book.read import Book
-from forsxl.book.save import save
+from forsxl.book.read import Book, load
+from forsxl.book.save import save, writing
 from forsxl.book.stages import write_stage_tables
 from forsxl.book.write import (
     append_log,
@@ -39,6 +41,14 @@ from forsxl.engine.tournament import (
 )
 from forsxl.i18n import ntr, tr
 from forsxl.messages import message, origin_text, text
+
+
+@contextmanager
+def editing(path: Path) -> Iterator[Book]:
+    """The book at `path`, read under forsxl's writer lock, which stays held until the block ends, its save included:
+    two commands started together on one workbook run one after the other, each on what the other saved."""
+    with writing(path):
+        yield load(path)
 
 
 def pair_into(book: Book, number: int | None = None, force: bool = False) -> tuple[Round, str]:
@@ -94,7 +104,6 @@ def finish(book: Book, command: str, changes: str) -> None:
     save(book.workbook, book.path, book.read_as)
 
 
-
 def schedule_into(book: Book) -> str:
     """Write a round robin or Serp whole (R7.5, R7.6): the Schedule sheet and every round; says what changed."""
     from forsxl.book.schedule import write_schedule
@@ -126,14 +135,15 @@ def stage_into(book: Book) -> str:
 
 def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
     """A new workbook at `path` from a preset (R12): Config, an empty Players sheet with headers, and Log; says so."""
-    if path.exists():
-        raise ForsxlError("R0", "file_exists", path=path)
     config, _, errors = build_config([("preset", preset, None)])
     if errors:
         raise WorkbookErrors(errors, lang)
     rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
             ("rounds", config.rounds), ("lang", lang.value)]
-    save(new_workbook(rows, lang, new_player_columns(config)), path)
+    with writing(path):  # two `new` at once: the second finds the first's workbook
+        if path.exists():
+            raise ForsxlError("R0", "file_exists", path=path)
+        save(new_workbook(rows, lang, new_player_columns(config)), path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
               preset=preset, sheet=sheet_name("players", lang))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -61,15 +62,34 @@ def key_type(key: str) -> Any:
     return typing.get_type_hints(owner, localns=_TYPE_NAMES)[last]
 
 
+MAX_NUMBER = 10**6
+"""No number in a workbook comes near this (ratings, points, rounds, boards): a larger one is refused before any
+arithmetic, so `1e999999999` never becomes a huge integer, nor `1e400` a float that overflows."""
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?(?:/\d+)?", re.IGNORECASE)
+
+
+class NumberTooLarge(ValueError):
+    """A number beyond MAX_NUMBER either way: not a value a tournament has."""
+
+
 def parse_number(value: Any) -> Fraction:
-    """A number as people type it: `1 500`, `0,5`, a typographic minus; ValueError when it is none."""
+    """A number as people type it: `1 500`, `0,5`, `1/2`, a typographic minus; ValueError when it is none,
+    NumberTooLarge when it is beyond MAX_NUMBER either way."""
     if isinstance(value, bool):
         raise ValueError(value)
     if isinstance(value, (int, Fraction)):
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(str(value))
-    return Fraction("".join(str(value).split()).replace(",", ".").replace("−", "-"))
+        number = Fraction(value)
+    else:
+        text = str(value) if isinstance(value, float) else "".join(str(value).split()).replace(",", ".")
+        match = _NUMBER.fullmatch(text.replace("−", "-"))
+        if not match or len(text) > 40:
+            raise ValueError(value)  # inf, nan, words
+        if match[1] and abs(int(match[1])) > 99:
+            raise NumberTooLarge(value) if int(match[1]) > 0 else ValueError(value)
+        number = Fraction(match[0])
+    if abs(number) > MAX_NUMBER:
+        raise NumberTooLarge(value)
+    return number
 
 
 def convert_value(value: Any, hint: Any) -> Any:
@@ -154,6 +174,9 @@ def build_config(
         hint = key_type(key)
         try:
             config = _with(config, key, convert_value(value, hint))
+        except NumberTooLarge:
+            errors.append(ForsxlError(KEYS[key].rule, "number_huge", source, value=value, limit=MAX_NUMBER))
+            continue
         except (ValueError, ZeroDivisionError):
             errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
                                       expected=_expected(hint)))

@@ -12,11 +12,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.read import Book
+from forsxl.book.safety import check_sheet_size
 from forsxl.book.sheets import BOLD, put, write_row
 from forsxl.book.write import new_workbook, type_players, type_results, write_round
 from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.model import Player, Tournament
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
 from forsxl.messages import tiebreak_heading
@@ -31,7 +32,9 @@ def players_sheet(workbook: Workbook) -> Worksheet | None:
 
 
 def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> None:
-    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header."""
+    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header.
+
+    Raises, with nothing typed, when the rows would reach past the rows forsxl reads (MAX_ROWS)."""
     sheet = players_sheet(workbook)
     assert sheet is not None  # the workbook was loaded, so Players exists
     headers: list[object] = [c.value for c in sheet[1]]
@@ -46,17 +49,21 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
             cell.font = BOLD
     top = max((r for r in range(2, sheet.max_row + 1)
                if any(sheet.cell(r, c).value not in (None, "") for c in columns.values())), default=1)
+    too_far = check_sheet_size(sheet.title, top + len(rows), sheet.max_column)
+    if too_far is not None:  # every later command would refuse the sheet
+        raise WorkbookErrors([too_far], lang)
     for row, values in enumerate(rows, start=top + 1):
         for key, value in values.items():
             if value not in (None, ""):
                 put(sheet.cell(row, columns[key]), value)
 
 
-def player_row(player: Player) -> dict[str, Any]:
-    """A Player as the Players cells an organizer would type."""
+def player_row(player: Player, lang: Lang) -> dict[str, Any]:
+    """A Player as the Players cells an organizer would type: the declared rank beside the rating, the MMS
+    correction."""
     return {"no": int(player.id), "name": player.name, "rating": player.rating, "club": player.club,
-            "country": player.country, "egd_pin": player.egd_pin,
-            "absent": ", ".join(map(str, sorted(player.absent)))}
+            "country": player.country, "egd_pin": player.egd_pin, "rank": player.rank and player.rank.label(lang),
+            "correction": player.correction or None, "absent": ", ".join(map(str, sorted(player.absent)))}
 
 
 def tournament_book(
@@ -64,8 +71,9 @@ def tournament_book(
 ) -> Book:
     """A new Book holding a tournament brought from another program: Config, Players, every Round-N."""
     lang = t.config.lang
-    book = Book(path, new_workbook(config_rows, lang, IMPORTED_COLUMNS), lang, t, origins, {})
-    type_players(book.workbook, lang, [player_row(p) for p in t.players])
+    columns = IMPORTED_COLUMNS + (("correction",) if any(p.correction for p in t.players) else ())
+    book = Book(path, new_workbook(config_rows, lang, columns), lang, t, origins, {})
+    type_players(book.workbook, lang, [player_row(p, lang) for p in t.players])
     for rnd in t.rounds:
         write_round(book, rnd)
         type_results(book, rnd.number, {g.board: g.result for g in rnd.games if g.result is not None})
@@ -89,7 +97,7 @@ def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(report.table, start=2):
         p = s.player
-        rank = rank_of_rating(p.rating, t.config.ratings.scale).label(lang)
+        rank = p.rank_by(t.config.ratings).label(lang)
         write_row(sheet, row, [s.place_number, s.shared_place or None, int(p.id), p.name, p.rating, rank, p.club,
                                p.country, p.egd_pin, p.rfg_id, *[str(c) for c in s.cells], s.points,
                                *[s.values[c] for c in shown]])

@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 
 from forsxl.engine.config import Config, Lang, StartMethod
+from forsxl.engine.errors import nearest
 
 SHEETS: dict[str, tuple[str, str]] = {
     "config": ("Config", "Настройки"),
@@ -20,6 +21,26 @@ SHEETS: dict[str, tuple[str, str]] = {
 }
 ROUND_SHEET = {Lang.EN: "Round-{n}", Lang.RU: "Тур-{n}"}
 ROUND_NAME = re.compile(r"^\s*(?:round|тур)\s*[-_ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)
+ROUND_WORDS = ("round", "tour", "тур", "раунд")
+ROUND_SHORT = ("rnd", "rd", "r", "tur", "т")
+"""How people write and shorten `Round` and `Тур` in a sheet's name; a close miss of a ROUND_WORDS counts too."""
+_NUMBERED = re.compile(r"^([^\d]*?)(\d+)(.*)$", re.DOTALL)
+
+
+def round_like(name: str) -> int | None:
+    """The round a sheet's name seems to give when it is no round sheet's name: one word, a round word or a close
+    miss of one, then the number, then maybe more (`Rnd-1`, `R1`, `Round-1 (2)`, `Тур1а`, `Rounds 2`); else None.
+    A round sheet's own name (ROUND_NAME) gives None; `Round-0` gives 0, as there is no round 0."""
+    match = ROUND_NAME.match(name)
+    if match and int(match[1]):
+        return None
+    found = _NUMBERED.match(name.casefold())
+    words = re.findall(r"[^\W\d_]+", found[1]) if found else []
+    if found is None or len(words) != 1:
+        return None
+    if words[0] in ROUND_WORDS + ROUND_SHORT or nearest(words[0], ROUND_WORDS):
+        return int(found[2][:4])
+    return None
 
 CONFIG_COLUMNS: dict[str, tuple[str, ...]] = {"key": ("Key", "Ключ", "Параметр"), "value": ("Value", "Значение")}
 

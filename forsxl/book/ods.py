@@ -11,14 +11,12 @@ import datetime
 import zipfile
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import ParseError
 
-from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
-from defusedxml.ElementTree import iterparse  # type: ignore[import-untyped]
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from python_calamine import CalamineError, CalamineWorkbook
 
-from forsxl.book.safety import MAX_COLUMNS, MAX_ROWS, check_archive, refuse
+from forsxl.book.safety import MAX_COLUMNS, MAX_ROWS, MAX_SHEETS, XmlBudget, check_archive, check_reach, refuse
 
 
 def xlsx_beside(path: Path) -> Path:
@@ -26,36 +24,67 @@ def xlsx_beside(path: Path) -> Path:
     return path.with_suffix(".xlsx")
 
 
-_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
-_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_CELLS = (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell")
 
 
-def _check_extent(path: Path) -> None:
-    """Refuse a sheet whose repeated rows or cells reach past the limits before calamine expands them.
+class _Tables:
+    """The tables of content.xml as calamine and `read_ods` will build them, measured as the XML streams past.
 
     Twenty bytes of `table:number-rows-repeated` can ask for a million rows: LibreOffice writes such repeats for the
-    empty rest of a sheet, which are harmless, so only the last row and column holding a value count.
+    empty rest of a sheet, which cost nothing, so only the last row and column holding a value count. `read_ods`
+    builds each table whole from A1 to that corner, so the corners' rectangles are what MAX_CELLS bounds.
     """
-    with zipfile.ZipFile(path) as archive, archive.open("content.xml") as content:
-        row_at, last_row, last_column, table = 0, 0, 0, ""
-        for event, element in iterparse(content, events=("start", "end")):
-            if event == "start":
-                if element.tag == f"{_TABLE}table":
-                    table, row_at, last_row, last_column = element.get(f"{_TABLE}name", ""), 0, 0, 0
-                continue
-            if element.tag != f"{_TABLE}table-row":
-                continue
-            column_at, filled = 0, 0
-            for cell in element:
-                column_at += int(cell.get(f"{_TABLE}number-columns-repeated", "1"))
-                if cell.get(f"{_OFFICE}value-type") is not None or len(cell):
-                    filled = column_at
-            row_at += int(element.get(f"{_TABLE}number-rows-repeated", "1"))
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tables = 0
+        self.walked = 0
+        """The rectangles of the tables before this one."""
+        self.title = ""
+        self.far = (0, 0)
+        self.row = (0, 1, 0)
+        """The rows before this one, its repeats, and its last column holding a value."""
+        self.column = 0
+        self.cell: tuple[int, bool] | None = None
+        """The column the cell being read ends at, and whether it holds a value, text or a note."""
+
+    def start(self, name: str, attributes: dict[str, str]) -> None:
+        if self.cell is not None:
+            self.cell = (self.cell[0], True)
+        elif name == f"{_TABLE}table":
+            self.tables += 1
+            if self.tables > MAX_SHEETS:
+                raise refuse("file_sheets_too_many", self.path, limit=MAX_SHEETS)
+            self.walked += self.far[0] * self.far[1]
+            self.title, self.far, self.row = attributes.get(f"{_TABLE}name", ""), (0, 0), (0, 1, 0)
+        elif name == f"{_TABLE}table-row":
+            self.row = (self.row[0], _repeats(attributes.get(f"{_TABLE}number-rows-repeated")), 0)
+            self.column = 0
+        elif name in _CELLS:
+            self.column += _repeats(attributes.get(f"{_TABLE}number-columns-repeated"))
+            self.cell = (self.column, f"{_OFFICE}value-type" in attributes)
+
+    def end(self, name: str) -> None:
+        if name in _CELLS and self.cell is not None:
+            if self.cell[1]:
+                self.row = (self.row[0], self.row[1], self.cell[0])
+            self.cell = None
+        elif name == f"{_TABLE}table-row":
+            done, repeats, filled = self.row
             if filled:
-                last_row, last_column = row_at, max(last_column, filled)
-            if last_row > MAX_ROWS or last_column > MAX_COLUMNS:
-                raise refuse("file_not_xlsx", path, why=f"sheet {table} reaches row {last_row}, column {last_column}")
-            element.clear()
+                self.far = (done + repeats, max(self.far[1], filled))
+                corner = f"{get_column_letter(min(self.far[1], 16384))}{self.far[0]}"
+                check_reach(self.title, self.far, self.walked + self.far[0] * self.far[1], corner)
+            self.row = (done + repeats, 1, 0)
+
+
+def _repeats(text: str | None) -> int:
+    """A repeat count as written; one past any limit when it is no plain number calamine would take."""
+    if text is None:
+        return 1
+    return int(text) if text.isdigit() and len(text) < 10 else 10**9
 
 
 def _cell(value: Any) -> Any:
@@ -70,7 +99,9 @@ def read_ods(path: Path) -> Workbook:
     """Every sheet of the .ods as values in a new openpyxl workbook; a refused file raises WorkbookErrors."""
     check_archive(path, "content.xml")
     try:
-        _check_extent(path)
+        tables = _Tables(path)
+        with zipfile.ZipFile(path) as archive:
+            XmlBudget(path).stream(archive, "content.xml", tables.start, tables.end)
         source = CalamineWorkbook.from_path(str(path))
         sheets = [(name, source.get_sheet_by_name(name)) for name in source.sheet_names]
         workbook = Workbook()
@@ -87,6 +118,6 @@ def read_ods(path: Path) -> Workbook:
                 for cell in row:
                     if isinstance(cell.value, str):
                         cell.data_type = "s"  # `=1+1` typed as text in LibreOffice stays text
-    except (CalamineError, ValueError, OSError, ParseError, DefusedXmlException, zipfile.BadZipFile) as error:
+    except (CalamineError, ValueError, OSError, zipfile.BadZipFile) as error:
         raise refuse("file_not_xlsx", path, why=f"an unreadable OpenDocument file: {error}") from None
     return workbook

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import openpyxl
 from openpyxl.utils import get_column_letter
@@ -15,25 +15,28 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
-from forsxl.book.config import build_config
+from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
-from forsxl.book.safety import check_archive, check_sheet_size, refuse
+from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheet_size, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.attendance import withdrawal_forfeits
-from forsxl.engine.config import Config, Lang, StartMethod
+from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors, nearest
 from forsxl.engine.groups import group_rules
-from forsxl.engine.handicap import steps_of_handicap, stones_and_komi
+from forsxl.engine.handicap import MAX_STONES, steps_of_handicap, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament
+from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import board_of, playoff_label
-from forsxl.engine.ratings import Rank, rating_of_rank
+from forsxl.engine.ratings import Rank, rating_bounds, rating_of_rank
 from forsxl.engine.results import ResultTextError, parse_result
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.system_by_size import swiss_by_size
 from forsxl.engine.teams import tournament_problems
+
+N = TypeVar("N", int, Fraction)
 
 # Cyrillic letters that look like Latin ones: "Иванов" typed with a Latin "а" is still one player.
 _LOOKALIKES = str.maketrans("аеорсухкмтнвАЕОРСУХКМТНВ", "aeopcyxkmthbAEOPCYXKMTHB")
@@ -83,6 +86,7 @@ def open_workbook(path: Path) -> Workbook:
     if path.suffix.casefold() == ".ods":
         return read_ods(path)
     check_archive(path, "xl/workbook.xml")
+    check_sheets(path)
     try:
         return openpyxl.load_workbook(path)
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
@@ -139,16 +143,19 @@ class _Cells:
         if raw is None or raw == "":
             return None
         try:
-            if isinstance(raw, bool):
-                raise ValueError(raw)
-            if isinstance(raw, float):
-                return Fraction(str(raw))
-            if isinstance(raw, int):
-                return Fraction(raw)
-            return Fraction(re.sub(r"\s+", "", str(raw)).replace(",", ".").replace("−", "-"))
+            return parse_number(raw)
+        except NumberTooLarge:
+            self.fail("R0", "number_huge", source, value=str(raw), limit=MAX_NUMBER)
         except (ValueError, ZeroDivisionError, TypeError):
             self.fail("R0", key, source, value=str(raw))
-            return None
+        return None
+
+    def within(self, number: N | None, low: N, high: N, source: Source, key: str, rule: str = "R0") -> N | None:
+        """`number` when it is from `low` to `high` (or None); else None, and an error naming the range."""
+        if number is None or low <= number <= high:
+            return number
+        self.fail(rule, key, source, value=number, low=low, high=high)
+        return None
 
     def whole(self, raw: Any, source: Source, key: str = "number_bad") -> int | None:
         number = self.number(raw, source, key)
@@ -179,13 +186,41 @@ def _read_config(workbook: Workbook, cells: _Cells) -> tuple[Config, dict[str, s
     return config, origins
 
 
-def absent_rounds(text: str) -> frozenset[int]:
-    rounds: set[int] = set()
+def absent_ranges(text: str) -> list[tuple[int, int]]:
+    """The (first, last) round of each part of an Absent cell (`1, 3-4`); ValueError for a part that is neither."""
+    ranges = []
     for part in re.split(r"[,;\s]+", text.strip()):
         if part:
             low, _, high = part.replace("–", "-").partition("-")
-            rounds.update(range(int(low), int(high or low) + 1))
-    return frozenset(rounds)
+            ranges.append((int(low), int(high or low)))
+    return ranges
+
+
+def absent_rounds(text: str, last: int = MAX_ROUNDS) -> frozenset[int]:
+    """The rounds an Absent cell names (R5); ValueError unless every range runs upward within rounds 1 to `last`."""
+    ranges = absent_ranges(text)
+    if not all(1 <= low <= high <= last for low, high in ranges):
+        raise ValueError(text)
+    return frozenset(r for low, high in ranges for r in range(low, high + 1))
+
+
+def _read_absent(text: str, config: Config, cells: _Cells, source: Source) -> frozenset[int]:
+    """The rounds of an Absent cell (R5), each from 1 to the last round: `rounds`, or MAX_ROUNDS when a schedule
+    or stages decide how many rounds there are."""
+    if not text:
+        return frozenset()
+    scheduled = config.stages.plan or any(method in SCHEDULED for method in config.pairing.method)
+    last = MAX_ROUNDS if scheduled else min(config.rounds, MAX_ROUNDS)
+    try:
+        absent_ranges(text)
+    except ValueError:
+        cells.fail("R5", "absent_bad", source, value=text)
+        return frozenset()
+    try:
+        return absent_rounds(text, last)
+    except ValueError:
+        cells.fail("R5", "absent_range", source, value=text, last=last)
+        return frozenset()
 
 
 def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Config, cells: _Cells) -> Player | None:
@@ -203,7 +238,8 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
             cells.fail("R0", "name_missing", at("name"))
         return None
     raw_rating = cells.value(sheet, row, cols.get("rating"))
-    rating = cells.whole(raw_rating, at("rating"), "rating_bad")
+    rating = cells.within(cells.whole(raw_rating, at("rating"), "rating_bad"), *rating_bounds(config.ratings.scale),
+                          at("rating"), "rating_range")
     rank_text = text("rank")
     rank = Rank.parse(rank_text) if rank_text else None
     if rank_text and rank is None:
@@ -214,12 +250,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         if len(cells.errors) == known_errors:
             cells.fail("R0", "rating_missing", at("rating"), name=name)
         return None
-    absent: frozenset[int] = frozenset()
-    if text("absent"):
-        try:
-            absent = absent_rounds(text("absent"))
-        except ValueError:
-            cells.fail("R5", "absent_bad", at("absent"), value=text("absent"))
+    absent = _read_absent(text("absent"), config, cells, at("absent"))
     group = cells.whole(cells.value(sheet, row, cols.get("group")), at("group"), "group_bad")
     if group is not None and group not in (1, 2, 3):
         cells.fail("R3", "group_bad", at("group"), value=group)
@@ -227,10 +258,13 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         id=PlayerId(cells.whole(cells.value(sheet, row, cols.get("no")), at("no")) or 0),
         name=name, rating=rating, club=text("club"), city=text("city"), country=text("country"),
         team=text("team"), group=group, category=text("category"),
-        start=cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad"),
-        correction=cells.whole(cells.value(sheet, row, cols.get("correction")), at("correction"), "points_bad") or 0,
+        start=cells.within(cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad"),
+                           Fraction(-MAX_POINTS), Fraction(MAX_POINTS), at("start"), "points_range", "R1"),
+        correction=cells.within(cells.whole(cells.value(sheet, row, cols.get("correction")), at("correction"),
+                                            "points_bad"), -MAX_POINTS, MAX_POINTS, at("correction"), "points_range",
+                                "R7.4") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
-        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), source=Source(sheet.title, f"A{row}"),
+        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), rank=rank, source=Source(sheet.title, f"A{row}"),
     )
     _check_declared_start(player, config, cells, at, cells.errors[known_errors:])
     return player
@@ -283,6 +317,9 @@ def _read_players(workbook: Workbook, config: Config, cells: _Cells, before: Rec
                 continue
             numbers[player.id] = row
         players.append(player)
+        if len(players) > MAX_PLAYERS:
+            cells.fail("R0", "players_too_many", _src(sheet, row, cols["name"]), limit=MAX_PLAYERS)
+            break
     return _resolve_avoid(sheet, cols.get("avoid"), _number_players(players, before), cells)
 
 
@@ -337,9 +374,27 @@ def round_sheets(workbook: Workbook) -> list[tuple[int, Worksheet]]:
     found = []
     for name in workbook.sheetnames:
         match = layout.ROUND_NAME.match(name)
-        if match:
+        if match and int(match[1]):
             found.append((int(match[1]), workbook[name]))
     return sorted(found, key=lambda item: item[0])
+
+
+def round_sheet_problems(workbook: Workbook, lang: Lang) -> list[ForsxlError]:
+    """A sheet named almost like a round sheet (`Rnd-1`, `Round-1 (2)`), two sheets of one round, or a round with
+    no sheet before a later one: each an error naming the sheet, as its results would be lost or misplaced (R7)."""
+    problems = [ForsxlError("R7", "round_sheet_near", Source(name), sheet=name,
+                            name=layout.ROUND_SHEET[lang].format(n=max(number, 1)))
+                for name in workbook.sheetnames if (number := layout.round_like(name)) is not None]
+    expected = 1
+    for number, sheet in round_sheets(workbook):
+        if number < expected:
+            problems.append(ForsxlError("R7", "round_sheet_twice", Source(sheet.title), sheet=sheet.title,
+                                        round=number))
+        elif number > expected:
+            problems.append(ForsxlError("R7", "round_sheet_name", Source(sheet.title), sheet=sheet.title,
+                                        expected=expected))
+        expected = max(expected, number + 1)
+    return problems
 
 
 class _RoundReader:
@@ -351,6 +406,8 @@ class _RoundReader:
         self.renamed = renamed or {}
         self.into = RoundSheet(number, sheet, layout.match_columns(header_row(sheet), layout.ROUND_COLUMNS))
         self.seen: set[PlayerId] = set()
+        self.boards: dict[str | int, int] = {}
+        """Each board's number (or playoff label) and the row it is on."""
 
     def read(self) -> Round | None:
         sheet, cols = self.into.sheet, self.into.columns
@@ -403,19 +460,29 @@ class _RoundReader:
         black, white = self._player(row, "black"), self._player(row, "white")
         if number is None or black is None or white is None:
             return None
+        if (stage or number) in self.boards:
+            self.cells.fail("R7", "board_duplicate", self._at(row, "board"), board=stage or number,
+                            row=self.boards[stage or number])
+            return None
+        self.boards[stage or number] = row
         game = self._game(row, number, black, white)
         return replace(game, stage=stage) if game is not None and stage else game
 
     def _game(self, row: int, board: int, black: PlayerId, white: PlayerId) -> Game | None:
-        cells, handicap = self.cells, self.config.handicap
-        stones = cells.whole(self._get(row, "stones"), self._at(row, "stones")) or 0
-        komi = cells.number(self._get(row, "komi"), self._at(row, "komi")) or Fraction(0)
+        cells, handicap, known = self.cells, self.config.handicap, len(self.cells.errors)
+        stones = cells.within(cells.whole(self._get(row, "stones"), self._at(row, "stones")), 0,
+                              max(MAX_STONES, handicap.max_steps), self._at(row, "stones"), "handicap_range", "R2.3")
+        komi = cells.within(cells.number(self._get(row, "komi"), self._at(row, "komi")), -MAX_KOMI, MAX_KOMI,
+                            self._at(row, "komi"), "komi_range", "R2.3")
         steps = cells.whole(self._get(row, "steps"), self._at(row, "steps")) or 0
         group = cells.whole(self._get(row, "group"), self._at(row, "group")) or 1
+        if len(cells.errors) > known:
+            return None
+        stones, komi = stones or 0, komi or Fraction(0)
         kind = group_rules(group, self.config.groups).steps
         if stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
             # R2.6: the referee edited the handicap; the steps follow what is on the board.
-            derived = steps_of_handicap(stones, komi, kind, handicap, self.config.komi.handicap)
+            derived = steps_of_handicap(stones, komi, kind, handicap)
             if derived is None:
                 cells.fail("R2.3", "handicap_bad", self._at(row, "stones"), stones=stones, komi=komi, group=group)
                 return None
@@ -458,11 +525,10 @@ def read_book(workbook: Workbook, path: Path) -> Book:
     by_name = {name_key(p.name): p for p in players}
     renamed = _renamed(players, before, by_name)
     rounds, sheets = [], {}
+    misnamed = round_sheet_problems(workbook, lang)
+    cells.errors += misnamed
     # Round sheets are only judged against a valid config: a typo in Config must not flag every handicap.
-    for expected, (number, sheet) in enumerate(round_sheets(workbook) if config_ok else [], start=1):
-        if number != expected:
-            cells.fail("R7", "round_sheet_name", Source(sheet.title), sheet=sheet.title, expected=expected)
-            break
+    for number, sheet in round_sheets(workbook) if config_ok and not misnamed else []:
         reader = _RoundReader(number, sheet, config, by_name, cells, renamed)
         rnd = reader.read()
         if rnd is not None:

@@ -1,19 +1,25 @@
-"""Refusing hostile or broken files before anything parses them, quickly and with a clear message (issue 9).
+"""Refusing hostile or broken files before anything parses them, quickly and with a clear message (issues 9, 19).
 
 A workbook arrives by email: it may be a zip bomb, carry XML entity bombs or external entities, hold macros, be
 another kind of file with an .xlsx name, or have a sheet far larger than any tournament. Each is refused from the
-zip's central directory and the first bytes of its XML, before openpyxl or calamine reads a cell.
-Python's zipfile never inflates a member past the size its directory declares, so checking declared sizes is sound.
+zip's central directory, the first bytes of its XML and one streaming pass over the XML (`XmlBudget`), before
+openpyxl or calamine builds a cell. Python's zipfile never inflates a member past the size its directory declares,
+so checking declared sizes is sound.
 """
 
 from __future__ import annotations
 
+import posixpath
+import pyexpat
 import re
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from openpyxl.utils import get_column_letter
+from openpyxl.utils.cell import coordinate_to_tuple, range_boundaries
+from openpyxl.utils.exceptions import CellCoordinatesException
 
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
@@ -28,6 +34,16 @@ MAX_MEMBERS = 5000
 MAX_ROWS = 10_000
 MAX_COLUMNS = 200
 """The sheets forsxl reads are read cell by cell: a stray value in row 1 048 576 would take minutes."""
+MAX_PLAYERS = 2000
+"""Players in one tournament, twice a European Go Congress: every command on this many takes a few seconds."""
+MAX_CELLS = 200_000
+"""Cells in all sheets together, each sheet counted as the rectangle up to its farthest cell (reading and merging walk
+it cell by cell) and each merged or linked range cell by cell (openpyxl builds a cell for each): a 300-player,
+10-round open tournament has some 60 000, and openpyxl reads 200 000 in about three seconds."""
+MAX_ELEMENTS = 1_000_000
+"""XML elements in all parts together: a workbook of MAX_CELLS cells has some 600 000."""
+MAX_SHEETS = 250
+"""Sheets (or .ods tables): a hundred rounds and the sheets around them."""
 MACRO_SUFFIXES = (".xlsm", ".xltm", ".xlam", ".xlsb")
 _PROLOG = 64 * 1024
 _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -78,3 +94,168 @@ def check_sheet_size(title: str, max_row: int, max_column: int) -> ForsxlError |
     corner = Source(title, f"{get_column_letter(min(max_column, 16384))}{max_row}")
     return ForsxlError("R0", "sheet_too_big", corner, rows=max_row, columns=max_column,
                        max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
+
+
+class XmlBudget:
+    """One streaming pass over a file's XML parts with expat, refusing a DTD or entity as defusedxml does, and more
+    than MAX_ELEMENTS elements in all of them together; handlers see each element's name (`namespace}local`) and
+    attributes as it starts, and its name as it ends."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.left = MAX_ELEMENTS
+
+    def stream(self, archive: zipfile.ZipFile, part: str, start: Callable[[str, dict[str, str]], None],
+               end: Callable[[str], None] | None = None) -> None:
+        parser = pyexpat.ParserCreate(namespace_separator="}")
+        parser.SetParamEntityParsing(pyexpat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+        def unsafe(*_: Any) -> int:
+            raise refuse("file_unsafe_xml", self.path, part=part)
+
+        def element(name: str, attributes: dict[str, str]) -> None:
+            self.left -= 1
+            if self.left < 0:
+                raise refuse("file_part_too_many", self.path, part=part, limit=MAX_ELEMENTS)
+            start(name, attributes)
+
+        parser.StartDoctypeDeclHandler = unsafe
+        parser.EntityDeclHandler = unsafe
+        parser.ExternalEntityRefHandler = unsafe
+        parser.StartElementHandler = element
+        if end is not None:
+            parser.EndElementHandler = end
+        try:
+            with archive.open(part) as data:
+                while chunk := data.read(2**16):
+                    parser.Parse(chunk, False)
+            parser.Parse(b"", True)
+        except pyexpat.ExpatError as error:
+            raise refuse("file_not_xlsx", self.path, why=f"broken XML in {part}: {error}") from None
+
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATIONS = "http://schemas.openxmlformats.org/package/2006/relationships}"
+_REL_ID = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+class _Sheets:
+    """The cells openpyxl will build for the worksheets, measured as their XML streams past (`check_sheets`)."""
+
+    def __init__(self) -> None:
+        self.built = 0
+        """Cells, merged cells and linked cells of every sheet so far."""
+        self.walked = 0
+        """The rectangles of the sheets streamed before this one."""
+        self.title = ""
+        self.at = self.far = (0, 0)
+        """The (row, column) of the last cell, for a row or cell without `r` (openpyxl counts on), and the far
+        corner of the sheet so far."""
+
+    def begin(self, title: str) -> None:
+        self.walked += self.far[0] * self.far[1]
+        self.title, self.at, self.far = title, (0, 0), (0, 0)
+
+    def start(self, name: str, attributes: dict[str, str]) -> None:
+        if name == _MAIN + "row":
+            self.at = (_row_number(attributes.get("r"), self.at[0]), 0)
+        elif name == _MAIN + "c":
+            ref = attributes.get("r")
+            self.at = _cell(ref) if ref else (self.at[0], self.at[1] + 1)
+            self._reach(*self.at, 1, ref or f"{get_column_letter(min(self.at[1], 16384))}{self.at[0]}")
+        elif name in (_MAIN + "mergeCell", _MAIN + "hyperlink"):
+            ref = attributes.get("ref", "")
+            low_column, low_row, high_column, high_row = _range(ref)
+            self._reach(high_row, high_column, (high_row - low_row + 1) * (high_column - low_column + 1), ref)
+
+    def _reach(self, row: int, column: int, cells: int, ref: str) -> None:
+        self.far = (max(self.far[0], min(row, 10**9)), max(self.far[1], min(column, 10**9)))
+        self.built += cells
+        check_reach(self.title, self.far, max(self.built, self.walked + self.far[0] * self.far[1]), ref)
+
+
+def check_reach(title: str, far: tuple[int, int], cells: int, ref: str) -> None:
+    """Raise when a sheet's far corner (row, column) is past MAX_ROWS or MAX_COLUMNS, or the workbook's `cells` so far
+    are past MAX_CELLS, naming the sheet and the cell or range `ref` that crossed it."""
+    error = check_sheet_size(title, *far)
+    if error is not None:
+        raise WorkbookErrors([error])
+    if cells > MAX_CELLS:
+        raise WorkbookErrors([ForsxlError("R0", "cells_too_many", Source(title, ref), limit=MAX_CELLS)])
+
+
+def _row_number(text: str | None, previous: int) -> int:
+    """A `<row r>` as openpyxl reads it: a whole number, also written as a float (`1e6`); else the next row."""
+    if text is None:
+        return previous + 1
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return previous + 1  # openpyxl refuses the whole file on it
+    return int(value) if value.is_integer() else previous + 1
+
+
+def _cell(ref: str) -> tuple[int, int]:
+    try:
+        row, column = coordinate_to_tuple(ref)
+    except (ValueError, CellCoordinatesException):
+        return 0, 0  # openpyxl refuses the whole file on it
+    return row, column
+
+
+def _range(ref: str) -> tuple[int, int, int, int]:
+    """(min column, min row, max column, max row) of a range; a whole column or row reaches the sheet's edge."""
+    try:
+        low_column, low_row, high_column, high_row = range_boundaries(ref)
+    except ValueError:
+        return 1, 1, 1, 1  # openpyxl refuses the whole file on it
+    return low_column or 1, low_row or 1, high_column or 16384, high_row or 1_048_576
+
+
+def check_sheets(path: Path) -> None:
+    """Raise unless every worksheet of the .xlsx at `path` stays within the limits: at most MAX_SHEETS sheets, none
+    reaching past MAX_ROWS or MAX_COLUMNS, MAX_CELLS cells in all (merged and linked ranges counted cell by cell),
+    MAX_ELEMENTS XML elements in all parts; the first to cross one is named by sheet and cell.
+
+    Read from the raw XML, before openpyxl builds anything. A sheet's `<dimension>` is not trusted either way:
+    openpyxl ignores it outside read-only mode, and programs write it loosely; the cells themselves are measured.
+    Spans of `<col>` (a format for whole columns) cost one object each, whatever their width. Every part is
+    measured, as a worksheet is found through its relations however its path is spelt.
+    """
+    budget, sheets = XmlBudget(path), _Sheets()
+    with zipfile.ZipFile(path) as archive:
+        titles = _sheet_titles(budget, archive)
+        for info in archive.infolist():  # every part: a worksheet openpyxl finds by a path spelt another way too
+            if info.filename.endswith((".xml", ".rels")) and info.filename not in _WORKBOOK_PARTS:
+                sheets.begin(titles.get(info.filename, info.filename))
+                budget.stream(archive, info.filename, sheets.start)
+
+
+_WORKBOOK_PARTS = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
+
+
+def _sheet_titles(budget: XmlBudget, archive: zipfile.ZipFile) -> dict[str, str]:
+    """Each worksheet part and its sheet's title, as openpyxl finds them: workbook.xml's sheets by their relations."""
+    sheets: list[tuple[str, str]] = []
+    targets: dict[str, str] = {}
+
+    def sheet(name: str, attributes: dict[str, str]) -> None:
+        if name == _MAIN + "sheet":
+            sheets.append((attributes.get("name", ""), attributes.get(_REL_ID, "")))
+            if len(sheets) > MAX_SHEETS:
+                raise refuse("file_sheets_too_many", budget.path, limit=MAX_SHEETS)
+
+    def relation(name: str, attributes: dict[str, str]) -> None:
+        if name == _RELATIONS + "Relationship":
+            target = attributes.get("Target", "")
+            targets[attributes.get("Id", "")] = posixpath.normpath(posixpath.join("/xl", target)).lstrip("/")
+
+    workbook, relations = _WORKBOOK_PARTS
+    budget.stream(archive, workbook, sheet)
+    if relations in archive.namelist():
+        budget.stream(archive, relations, relation)
+    return {targets[rid]: title for title, rid in sheets if rid in targets}

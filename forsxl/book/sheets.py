@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
-from openpyxl.cell.cell import Cell, MergedCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell, MergedCell
 from openpyxl.styles import Font
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.header_footer import HeaderFooterItem
@@ -19,11 +19,14 @@ BOLD = Font(bold=True)
 
 
 def put(cell: Cell | MergedCell, value: Any) -> None:
-    """Write a value; text always stays text, so a name like `=HYPERLINK(...)` is never a formula."""
+    """Write a value; text always stays text, so a name like `=HYPERLINK(...)` is never a formula, and loses the
+    control characters no .xlsx cell can hold (openpyxl would refuse the whole save)."""
     if isinstance(cell, MergedCell):
         return  # a person merged cells over a derived value; their layout wins, the value is shown elsewhere
     if isinstance(value, Fraction):
         value = int(value) if value.denominator == 1 else float(value)
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"

@@ -18,7 +18,6 @@ from forsxl.engine.config import Config, Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.playoff import Match
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
@@ -134,7 +133,7 @@ def write_standings(book: Book, report: Report) -> None:
         values: dict[str, Any] = {
             "place": s.place_number, "shared": s.shared_place or None, "no": int(p.id), "name": p.name,
             "rating": p.rating,
-            "rank": rank_of_rating(p.rating, t.config.ratings.scale).label(lang), "club": p.club,
+            "rank": p.rank_by(t.config.ratings).label(lang), "club": p.club,
             "team": p.team, "group": s.group or None, "start": s.start,
         }
         cells = [str(c) for c in s.cells]

@@ -6,9 +6,19 @@ config dataclasses themselves, imported by all of them, cannot do.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from forsxl.engine.config import Config, PairingMethod, StartMethod, StartPoints, get_key, parse_band
+from forsxl.engine.config import (
+    MAX_KOMI,
+    MAX_ROUNDS,
+    Config,
+    PairingMethod,
+    StartMethod,
+    StartPoints,
+    get_key,
+    parse_band,
+)
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import scheme_problems
 
@@ -95,6 +105,20 @@ def playoff_problems(config: Config) -> list[Problem]:
     return problems
 
 
+BOUNDS: dict[str, tuple[int | Fraction, int | Fraction]] = {
+    "rounds": (1, MAX_ROUNDS), "round_robin.cycles": (1, MAX_ROUNDS), "serp.games": (1, MAX_ROUNDS),
+    "komi.even": (-MAX_KOMI, MAX_KOMI), "komi.handicap": (-MAX_KOMI, MAX_KOMI), "handicap.half_komi": (0, MAX_KOMI),
+}
+"""Keys whose every value from `low` to `high` is a tournament: each round, and each serp game, needs a round sheet
+(MAX_ROUNDS); komi is written into every game (MAX_KOMI)."""
+
+
+def bound_problems(config: Config) -> list[Problem]:
+    """Keys outside their BOUNDS (R7, R7.5, R7.6, R2.3)."""
+    return [(k, "config_range", {"key": k, "low": low, "high": high})
+            for k, (low, high) in BOUNDS.items() if not low <= get_key(config, k) <= high]
+
+
 def spec_problems(config: Config) -> list[Problem]:
     """Stages (R7) beside a playoff."""
     problems: list[Problem] = []
@@ -106,8 +130,9 @@ def spec_problems(config: Config) -> list[Problem]:
 def check(config: Config) -> list[Problem]:
     """Cross-field problems as (key, message key, params); empty when the config is consistent."""
     problems: list[Problem] = []
-    positive = ("rounds", "start.per", "start.lower_per", "handicap.step_points", "handicap.points_scale")
+    positive = ("start.per", "start.lower_per", "handicap.step_points", "handicap.points_scale")
     problems += [(k, "config_positive", {"key": k}) for k in positive if get_key(config, k) <= 0]
+    problems += bound_problems(config)
     problems += _start_problems(config)
     if any(size <= 0 for size in config.groups.sizes):
         problems.append(("groups.sizes", "config_positive", {"key": "groups.sizes"}))

@@ -17,6 +17,14 @@ if TYPE_CHECKING:  # these modules import this one; book/config.py resolves the 
     from forsxl.engine.ratings import Rank
 
 
+MAX_ROUNDS = 100
+"""Rounds a tournament can have: a double round robin of 51 players; `rounds: 1e9` is a typo, not a tournament."""
+MAX_KOMI = Fraction(100)
+"""Komi either way, in a game or a Config key (R2.3): ten times any komi played."""
+MAX_POINTS = 10_000
+"""Start points or a McMahon correction typed for a player, either way (R1, R7.4): rating / 1 is at most 3500."""
+
+
 def key(default: Any, doc: str, rule: str) -> Any:
     """A Config field with its one-line help and the RULES id it parameterizes."""
     if isinstance(default, (list, dict, set)):
@@ -55,6 +63,7 @@ class Basis(StrEnum):
     RANK = "rank"
     POINTS = "points"
     BLEND = "blend"
+    MMS = "mms"  # OpenGotha's handicap by McMahon score: the current score as a rank
 
 
 class Descend(StrEnum):
@@ -111,6 +120,23 @@ class Tiebreak(StrEnum):
     SOS_MINUS_1 = "sos_minus_1"
     SOS_MINUS_2 = "sos_minus_2"
     CUSS = "cuss"
+    # OpenGotha's placement criteria where R6 counts otherwise (PEERS §1.6)
+    NBW = "nbw"
+    SOSW = "sosw"
+    SOSW_MINUS_1 = "sosw_minus_1"
+    SOSW_MINUS_2 = "sosw_minus_2"
+    SODOSW = "sodosw"
+    SOSOSW = "sososw"
+    CUSSW = "cussw"
+    SOSM = "sosm"
+    SOSM_MINUS_1 = "sosm_minus_1"
+    SOSM_MINUS_2 = "sosm_minus_2"
+    SODOSM = "sodosm"
+    SOSOSM = "sososm"
+    RANK = "rank"
+    EXT = "ext"
+    EXR = "exr"
+    SDC = "sdc"
 
 
 class UnplayedLoss(StrEnum):
@@ -143,6 +169,37 @@ class Seeding(StrEnum):
     RANDOM = "random"
 
 
+class Seat(StrEnum):
+    """The order inside a score group that seeding reads (R7.4): by rating, or by the ranking (R6) as OpenGotha
+    seeds by its placement criteria."""
+
+    RATING = "rating"
+    RANKING = "ranking"
+
+
+class Edge(StrEnum):
+    """Where a group's floater comes from, or who in the next group meets it (R7.4; OpenGotha's DUDD modes)."""
+
+    TOP = "top"
+    MIDDLE = "middle"
+    BOTTOM = "bottom"
+
+
+class ColourPriority(StrEnum):
+    """Where colour balance comes among the McMahon/Swiss criteria (R7.4)."""
+
+    LAST = "last"
+    BEFORE_SEEDING = "before_seeding"
+
+
+class Weights(StrEnum):
+    """How floats, seeding and colour weigh against each other below the score (R7.4): forsxl's strict priorities,
+    or OpenGotha's cost function (draw-up/draw-down, seeding and colour summed at its magnitudes)."""
+
+    FORSXL = "forsxl"
+    OPENGOTHA = "opengotha"
+
+
 class ShiftOrder(StrEnum):
     RANKING = "ranking"
     START = "start"
@@ -151,6 +208,9 @@ class ShiftOrder(StrEnum):
 @dataclass(frozen=True)
 class Ratings:
     scale: Scale = key(Scale.EGF, "rating scale for rank <-> rating: egf (100 per rank) or rfg", "R0")
+    declared_rank: bool = key(False, "a rank typed in Players beside a rating is the player's rank for every rank "
+                              "rule (start.method rank, handicap basis rank and even_above, the rank tie-break, "
+                              "norms, prize filters), as OpenGotha keeps it; no: the rating's rank", "R0")
 
 
 @dataclass(frozen=True)
@@ -204,7 +264,8 @@ def parse_band(text: str) -> tuple[int, int] | None:
 
 @dataclass(frozen=True)
 class Handicap:
-    basis: Basis = key(Basis.RATING, "difference of start rating, of current points, or a blend", "R2.1")
+    basis: Basis = key(Basis.RATING, "difference of start rating, of current points, or a blend; rank: 100 per rank "
+                       "of difference; mms: 100 per whole point of current McMahon score (OpenGotha)", "R2.1")
     points_scale: int = key(10, "rating points per tournament point for basis points", "R2.1")
     blend: Fraction = key(Fraction(1, 2), "weight of the rating difference for basis blend", "R2.1")
     factor: Fraction = key(Fraction(1), "the difference is multiplied by this (1, 1/2, 2/3)", "R2.1")
@@ -216,8 +277,8 @@ class Handicap:
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
     correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")
     descend: Descend = key(Descend.HANDICAP, "games of one who dropped from an even group (handicap, even)", "R2.6")
-    even_above: Rank | None = key(None, "basis rank or rating: ranks above this one count as this rank, so such "
-                                  "players play even, e.g. 1d (empty: no limit)", "R2.1")
+    even_above: Rank | None = key(None, "basis rank, mms or rating: ranks above this one count as this rank, so "
+                                  "such players play even, e.g. 1d (empty: no limit)", "R2.1")
 
 
 @dataclass(frozen=True)
@@ -251,6 +312,9 @@ class Scoring:
     scheme: Scheme = key(Scheme.FORS30, "points per game", "R4")
     forfeit_win: Fraction | None = key(None, "points for a forfeit win (empty: the scheme's even-game win)", "R4")
     forfeit_loss: Fraction = key(Fraction(0), "points for a forfeit loss", "R4")
+    any_draw: bool = key(False, "a draw (=) stands in any game, with half komi or stones too, as a referee's decision "
+                         "(OpenGotha records one): half the points at stake each; no: only where the game can end "
+                         "in a draw", "R4")
 
 
 @dataclass(frozen=True)
@@ -268,6 +332,10 @@ class Attendance:
     exclude_after: Fraction | None = key(
         None, "forfeit losses in more than this share of the rounds exclude a player for good (empty: never)", "R5"
     )
+    round_down: bool = key(False, "the points of byes and absences are added up and rounded down to whole points, "
+                           "as OpenGotha's 'round down NBW/MMS' (one absence of 1/2 gives 0, two give 1)", "R5")
+    late_at_once: bool = key(False, "a late entrant's missed rounds count at once, also for one who never plays, as "
+                             "OpenGotha counts every round a player is absent; no: once they play ([000])", "R5")
 
 
 @dataclass(frozen=True)
@@ -302,6 +370,27 @@ class Swiss:
                                 "points (0: countries ignored)", "R7.4")
     window: int = key(30, "McMahon/Swiss: neighbours each player starts with in the sparse candidate graph; widened "
                       "as needed, the result is the complete graph's optimum either way", "R7.4")
+    seeding_from: int = key(2, "McMahon/Swiss: the first round seeded by swiss.seeding; the rounds before it by "
+                            "swiss.first_round (OpenGotha: after its round 2)", "R7.4")
+    seat: Seat = key(Seat.RATING, "McMahon/Swiss: the order inside a score group seeding reads: rating, or ranking "
+                     "(the tie-breaks, as OpenGotha)", "R7.4")
+    drawn_down: Edge = key(Edge.BOTTOM, "McMahon/Swiss: which player of a group floats down to the next: bottom, "
+                           "middle or top (OpenGotha's DUDD upper mode)", "R7.4")
+    drawn_up: Edge = key(Edge.TOP, "McMahon/Swiss: which player of the lower group meets a floater: top, middle or "
+                         "bottom (OpenGotha's DUDD lower mode)", "R7.4")
+    compensate: bool = key(False, "McMahon/Swiss: a float that makes up for an earlier one the other way costs "
+                           "less than a first float (OpenGotha's compensate DUDD)", "R7.4")
+    colour: ColourPriority = key(ColourPriority.LAST, "McMahon/Swiss: colour balance after seeding (last) or before "
+                                 "it (before_seeding)", "R7.4")
+    weights: Weights = key(Weights.FORSXL, "McMahon/Swiss: below the score, forsxl's strict priorities (forsxl) or "
+                           "OpenGotha's cost function for floats, seeding and colour (opengotha)", "R7.4")
+    geo_rank: Rank | None = key(None, "McMahon/Swiss: club_gap and country_gap spare a player whose rank plus wins "
+                                "reach this rank, half when one of the two (OpenGotha's rank threshold; empty: "
+                                "none)", "R7.4")
+    geo_bar: bool = key(False, "McMahon/Swiss: club_gap and country_gap spare a player whose start score reaches "
+                        "start.bar's (OpenGotha's bar threshold)", "R7.4")
+    geo_wins: bool = key(False, "McMahon/Swiss: club_gap and country_gap spare a player who has won half the rounds "
+                         "(OpenGotha's wins threshold)", "R7.4")
 
 
 @dataclass(frozen=True)

@@ -158,7 +158,7 @@ def _sides(t: Tournament, number: int, table: list[Standing], present: tuple[Pla
     if not scheduled:
         return sides_before(t, number, table, round_groups(t, number, present))
     start = tournament_start_points(t)
-    return {p.id: side(p.id, p.rating, start[p.id], 0, 0, False, t.config) for p in t.players}
+    return {p.id: side(p.id, p.rating, start[p.id], 0, 0, False, t.config, p.rank) for p in t.players}
 
 
 def _bye_reasons(ctx: RoundContext) -> tuple[Reason, ...]:

@@ -8,35 +8,50 @@ from typing import NamedTuple
 from forsxl.engine.config import Basis, Config, Descend, Handicap, Komi, Scale, StepKind
 from forsxl.engine.groups import GroupRules
 from forsxl.engine.model import PlayerId, Points
-from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
+
+MAX_STONES = 9
+"""The stones of the default cap, 9 steps (R2.2): a Handicap cell holds 0 to this, or to `handicap.max_steps`."""
 
 
-def _rating(rating: int, rules: Handicap, scale: Scale) -> int:
-    """The rating the handicap reads (R2.1): for basis rank, 100 per rank of the player's rank; either way held at
-    `even_above`, so two players above it play even."""
+def _held(index: int, rules: Handicap) -> int:
+    """100 per rank index, the index held at `even_above` (R2.1)."""
     limit = rules.even_above
+    return 100 * (index if limit is None else min(index, limit.index))
+
+
+def _rating(rating: int, rank: Rank | None, points: Fraction, rules: Handicap, scale: Scale) -> int:
+    """The rating the handicap reads (R2.1): for basis rank, 100 per rank of the player's rank (`rank`, else the
+    rating's); for basis mms, 100 per whole point of the current McMahon score (rounded down; 30 = 1d, as the rank
+    index), OpenGotha's "handicap based on MMS"; either way held at `even_above`, so two players above it play even."""
     if rules.basis == Basis.RANK:
-        index = rank_of_rating(rating, scale).index
-        return 100 * (index if limit is None else min(index, limit.index))
+        return _held((rank or rank_of_rating(rating, scale)).index, rules)
+    if rules.basis == Basis.MMS:
+        return _held(points.numerator // points.denominator, rules)
+    limit = rules.even_above
     return rating if limit is None else min(rating, rating_of_rank(limit, scale))
 
 
 def basis_difference(
-    ratings: tuple[int, int], points: tuple[Fraction, Fraction], rules: Handicap, scale: Scale = Scale.EGF
+    ratings: tuple[int, int], points: tuple[Fraction, Fraction], rules: Handicap, scale: Scale = Scale.EGF,
+    ranks: tuple[Rank | None, Rank | None] = (None, None),
 ) -> Fraction:
-    """|basis(a) - basis(b)| for the configured basis, before factor and reduction (R2.1)."""
+    """|basis(a) - basis(b)| for the configured basis, before factor and reduction (R2.1); `ranks` are the players'
+    declared ranks where basis rank reads them (R0)."""
     if rules.basis == Basis.POINTS:
         return abs(points[0] - points[1]) * rules.points_scale
-    by_rating = Fraction(abs(_rating(ratings[0], rules, scale) - _rating(ratings[1], rules, scale)))
-    if rules.basis in (Basis.RATING, Basis.RANK):
+    by_rating = Fraction(abs(_rating(ratings[0], ranks[0], points[0], rules, scale)
+                             - _rating(ratings[1], ranks[1], points[1], rules, scale)))
+    if rules.basis != Basis.BLEND:
         return by_rating
     return rules.blend * by_rating + (1 - rules.blend) * abs(points[0] - points[1]) * rules.points_scale
 
 
-def basis_value(rating: int, points: Fraction, rules: Handicap, scale: Scale = Scale.EGF) -> Fraction:
+def basis_value(rating: int, points: Fraction, rules: Handicap, scale: Scale = Scale.EGF,
+                rank: Rank | None = None) -> Fraction:
     """A player's basis on the rating scale; the higher one is White and gives (R2.1, R2.5)."""
-    if rules.basis in (Basis.RATING, Basis.RANK):
-        return Fraction(_rating(rating, rules, scale))
+    if rules.basis in (Basis.RATING, Basis.RANK, Basis.MMS):
+        return Fraction(_rating(rating, rank, points, rules, scale))
     scaled = points * rules.points_scale
     if rules.basis == Basis.POINTS:
         return scaled
@@ -86,12 +101,12 @@ def stones_and_komi(steps: int, kind: StepKind, rules: Handicap, komi: Komi) -> 
     return steps, komi.handicap
 
 
-def steps_of_handicap(
-    stones: int, komi: Fraction, kind: StepKind, rules: Handicap, handicap_komi: Fraction = Fraction(0)
-) -> int | None:
+def steps_of_handicap(stones: int, komi: Fraction, kind: StepKind, rules: Handicap) -> int | None:
     """The steps a handicap as typed by a referee stands for, or None if none fits (R2.3, R2.6).
 
-    The inverse of `stones_and_komi`; any komi with no stones is an even game.
+    The inverse of `stones_and_komi`; any komi with no stones is an even game, and with stone steps the stones
+    are the steps whatever the komi: the komi is as played (an imported game's 0 under a preset's 0.5), and only
+    half steps tell two steps apart by it.
     """
     if stones == 0:
         return 0
@@ -99,7 +114,7 @@ def steps_of_handicap(
         if komi == 0:
             return 2 * stones - 1
         return 2 * stones if komi == -rules.half_komi else None
-    return stones if komi == handicap_komi else None
+    return stones
 
 
 def corrected_steps(steps: int, giver_wins: Fraction, taker_wins: Fraction) -> int:
@@ -121,13 +136,17 @@ class Side(NamedTuple):
     """Dropped from a group that plays even since the last round (R2.6)."""
     basis: Fraction
     """The basis value (R2.1): the higher one is White and gives (R2.5)."""
+    rank: Rank | None = None
+    """The declared rank basis rank reads (R0: `ratings.declared_rank`); None: the rating's."""
 
 
 def side(pid: PlayerId, rating: int, points: Points, blacks: int, half_wins: int, descended: bool,
-         config: Config) -> Side:
-    """The player as the handicap reads them, their basis value computed by Config `handicap.*` (R2.1)."""
+         config: Config, rank: Rank | None = None) -> Side:
+    """The player as the handicap reads them, their basis value computed by Config `handicap.*` (R2.1); `rank` is the
+    player's declared rank, read where `ratings.declared_rank` says so."""
+    declared = rank if config.ratings.declared_rank else None
     return Side(pid, rating, points, blacks, half_wins, descended,
-                basis_value(rating, points, config.handicap, config.ratings.scale))
+                basis_value(rating, points, config.handicap, config.ratings.scale, declared), declared)
 
 
 class GameHandicap(NamedTuple):
@@ -153,7 +172,7 @@ def game_handicap(upper: Side, lower: Side, group: GroupRules, config: Config) -
     steps (R2.2), the result-based correction (R2.4) and a descent from an even group (R2.6), and who gives (R2.5)."""
     handicap = config.handicap
     difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap,
-                                  config.ratings.scale)
+                                  config.ratings.scale, (upper.rank, lower.rank))
     factor = group.factor if handicap.factor == 1 else group.factor * handicap.factor
     reduction = group.reduction + handicap.reduction
     adjusted = adjusted_difference(difference, factor, reduction)

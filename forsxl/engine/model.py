@@ -8,7 +8,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import NewType
 
-from forsxl.engine.config import Config
+from forsxl.engine.config import Config, Ratings
+from forsxl.engine.ratings import Rank, rank_of_rating
 
 PlayerId = NewType("PlayerId", int)
 """A player's start number (the `No` column)."""
@@ -89,7 +90,15 @@ class Player:
     left_after: int | None = None
     egd_pin: str = ""
     rfg_id: str = ""
+    rank: Rank | None = None
+    """The rank typed in Players (the declared rank); read beside a rating with `ratings.declared_rank` (R0)."""
     source: Source | None = None
+
+    def rank_by(self, ratings: Ratings) -> Rank:
+        """The player's rank (R0): the declared one with `ratings.declared_rank` where typed, else the rating's."""
+        if ratings.declared_rank and self.rank is not None:
+            return self.rank
+        return rank_of_rating(self.rating, ratings.scale)
 
     def plays_in(self, round_number: int) -> bool:
         """Whether the player is to be paired in this round (R5: announced absence, withdrawal)."""

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from forsxl.engine.config import Config, Scale
+from forsxl.engine.config import Config, Ratings
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Color, Game, PlayerId, Points, Result
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result
+from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import RoundCell, Standing
 
@@ -85,8 +85,8 @@ def points_at_stake(cell: RoundCell, config: Config) -> Points:
     return black if black_wins else white
 
 
-def _band_of(rating: int, bands: Sequence[NormBand], scale: Scale) -> NormBand | None:
-    index = rank_of_rating(rating, scale).index
+def _band_of(player: Player, bands: Sequence[NormBand], ratings: Ratings) -> NormBand | None:
+    index = player.rank_by(ratings).index
     return next((b for b in bands if b.low <= index <= b.high), None)
 
 
@@ -98,7 +98,7 @@ def rank_norms(config: Config, table: Sequence[Standing]) -> Mapping[PlayerId, N
     """
     results: dict[PlayerId, NormResult] = {}
     for s in table:
-        band = _band_of(s.player.rating, config.norms.bands, config.ratings.scale)
+        band = _band_of(s.player, config.norms.bands, config.ratings)
         games = [c for c in s.cells if c.played]
         if band is None or not games:
             continue

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from forsxl.engine.config import Scale
+from forsxl.engine.config import Ratings
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Color, Player, PlayerId, Tournament
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import Rank
 from forsxl.engine.standings import (
     TIEBREAKS,
     Criterion,
@@ -69,9 +69,9 @@ class Filter:
     values: frozenset[str] = frozenset()
     negate: bool = False
 
-    def admits(self, player: Player, scale: Scale) -> bool:
+    def admits(self, player: Player, ratings: Ratings) -> bool:
         if self.field in ("rating", "rank"):
-            value = player.rating if self.field == "rating" else rank_of_rating(player.rating, scale).index
+            value = player.rating if self.field == "rating" else player.rank_by(ratings).index
             return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
         raw = getattr(player, self.field)
         return (("" if raw is None else str(raw)).strip().casefold() in self.values) != self.negate
@@ -216,7 +216,7 @@ def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:
     config = t.config
     if not table or config.prizes.lists is None:
         return ()
-    scale = config.ratings.scale
+    ratings = config.ratings
     criteria = _catalogue(table)
     rows = rows_table(table, lot_seed(t), config)
     won: set[PlayerId] = set()
@@ -224,7 +224,7 @@ def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:
     for spec in config.prizes.lists.specs:
         several = config.prizes.several if spec.several is None else spec.several
         ids = [s.player.id for s in table
-               if all(f.admits(s.player, scale) for f in spec.filters) and (several or s.player.id not in won)]
+               if all(f.admits(s.player, ratings) for f in spec.filters) and (several or s.player.id not in won)]
         classes, values = tie_classes(rows, ids, [(c, criteria[c]) for c in spec.criteria])
         winners: list[Winner] = []
         for group in classes:

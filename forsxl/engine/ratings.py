@@ -60,6 +60,16 @@ def rating_of_rank(rank: Rank, scale: Scale) -> int:
     return 2100 + (rank.index - 30) * 100 + 50
 
 
+TOP_RATING = 3500
+"""Above any player on either scale (9d is 2900 egf, 2950 rfg; a professional counts as 7d and up)."""
+
+
+def rating_bounds(scale: Scale) -> tuple[int, int]:
+    """The lowest and highest rating a player has (R0): from the bottom of 30k's band (egf −950, as 30k is −900;
+    rfg 0) to TOP_RATING."""
+    return (-950 if scale == Scale.EGF else 0), TOP_RATING
+
+
 def rank_of_rating(rating: int, scale: Scale) -> Rank:
     """The rank whose band holds the rating; egf rounds to the nearest 100: 1915 -> 2k, 1960 -> 1k (R0)."""
     if scale == Scale.EGF:

@@ -98,7 +98,8 @@ SCHEMES: dict[Scheme, SchemeRule] = {
 def game_points(game: Game, result: Result, rules: Scoring) -> tuple[Points, Points]:
     """(Black's points, White's points) for a game as played: White gives `game.steps` (R4).
 
-    A draw on the board in a handicap game goes to White (R2.3) unless the game itself has draws (renju);
+    A draw on the board in a handicap game goes to White (R2.3) unless the game itself has draws (renju) or
+    `scoring.any_draw` lets a referee's draw stand;
     forfeits give the present player the scheme's even-game win (or `forfeit_win`) and the absent one
     `forfeit_loss`. A scheme with a cap (serp) scores a game with more steps, as a referee may set, as the cap.
     """
@@ -117,7 +118,7 @@ def _points(steps: int, result: Result, rules: Scoring) -> tuple[Points, Points]
         return forfeit_win, rules.forfeit_loss
     if result == Result.WHITE_FORFEIT:
         return rules.forfeit_loss, forfeit_win
-    if result == Result.DRAW and (steps == 0 or scheme.draws):
+    if result == Result.DRAW and (steps == 0 or scheme.draws or rules.any_draw):
         return scheme.draw, scheme.draw
     if steps == 0:
         return (scheme.win, scheme.loss) if result == Result.BLACK_WINS else (scheme.loss, scheme.win)
@@ -128,8 +129,9 @@ def _points(steps: int, result: Result, rules: Scoring) -> tuple[Points, Points]
 
 
 def draws_allowed(game: Game, rules: Scoring) -> bool:
-    """Whether a draw can stand as a result (R4): a game with draws (renju), or Go's even game with whole komi."""
-    return SCHEMES[rules.scheme].draws or (game.steps == 0 and game.komi.denominator == 1)
+    """Whether a draw can stand as a result (R4): a game with draws (renju), Go's even game with whole komi, or any
+    game with `scoring.any_draw` (a referee's decision)."""
+    return SCHEMES[rules.scheme].draws or rules.any_draw or (game.steps == 0 and game.komi.denominator == 1)
 
 
 def scheme_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:

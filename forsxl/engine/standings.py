@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -11,7 +12,7 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
 from forsxl.engine.attendance import absent_points, bye_points, late_points
-from forsxl.engine.config import Attendance, Config, Scoring, Tiebreak, UnplayedLoss
+from forsxl.engine.config import Attendance, Config, Ratings, Scoring, Tiebreak, UnplayedLoss
 from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES
@@ -83,7 +84,7 @@ def _game_cells(game: Game, number: int, scoring: Scoring) -> tuple[RoundCell, R
     else:
         black_pts, white_pts = points_of_game(game, game.result, scoring)
         black_out, white_out = _OUTCOME[game.result]
-        if game.result == Result.DRAW and game.steps:  # R2.3: a tie on the board goes to White
+        if game.result == Result.DRAW and game.steps and not scoring.any_draw:  # R2.3: a tie goes to White
             black_out, white_out = "-", "+"
     forfeit = game.result is not None and game.result.is_forfeit
     return (
@@ -122,6 +123,10 @@ def round_cells(
     [000] credits late entrants as they join ("и они включаются в игру"): until a player has a game or a bye, or
     is to be paired in round `joining` (the round the standings are for), their rounds give nothing, so a name on
     the list who has not played ranks on start points alone, below everyone of the same start who played.
+
+    With `attendance.late_at_once` a late entrant's rounds count at once, also for one who never plays; with
+    `attendance.round_down` the byes' and absences' points are added up round by round and rounded down to whole
+    points, as OpenGotha's "round down NBW/MMS": each such cell holds what the rounded sum gained.
     """
     config = t.config
     played = [_round_cells(rnd, config.scoring, config.attendance) for rnd in rounds]
@@ -133,10 +138,18 @@ def round_cells(
     cells: dict[PlayerId, list[RoundCell]] = {p.id: [] for p in t.players}
     for player in t.players:
         joined = first.get(player.id, joining if joining is not None and player.plays_in(joining) else None)
+        if config.attendance.late_at_once:  # every missed round counts as it comes, as OpenGotha counts it
+            joined = first.get(player.id, rounds[-1].number + 1 if rounds else 1)
         row = cells[player.id]
+        sitouts = Fraction(0)
         for rnd, there in zip(rounds, played, strict=True):
             cell = there.get(player.id)
-            row.append(_missed_cell(rnd.number, player, joined, missed, config.scoring) if cell is None else cell)
+            cell = _missed_cell(rnd.number, player, joined, missed, config.scoring) if cell is None else cell
+            if config.attendance.round_down and cell.opponent is None and cell.points:
+                before, sitouts = sitouts, sitouts + cell.points
+                cell = _sitout_cell(rnd.number, Fraction(math.floor(sitouts) - math.floor(before)), cell.sitout,
+                                    config.scoring)
+            row.append(cell)
     return cells
 
 
@@ -159,7 +172,7 @@ def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:
     """Every player's start points under the tournament's Config, groups cut from the founders (R1)."""
     sizes = group_sizes(t)
     top, middle = (sizes[0] if sizes else 0), (sizes[1] if len(sizes) > 1 else 0)
-    return _start_points(t.players, t.config.start, top, founders(t), middle_size=middle, scale=t.config.ratings.scale)
+    return _start_points(t.players, t.config.start, top, founders(t), middle_size=middle, ratings=t.config.ratings)
 
 
 _start_points = lru_cache(maxsize=64)(start_points)
@@ -200,6 +213,8 @@ class _Table:
     """The seed of the lots (R6)."""
     plain_losses: bool = False
     """A round lost without a game is a plain loss in opponent-based criteria, not a draw against oneself (R6)."""
+    ratings: Ratings = Ratings()
+    """How ranks are read (R0): the `rank` criterion and OpenGotha's exploits."""
 
     def points(self, pid: PlayerId) -> Points:
         return Fraction(self.score[pid], self.unit)
@@ -228,6 +243,13 @@ class _Table:
         return _OnDemand(lambda pid: half_wins(cells[pid]))
 
     @cached_property
+    def nbw(self) -> Mapping[PlayerId, int]:
+        """OpenGotha's NBW in halves: games won (a draw half), and a bye as a win (its default NBW values: bye 1,
+        absence 0)."""
+        cells = self.cells
+        return _OnDemand(lambda pid: gotha_wins(cells[pid]))
+
+    @cached_property
     def lot(self) -> dict[PlayerId, int]:
         ids = sorted(self.cells)
         random.Random(self.seed).shuffle(ids)  # R6: a drawing of lots, reproducible from the workbook
@@ -249,6 +271,10 @@ def _halves(_: _Table) -> int:
 
 def _half_points(table: _Table) -> int:
     return 2 * table.unit
+
+
+def _quarters(_: _Table) -> int:
+    return 4
 
 
 @dataclass(frozen=True)
@@ -413,6 +439,160 @@ def cuss(table: _Table, pid: PlayerId) -> int:
     return _running_total(table, pid, table.begin[pid])
 
 
+# OpenGotha's placement criteria (PEERS §1.6), each as OpenGotha computes it where R6 counts otherwise: every game
+# counts whatever its result (forfeits too); a round without one (a bye, an absence) counts 0 in the NBW family and
+# the player's own start score in the McMahon family; there an opponent's score carries the handicap, + the stones
+# the player gave as White, - those taken as Black. `points` and `cuss` are already OpenGotha's MMS and CUSSM.
+
+
+def _nbw_of(cell: RoundCell) -> int:
+    """A round's NBW in halves, as OpenGotha counts it: a game won (a draw half), a bye one win."""
+    if cell.opponent is None:
+        return 2 if cell.sitout == Sitout.BYE else 0
+    return _HALF_WINS.get(cell.outcome or "-", 0)
+
+
+def gotha_wins(cells: Iterable[RoundCell]) -> int:
+    """OpenGotha's NBW in halves: games won (a draw half), a bye a win (R6 `nbw`, R7.4 `swiss.geo_rank`)."""
+    return sum(map(_nbw_of, cells))
+
+
+def _gotha_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int], unplayed: int, handicap: bool = False,
+                  by_result: bool = False) -> list[int]:
+    """Each round's opponent value as OpenGotha counts it; with `handicap` corrected by the stones (in `value`'s
+    units, the table's), with `by_result` times the result in half wins (in halves of `value`'s units, 0 without a
+    game); a round without a game gives `unplayed` (R6 `sosw`, `sosm` and their kin)."""
+    values = []
+    for cell in table.cells[pid]:
+        if cell.opponent is None:
+            values.append(0 if by_result else unplayed)
+            continue
+        opponent = value[cell.opponent]
+        if handicap:
+            opponent += (cell.stones if cell.color == Color.WHITE else -cell.stones) * table.unit
+        values.append(opponent * _HALF_WINS.get(cell.outcome or "-", 0) if by_result else opponent)
+    return values
+
+
+def nbw(table: _Table, pid: PlayerId) -> int:
+    """OpenGotha's NBW: games won, a draw half, a bye one, in halves (R6 `nbw`)."""
+    return table.nbw[pid]
+
+
+def sosw(table: _Table, pid: PlayerId) -> int:
+    """Σ of the opponents' NBW; a round without a game 0 (R6 `sosw`, OpenGotha's SOSW)."""
+    return sum(_gotha_values(table, pid, table.nbw, 0))
+
+
+def sosw_minus_1(table: _Table, pid: PlayerId) -> int:
+    """SOSW without the lowest round (R6 `sosw_minus_1`, OpenGotha's SOSW-1)."""
+    return sum(sorted(_gotha_values(table, pid, table.nbw, 0))[1:])
+
+
+def sosw_minus_2(table: _Table, pid: PlayerId) -> int:
+    """SOSW without the two lowest rounds (R6 `sosw_minus_2`, OpenGotha's SOSW-2)."""
+    return sum(sorted(_gotha_values(table, pid, table.nbw, 0))[2:])
+
+
+def sodosw(table: _Table, pid: PlayerId) -> int:
+    """Σ of the NBW of the opponents beaten, half for a draw, in quarters (R6 `sodosw`, OpenGotha's SODOSW)."""
+    return sum(_gotha_values(table, pid, table.nbw, 0, by_result=True))
+
+
+def sososw(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Σ of the opponents' SOSW; a round without a game 0 (R6 `sososw`, OpenGotha's SOSOSW)."""
+    return _opponents_of(table, group, sosw, lambda pid: 0)
+
+
+def cussw(table: _Table, pid: PlayerId) -> int:
+    """Σ of the NBW after each round, in halves (R6 `cussw`, OpenGotha's CUSSW)."""
+    running = total = 0
+    for cell in table.cells[pid]:
+        running += _nbw_of(cell)
+        total += running
+    return total
+
+
+def sosm(table: _Table, pid: PlayerId) -> int:
+    """Σ of the opponents' McMahon scores, each + the stones given or - those taken; a round without a game the
+    player's start score (R6 `sosm`, OpenGotha's SOSM)."""
+    return sum(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True))
+
+
+def sosm_minus_1(table: _Table, pid: PlayerId) -> int:
+    """SOSM without the lowest round (R6 `sosm_minus_1`, OpenGotha's SOSM-1)."""
+    return sum(sorted(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True))[1:])
+
+
+def sosm_minus_2(table: _Table, pid: PlayerId) -> int:
+    """SOSM without the two lowest rounds (R6 `sosm_minus_2`, OpenGotha's SOSM-2)."""
+    return sum(sorted(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True))[2:])
+
+
+def sodosm(table: _Table, pid: PlayerId) -> int:
+    """Σ of the handicap-corrected McMahon scores of the opponents beaten, half for a draw (R6 `sodosm`, OpenGotha's
+    SODOSM)."""
+    return sum(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True, by_result=True))
+
+
+def sososm(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Σ of the opponents' SOSM; a round without a game the player's start score times the rounds (R6 `sososm`,
+    OpenGotha's SOSOSM)."""
+    return _opponents_of(table, group, sosm, lambda pid: table.begin[pid] * len(table.cells[pid]))
+
+
+def _opponents_of(table: _Table, group: Sequence[PlayerId], value: Callable[[_Table, PlayerId], int],
+                  unplayed: Callable[[PlayerId], int]) -> dict[PlayerId, int]:
+    """Σ over the rounds of the opponent's `value`, `unplayed` for a round without a game (OpenGotha's SOSOS)."""
+    needed = {c.opponent for pid in group for c in table.cells[pid] if c.opponent is not None}
+    by_player = {pid: value(table, pid) for pid in needed}
+    return {pid: sum(_gotha_values(table, pid, by_player, unplayed(pid))) for pid in group}
+
+
+def rank(table: _Table, pid: PlayerId) -> int:
+    """The player's rank, higher first: the declared one with `ratings.declared_rank` (R6 `rank`, OpenGotha's
+    Rank)."""
+    return table.players[pid].rank_by(table.ratings).index
+
+
+def _exploits(table: _Table, pid: PlayerId, won_only: bool) -> int:
+    """Σ of the opponents' NBW, each times 0-3 for the stones the game gave the player beyond the rank difference
+    (-1 or less: 0, none: 1, one: 2, two or more: 3), in halves (OpenGotha's EXT, EXR)."""
+    own = table.players[pid].rank_by(table.ratings).index
+    total = 0
+    for cell in table.cells[pid]:
+        if cell.opponent is None or (won_only and cell.outcome != "+"):
+            continue
+        given = cell.stones if cell.color == Color.WHITE else -cell.stones
+        natural = own - table.players[cell.opponent].rank_by(table.ratings).index
+        total += table.nbw[cell.opponent] * max(0, min(3, given - natural + 1))
+    return total
+
+
+def ext(table: _Table, pid: PlayerId) -> int:
+    """Exploits attempted: every game's `_exploits` share (R6 `ext`, OpenGotha's EXT)."""
+    return _exploits(table, pid, won_only=False)
+
+
+def exr(table: _Table, pid: PlayerId) -> int:
+    """Exploits achieved: the games won's `_exploits` share (R6 `exr`, OpenGotha's EXR)."""
+    return _exploits(table, pid, won_only=True)
+
+
+def sdc(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Among the tied players, if every two of them met with a winner, how many of the others each beat; else 0
+    for all (R6 `sdc`, OpenGotha's simplified direct confrontation; forfeits and draws are no win)."""
+    tied = set(group)
+    net: Counter[tuple[PlayerId, PlayerId]] = Counter()
+    for pid in group:
+        for cell in table.cells[pid]:
+            if cell.opponent in tied and not cell.forfeit and cell.outcome in ("+", "-"):
+                net[pid, cell.opponent] += 1 if cell.outcome == "+" else -1
+    if any(net[a, b] == 0 for a in group for b in group if a != b):
+        return dict.fromkeys(group, 0)
+    return {a: sum(net[a, b] > 0 for b in group if b != a) for a in group}
+
+
 TIEBREAKS: dict[Tiebreak, Criterion] = {
     Tiebreak.POINTS: _per_player(points, points_unit),
     Tiebreak.GAME_POINTS: _per_player(game_points, points_unit),
@@ -435,6 +615,22 @@ TIEBREAKS: dict[Tiebreak, Criterion] = {
     Tiebreak.SOS_MINUS_1: _per_player(sos_minus_1, points_unit),
     Tiebreak.SOS_MINUS_2: _per_player(sos_minus_2, points_unit),
     Tiebreak.CUSS: _per_player(cuss, points_unit),
+    Tiebreak.NBW: _per_player(nbw, _halves),
+    Tiebreak.SOSW: _per_player(sosw, _halves),
+    Tiebreak.SOSW_MINUS_1: _per_player(sosw_minus_1, _halves),
+    Tiebreak.SOSW_MINUS_2: _per_player(sosw_minus_2, _halves),
+    Tiebreak.SODOSW: _per_player(sodosw, _quarters),
+    Tiebreak.SOSOSW: Criterion(sososw, _halves),
+    Tiebreak.CUSSW: _per_player(cussw, _halves),
+    Tiebreak.SOSM: _per_player(sosm, points_unit),
+    Tiebreak.SOSM_MINUS_1: _per_player(sosm_minus_1, points_unit),
+    Tiebreak.SOSM_MINUS_2: _per_player(sosm_minus_2, points_unit),
+    Tiebreak.SODOSM: _per_player(sodosm, _half_points),
+    Tiebreak.SOSOSM: Criterion(sososm, points_unit),
+    Tiebreak.RANK: _per_player(rank),
+    Tiebreak.EXT: _per_player(ext, _halves),
+    Tiebreak.EXR: _per_player(exr, _halves),
+    Tiebreak.SDC: Criterion(sdc),
 }
 """The ranking criteria of R6 by their Config names: each tied player's value, higher first, and its unit."""
 
@@ -461,7 +657,7 @@ def _with_lots(
     else:
         score = {pid: _in_units(unit, start[pid]) + sum(_in_units(unit, c.points) for c in cs if c.points is not None)
                  for pid, cs in cells.items()}
-    return _Table(players, start, cells, unit, score, seed, config.unplayed_loss == UnplayedLoss.LOSS)
+    return _Table(players, start, cells, unit, score, seed, config.unplayed_loss == UnplayedLoss.LOSS, config.ratings)
 
 
 def _table(t: Tournament, rounds: Sequence[Round], seed: str, joining: int | None = None) -> _Table:

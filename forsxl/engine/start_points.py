@@ -7,10 +7,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from forsxl.engine.config import Scale, StartMethod, StartPoints, TopStart
+from forsxl.engine.config import Ratings, StartMethod, StartPoints, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Points
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import Rank
 
 CATEGORIES = ("б/р", "3р", "2р", "1р", "КМС", "МС", "Гр")
 """The sport categories from the lowest, in the order of `start.category_points` (R0, R1.6)."""
@@ -24,10 +24,10 @@ _NUMBERS = {"3": 1, "iii": 1, "2": 2, "ii": 2, "1": 3, "i": 3}
 
 @dataclass(frozen=True)
 class StartContext:
-    """What a method may read besides the player: the rating scale (R1.4) and the lowest ratings of the
+    """What a method may read besides the player: how ranks are read (R0, R1.4) and the lowest ratings of the
     founders' top and middle groups (R1.2, R1.7), None where there is no such group."""
 
-    scale: Scale = Scale.EGF
+    ratings: Ratings = Ratings()
     top: int | None = None
     middle: int | None = None
 
@@ -140,7 +140,7 @@ def category_start_points(player: Player, rules: StartPoints) -> int:
 START_METHODS: dict[StartMethod, Callable[[Player, StartPoints, StartContext], int]] = {
     StartMethod.LINEAR: lambda p, rules, context: linear_group_start_points(p.rating, rules, context),
     StartMethod.TABLE: lambda p, rules, context: table_start_points(p.rating, rules),
-    StartMethod.RANK: lambda p, rules, context: rank_start_points(rank_of_rating(p.rating, context.scale), rules),
+    StartMethod.RANK: lambda p, rules, context: rank_start_points(p.rank_by(context.ratings), rules),
     StartMethod.GROUP: lambda p, rules, context: group_start_points(p, rules),
     StartMethod.CATEGORY: lambda p, rules, context: category_start_points(p, rules),
     StartMethod.NONE: lambda p, rules, context: 0,
@@ -149,12 +149,16 @@ START_METHODS: dict[StartMethod, Callable[[Player, StartPoints, StartContext], i
 
 
 def start_context(
-    players: Sequence[Player], top_size: int, middle_size: int, founders: frozenset[PlayerId] | None, scale: Scale
+    players: Sequence[Player], top_size: int, middle_size: int, founders: frozenset[PlayerId] | None,
+    ratings: Ratings,
 ) -> StartContext:
-    """The rating scale and the lowest ratings of the top and middle groups cut by rating from the founders (R1.2)."""
-    ratings = sorted((p.rating for p in players if founders is None or p.id in founders), reverse=True)
-    top, middle = ratings[:top_size], ratings[top_size : top_size + middle_size]
-    return StartContext(scale, min(top) if top else None, min(middle) if top and middle else None)
+    """How ranks are read and the lowest ratings of the top and middle groups cut by rating from the founders (R1.2)."""
+    by_rating = sorted((p.rating for p in players if founders is None or p.id in founders), reverse=True)
+    top, middle = by_rating[:top_size], by_rating[top_size : top_size + middle_size]
+    return StartContext(ratings, min(top) if top else None, min(middle) if top and middle else None)
+
+
+_RATINGS = Ratings()
 
 
 def start_points(
@@ -164,7 +168,7 @@ def start_points(
     founders: frozenset[PlayerId] | None = None,
     *,
     middle_size: int = 0,
-    scale: Scale = Scale.EGF,
+    ratings: Ratings = _RATINGS,
 ) -> Mapping[PlayerId, Points]:
     """Every player's start points: the Start column, else `start.method` (R1.1, R1.3-R1.6), the linear
     method with its top, middle and bottom groups (R1.2, R1.7), plus the player's MMS correction (R1.4).
@@ -175,7 +179,7 @@ def start_points(
     the middle group's lowest counts as the bottom group.
     """
     players = list(players)
-    context = start_context(players, top_size, middle_size, founders, scale)
+    context = start_context(players, top_size, middle_size, founders, ratings)
     method = START_METHODS[rules.method]
     return {p.id: p.start if p.start is not None else Fraction(method(p, rules, context) + p.correction)
             for p in players}

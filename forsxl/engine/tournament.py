@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
+from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
@@ -24,8 +25,18 @@ from forsxl.engine.pairing.serp import (
     sickle_opponents,
     subgroup_opponents,
 )
+from forsxl.engine.pairing.weighted import even_black
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import Standing, half_wins, lot_seed, round_groups, standings, tournament_start_points
+from forsxl.engine.standings import (
+    Standing,
+    gotha_wins,
+    half_wins,
+    lot_seed,
+    round_groups,
+    standings,
+    tournament_start_points,
+)
+from forsxl.engine.start_points import rank_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 
@@ -63,11 +74,16 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     return number
 
 
-def _game(board: int, upper: Side, lower: Side, rules: GroupRules, config: Config) -> Game:
-    """The stronger gives the handicap (R2.5); even games balance colours."""
+def _game(board: int, upper: Side, lower: Side, rules: GroupRules, config: Config,
+          black_of: Callable[[PlayerId, PlayerId], PlayerId | None] | None = None) -> Game:
+    """The stronger gives the handicap (R2.5); even games balance colours: `black_of` (McMahon and Swiss, R7.4)
+    names who takes Black, else the one who had Black fewer times does (R2.5)."""
     handicap = game_handicap(upper, lower, rules, config)
+    chosen = None if handicap.steps or black_of is None else black_of(upper.pid, lower.pid)
     if handicap.steps:
         white, black = (upper, lower) if handicap.upper_gives else (lower, upper)
+    elif chosen is not None:
+        black, white = (upper, lower) if chosen == upper.pid else (lower, upper)
     else:
         black, white = (upper, lower) if upper.blacks < lower.blacks else (lower, upper)
     stones, komi = stones_and_komi(handicap.steps, rules.steps, config.handicap, config.komi)
@@ -128,9 +144,28 @@ def round_state(
 
 def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str) -> PairingRules:
     swiss = config.swiss
-    seeding = swiss.first_round if number == 1 else swiss.seeding
+    seeding = swiss.first_round if number < swiss.seeding_from else swiss.seeding
     return replace(rules, seeding=seeding, club_gap=swiss.club_gap, country_gap=swiss.country_gap,
-                   window=swiss.window, lots=lots)
+                   window=swiss.window, lots=lots, seat=swiss.seat, drawn_down=swiss.drawn_down,
+                   drawn_up=swiss.drawn_up, compensate=swiss.compensate, colour=swiss.colour, weights=swiss.weights)
+
+
+def _spared(config: Config, table: list[Standing]) -> frozenset[PlayerId]:
+    """The players `swiss.club_gap` and `swiss.country_gap` spare (R7.4): OpenGotha's thresholds for its secondary
+    criteria, a rank plus wins reaching `swiss.geo_rank`, a start score at `start.bar`'s (`geo_bar`), half the
+    rounds won (`geo_wins`); wins are OpenGotha's, a bye one."""
+    swiss = config.swiss
+    if swiss.geo_rank is None and not swiss.geo_bar and not swiss.geo_wins:
+        return frozenset()
+    bar = rank_start_points(config.start.bar, config.start) if swiss.geo_bar and config.start.bar else None
+    limit = None if swiss.geo_rank is None else 2 * swiss.geo_rank.index
+    spared = set()
+    for s in table:
+        wins = gotha_wins(s.cells)  # in halves, as the rank is counted twice
+        if ((limit is not None and 2 * s.player.rank_by(config.ratings).index + wins >= limit)
+                or (bar is not None and s.start >= bar) or (swiss.geo_wins and wins >= config.rounds)):
+            spared.add(s.player.id)
+    return frozenset(spared)
 
 
 def _score_groups(
@@ -170,19 +205,31 @@ def _score_groups(
     simple = not handicap.correction and handicap.descend == Descend.HANDICAP and handicap.basis != Basis.BLEND
     known: dict[tuple[object, ...], bool] = {}
     by_group = _rules_by_group(groups, t.config)
+    basis = {pid: (side.basis.numerator, side.basis.denominator) for pid, side in sides.items()}  # ints hash fast
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
         group = pair_group(groups[upper], groups[lower], t.config.groups)
-        key = (sides[upper].basis, sides[lower].basis, group) if simple else (upper, lower)
+        key = (basis[upper], basis[lower], group) if simple else (upper, lower)
         if key not in known:
             known[key] = game_handicap(sides[upper], sides[lower], by_group[group], t.config).steps == 0
         return known[key]
 
     return replace(
-        state, scores={pid: history[pid][-1] for pid in state.players}, colours=colours,
-        floats={pid: (up[pid], down[pid]) for pid in state.players}, even=even,
+        state, scores={pid: running[-1] for pid, running in history.items()}, colours=colours,
+        floats={pid: (up[pid], down[pid]) for pid in state.players}, even=even, spared=_spared(t.config, table),
+        registered=tuple(s.player.id for s in table), score_groups=_score_range(t.config, number, method),
     )
+
+
+def _score_range(config: Config, number: int, method: PairingMethod) -> int:
+    """How many score groups OpenGotha counts before round `number` (R7.4): in McMahon every score from the floor's
+    less 1 to the bar's plus 2 plus the rounds played, in Swiss every number of wins so far."""
+    if method == PairingMethod.SWISS:
+        return number
+    bar = 38 if config.start.bar is None else config.start.bar.index
+    floor = 0 if config.start.floor is None else config.start.floor.index
+    return bar - floor + number + 3
 
 
 def sides_before(
@@ -194,7 +241,7 @@ def sides_before(
     descended = _descended(t, number, groups)
     return {
         s.player.id: side(s.player.id, s.player.rating, s.points, blacks[s.player.id], half_wins(s.cells),
-                          s.player.id in descended, t.config)
+                          s.player.id in descended, t.config, s.player.rank)
         for s in table
     }
 
@@ -223,9 +270,10 @@ def pair_round(t: Tournament, number: int) -> Round:
     if pair is None:  # scheduled in advance: `round_to_pair` says so before a round is paired
         raise ForsxlError("R7.5", "use_schedule", method=method.value)
     pairing = pair(state, rules)
+    black_of = partial(even_black, state, rules) if METHODS[method].weighted else None
     games = playoff + tuple(
         _game(board, sides[upper], sides[lower], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
-              t.config)
+              t.config, black_of)
         for board, (upper, lower) in enumerate(pairing.pairs, start=len(playoff) + 1)
     )
     sitouts = [(pairing.bye, Sitout.BYE)] if pairing.bye is not None else []
@@ -345,8 +393,11 @@ def schedule_tournament(t: Tournament, listed: Sequence[PlayerId] | None = None)
     order = list(listed) if listed else [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
     plan = None
     if method == PairingMethod.ROUND_ROBIN:
-        ids = [p.id for p in t.players]
-        berger = round_robin_table(len(ids), _cycles(t))
+        ids, cycles = [p.id for p in t.players], _cycles(t)
+        rounds = cycles * (len(ids) + len(ids) % 2 - 1)
+        if rounds > MAX_ROUNDS:
+            raise ForsxlError("R7.5", "schedule_too_long", count=len(ids), rounds=rounds, limit=MAX_ROUNDS)
+        berger = round_robin_table(len(ids), cycles)
         table = [[(ids[w - 1], ids[b - 1]) for w, b in rnd] for rnd in berger]
     elif method == PairingMethod.SERP:
         plan = _serp_layout(t, order)
@@ -380,7 +431,7 @@ def _scheduled_rounds(
         games = []
         for board, (white, black) in enumerate(sorted(pairs, key=lambda p: min(rank[p[0]], rank[p[1]])), start=1):
             upper, lower = sorted((white, black), key=lambda pid: rank[pid])
-            sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config)
+            sides = [side(pid, t.player(pid).rating, start[pid], blacks[pid], 0, False, t.config, t.player(pid).rank)
                      for pid in (upper, lower)]
             game = _game(board, sides[0], sides[1], by_group[pair_group(groups[upper], groups[lower], t.config.groups)],
                          t.config)

@@ -16,6 +16,14 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def one_line(text: str) -> str:
+    """The text as one field of another program's file: each run of control characters (line breaks, tabs, NUL)
+    a space, so no value typed into a workbook can start a line, a tag or a cell of its own."""
+    return _BREAKS.sub(" ", text)
+
 
 MAX_BYTES = 20 * 2**20
 """The EGD's whole world list is about 8 MB; a larger file is refused unread."""

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.model import Tournament
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
-from forsxl.formats import Entry, Parsed
+from forsxl.formats import Entry, Parsed, one_line
 from forsxl.i18n import number
 from forsxl.messages import tiebreak_heading
 
@@ -91,8 +91,10 @@ _HEADINGS = {
 
 
 def safe_text(value: str) -> str:
-    """Text a spreadsheet will not run: a leading `= + - @` (or tab, CR) gets an apostrophe, unless it is a number."""
-    if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", value):
+    """Text a spreadsheet will neither run nor split: one line (`one_line`), and a leading `= + - @` gets an
+    apostrophe, unless it is a number."""
+    value = one_line(value)
+    if value[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value):  # `-6,5` in Russian
         return "'" + value
     return value
 
@@ -114,12 +116,12 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
     if russian:
         out.write("\ufeff")
     writer = csv.writer(out, delimiter=";" if russian else ",", lineterminator="\n")
-    writer.writerow([place, shared, no, name, rating, rank, club, country, pin,
+    writer.writerow([safe_text(h) for h in (place, shared, no, name, rating, rank, club, country, pin,
                      *[round_title.format(n=r.number) for r in t.rounds], points,
-                     *[tiebreak_heading(c, lang) for c in shown]])
+                     *[tiebreak_heading(c, lang) for c in shown])])
     for s in report.table:
         p = s.player
-        label = rank_of_rating(p.rating, t.config.ratings.scale).label(t.config.lang)
+        label = p.rank_by(t.config.ratings).label(t.config.lang)
         cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
                  p.club, p.country, p.egd_pin,
                  *[str(c) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]

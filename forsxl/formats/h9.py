@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import PlayerId, Source, Tournament, number_text
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
 from forsxl.engine.standings import RoundCell
+from forsxl.formats import one_line
 from forsxl.formats.names import egf_name, latin
 
 EGF_CLASSES = ("A", "B", "C", "D", "X")
@@ -32,7 +32,7 @@ class H9Options:
 
 def _tag(text: str) -> str:
     """A header tag's value on one line: no line break starts a forged tag, no `]` closes this one early."""
-    return " ".join(latin(text).translate(str.maketrans("[]", "()")).split())
+    return " ".join(one_line(latin(text)).translate(str.maketrans("[]", "()")).split())
 
 
 def _dates(text: str) -> str:
@@ -57,8 +57,13 @@ def _token(cell: RoundCell, index: dict[PlayerId, int], keep_forfeits: bool) -> 
     return f"{index[cell.opponent]}{cell.outcome or '?'}{mark}{cell.color or '?'}{cell.stones}"
 
 
+def _field(text: str) -> str:
+    """A player line's field on that line: no line break, and no `;`, which would make the rest a comment."""
+    return one_line(text).replace(";", ",")
+
+
 def _club(text: str) -> str:
-    club = re.sub(r"\s+", "", latin(text))[:4]
+    club = re.sub(r"\s+", "", _field(latin(text)))[:4]
     return club or "xxxx"
 
 
@@ -82,8 +87,8 @@ def write_h9(t: Tournament, report: Report, options: H9Options) -> str:
     for row, s in enumerate(table, start=1):
         first = int(s.place.split("-")[0])
         place = str(row) if first == row else ""
-        rank = rank_of_rating(s.player.rating, config.ratings.scale).label().upper()
-        text = (f"{place:>4} {egf_name(s.player.name):<30.30} {rank:>3} {_country(s.player.country)} "
+        rank = s.player.rank_by(config.ratings).label().upper()
+        text = (f"{place:>4} {egf_name(_field(s.player.name)):<30.30} {rank:>3} {_country(s.player.country)} "
                 f"{_club(s.player.club):>4} {number_text(s.points):>5}")
         text += "".join(f" {_token(c, index, options.keep_forfeits):>8}" for c in s.cells)
         pin = re.sub(r"\D", "", s.player.egd_pin)  # a PIN is digits: nothing else may follow the `|`

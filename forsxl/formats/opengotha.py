@@ -6,6 +6,7 @@ without spaces, upper-cased; they are matched case-insensitively and after foldi
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -16,7 +17,8 @@ from defusedxml.ElementTree import ParseError as _ParseError  # type: ignore[imp
 from defusedxml.ElementTree import fromstring as _fromstring
 
 from forsxl import __version__
-from forsxl.engine.config import Scale
+from forsxl.engine.attendance import absent_points, bye_points
+from forsxl.engine.config import Basis, Edge, Scale, Seeding, Swiss, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
@@ -51,6 +53,8 @@ class GothaPlayer:
     country: str
     egd_pin: str
     participating: str
+    correction: int = 0
+    """`smmsCorrection`: McMahon points added to the start score (super-bar groups)."""
 
     @property
     def key(self) -> str:
@@ -81,6 +85,9 @@ class GothaTournament:
     byes: list[tuple[int, str]] = field(default_factory=list)
     general: dict[str, str] = field(default_factory=dict)
     handicap: dict[str, str] = field(default_factory=dict)
+    pairing: dict[str, str] = field(default_factory=dict)
+    placement: list[str] = field(default_factory=list)
+    """The placement criteria in order, as OpenGotha names them (`MMS`, `SOSM`, `NULL`, ...)."""
 
 
 def _int(element: ET.Element, name: str, source: str, default: int = 0) -> int:
@@ -108,7 +115,7 @@ def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
         g.players.append(GothaPlayer(
             p.get("name", "").strip(), p.get("firstName", "").strip(), rating, p.get("ratingOrigin", ""),
             p.get("rank", "").strip(), p.get("club", "").strip(), p.get("country", "").strip(),
-            p.get("egfPin", "").strip(), p.get("participating", "1" * 20),
+            p.get("egfPin", "").strip(), p.get("participating", "1" * 20), _int(p, "smmsCorrection", source),
         ))
     for e in root.iterfind("Games/Game"):
         g.games.append(GothaGame(_int(e, "roundNumber", source), _int(e, "tableNumber", source),
@@ -116,11 +123,18 @@ def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
                                  _int(e, "handicap", source), e.get("result", "RESULT_UNKNOWN")))
     for b in root.iter("ByePlayer"):
         g.byes.append((_int(b, "roundNumber", source), b.get("player", "")))
-    general = root.find("TournamentParameterSet/GeneralParameterSet")
-    g.general = dict(general.attrib) if general is not None else {}
-    handicap = root.find("TournamentParameterSet/HandicapParameterSet")
-    g.handicap = dict(handicap.attrib) if handicap is not None else {}
+    parameters = root.find("TournamentParameterSet")
+    if parameters is not None:
+        g.general, g.handicap, g.pairing = (_attributes(parameters, name) for name in (
+            "GeneralParameterSet", "HandicapParameterSet", "PairingParameterSet"))
+        criteria = parameters.iterfind("PlacementParameterSet/PlacementCriteria/PlacementCriterion")
+        g.placement = [c.get("name", "") for c in sorted(criteria, key=lambda c: _int(c, "number", source))]
     return g
+
+
+def _attributes(parent: ET.Element, name: str) -> dict[str, str]:
+    element = parent.find(name)
+    return dict(element.attrib) if element is not None else {}
 
 
 @dataclass
@@ -146,18 +160,22 @@ def _rating(p: GothaPlayer, scale: Scale) -> int:
 
 
 def _players(g: GothaTournament, scale: Scale) -> tuple[dict[str, PlayerId], tuple[Player, ...]]:
-    """Players numbered by rating, and every spelling of their key that may point at them."""
+    """Players numbered by rating with their declared rank and smmsCorrection, absent where OpenGotha marks them
+    not participating and they have no game, and every spelling of their key that may point at them."""
     order = sorted(g.players, key=lambda p: (-_rating(p, scale), p.full_name.casefold()))
     rounds = int(g.general.get("numberOfRounds", "0") or 0)
+    there = {(e.round, key.upper()) for e in g.games for key in (e.white, e.black)} | {
+        (r, key.upper()) for r, key in g.byes}
     keys: dict[str, PlayerId] = {}
     players = []
     for number, p in enumerate(order, start=1):
         pid = PlayerId(number)
         keys.setdefault(p.key, pid)
         keys.setdefault(latin(p.key).upper(), pid)
-        absent = frozenset(r for r, flag in enumerate(p.participating[:rounds], start=1) if flag == "0")
+        absent = frozenset(r for r, flag in enumerate(p.participating[:rounds], start=1)
+                           if flag == "0" and (r, p.key) not in there)
         players.append(Player(pid, p.full_name, _rating(p, scale), club=p.club, country=p.country,
-                              absent=absent, egd_pin=p.egd_pin))
+                              absent=absent, egd_pin=p.egd_pin, rank=Rank.parse(p.rank), correction=p.correction))
     return keys, tuple(players)
 
 
@@ -168,17 +186,46 @@ def _pid(keys: dict[str, PlayerId], key: str, source: str, what: str) -> PlayerI
     return pid
 
 
-def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fraction, source: str,
-           notes: list[ForsxlError]) -> Round:
-    games = []
+@dataclass
+class _Reading:
+    """What reading the rounds finds beside the games: notes for the referee, and whether a draw needs
+    `scoring.any_draw`."""
+
+    source: str
+    names: dict[PlayerId, str]
+    notes: list[ForsxlError] = field(default_factory=list)
+    decided_draws: bool = False
+
+
+def _game(e: GothaGame, number: int, keys: dict[str, PlayerId], komi: Fraction, reading: _Reading) -> Game:
+    """One OpenGotha game as a board: handicap games with komi 0, a draw OpenGotha recorded where Go has none
+    noted (R4), a result forsxl has no record for left empty (R11)."""
+    where = f"round {number} table {e.table}"
+    black, white = _pid(keys, e.black, reading.source, where), _pid(keys, e.white, reading.source, where)
+    game_komi = komi if e.handicap == 0 else Fraction(0)
+    if e.result not in RESULTS:
+        reading.notes.append(ForsxlError("R11", "gotha_result", Source(reading.source), where=where, value=e.result))
+    elif e.result == "RESULT_EQUAL" and (e.handicap or game_komi.denominator != 1):
+        reading.decided_draws = True
+        reading.notes.append(ForsxlError("R4", "gotha_draw", Source(reading.source), where=where,
+                                         komi=number_text(game_komi), stones=e.handicap))
+    return Game(e.table, black, white, e.handicap, game_komi, e.handicap, 1, RESULTS.get(e.result))
+
+
+def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fraction, reading: _Reading) -> Round:
+    """Round `number`: its games by table, a player's second game in the round left out and noted (R7), its bye,
+    and everyone else absent (R5)."""
+    games: list[Game] = []
     for e in sorted((e for e in g.games if e.round == number), key=lambda e: e.table):
-        where = f"round {number} table {e.table}"
-        black, white = _pid(keys, e.black, source, where), _pid(keys, e.white, source, where)
-        if e.result not in RESULTS:
-            notes.append(ForsxlError("R11", "gotha_result", Source(source), where=where, value=e.result))
-        games.append(Game(e.table, black, white, e.handicap, komi if e.handicap == 0 else Fraction(0),
-                          e.handicap, 1, RESULTS.get(e.result)))
-    byes = [(_pid(keys, key, source, f"bye in round {number}"), Sitout.BYE) for r, key in g.byes if r == number]
+        game = _game(e, number, keys, komi, reading)
+        twice = {game.black, game.white} & {p for kept in games for p in (kept.black, kept.white)}
+        if twice:
+            reading.notes.append(ForsxlError("R7", "gotha_twice", Source(reading.source),
+                                             where=f"round {number} table {e.table}", name=reading.names[min(twice)]))
+            continue
+        games.append(game)
+    byes = [(_pid(keys, key, reading.source, f"bye in round {number}"), Sitout.BYE)
+            for r, key in g.byes if r == number]
     seen = {p for game in games for p in (game.black, game.white)} | {p for p, _ in byes}
     absent = [(pid, Sitout.ABSENT) for pid in sorted(set(keys.values()) - seen)]
     return Round(number, tuple(games), tuple(byes + absent))
@@ -189,11 +236,128 @@ def _rank_key(text: str) -> str:
     return rank.label() if rank is not None else ""
 
 
-def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImport:
-    """The tournament as forsxl would keep it: McMahon-like Config keys, players, every round played (FORMATS §6).
+CRITERIA: dict[str, Tiebreak] = {
+    "NBW": Tiebreak.NBW, "MMS": Tiebreak.MMS, "RANK": Tiebreak.RANK, "RATING": Tiebreak.RATING,
+    "SOSW": Tiebreak.SOSW, "SOSW-1": Tiebreak.SOSW_MINUS_1, "SOSW-2": Tiebreak.SOSW_MINUS_2,
+    "SODOSW": Tiebreak.SODOSW, "SOSOSW": Tiebreak.SOSOSW, "CUSSW": Tiebreak.CUSSW,
+    "SOSM": Tiebreak.SOSM, "SOSM-1": Tiebreak.SOSM_MINUS_1, "SOSM-2": Tiebreak.SOSM_MINUS_2,
+    "SODOSM": Tiebreak.SODOSM, "SOSOSM": Tiebreak.SOSOSM, "CUSSM": Tiebreak.CUSS,
+    "EXT": Tiebreak.EXT, "EXR": Tiebreak.EXR, "SDC": Tiebreak.SDC,
+}
+"""OpenGotha's placement criteria (PEERS §1.6) by the name its files give them, as forsxl's tie-breaks (R6);
+OpenGotha's CAT (with several categories), STS, SOSTS, CPS and DC have none."""
 
-    Start points are ranks between OpenGotha's bar and floor (R1.4), a game is a win or a loss (win-loss),
-    a bye and an absence give what OpenGotha's genMMS2Value* give; handicaps are stone steps.
+_MCMAHON_FAMILY = frozenset({Tiebreak.MMS, Tiebreak.SOSM, Tiebreak.SOSM_MINUS_1, Tiebreak.SOSM_MINUS_2,
+                             Tiebreak.SODOSM, Tiebreak.SOSOSM, Tiebreak.CUSS})
+"""The criteria that read the McMahon score, start score included."""
+
+_SEEDING = {"SPLITANDRANDOM": "random", "SPLITANDFOLD": "fold", "SPLITANDSLIP": "slip"}
+"""OpenGotha's seed systems inside a score group as `swiss.seeding` values (R7.4)."""
+
+
+def _criteria(g: GothaTournament, source: str) -> tuple[list[Tiebreak], list[ForsxlError]]:
+    """The placement criteria as tie-breaks, and a note naming those forsxl has no counterpart for (R6).
+
+    With one category (nearly every file) OpenGotha's CAT is the same for everyone and is dropped without a word.
+    """
+    found: list[Tiebreak] = []
+    lacking: list[str] = []
+    categories = int(g.general.get("numberOfCategories", "1") or 1)
+    for name in (n.strip().upper().replace("M1", "-1").replace("M2", "-2") for n in g.placement):
+        criterion = CRITERIA.get(name)
+        if criterion is not None and criterion not in found:
+            found.append(criterion)
+        elif criterion is None and name not in ("NULL", "") and not (name == "CAT" and categories <= 1):
+            lacking.append(name)
+    notes = [ForsxlError("R6", "gotha_criteria", Source(source), names=", ".join(lacking))] if lacking else []
+    return found, notes
+
+
+def _main(criteria: list[Tiebreak]) -> Tiebreak:
+    """OpenGotha's main score: the first of NBW and MMS among the criteria, NBW when neither is there."""
+    return next((c for c in criteria if c in (Tiebreak.NBW, Tiebreak.MMS)), Tiebreak.NBW)
+
+
+def _system_rows(g: GothaTournament, criteria: list[Tiebreak]) -> list[tuple[str, str]]:
+    """McMahon or Swiss as OpenGotha plays it (R1.4, R5, R7.4): the pairing method by the main score; start scores
+    by rank between bar and floor wherever a criterion reads the McMahon score; bye and absence as the main score
+    counts them."""
+    general = g.general
+    mcmahon = _main(criteria) == Tiebreak.MMS
+    rows = [("pairing.method", "mcmahon" if mcmahon else "swiss"), ("scoring.scheme", "win-loss")]
+    if mcmahon or _MCMAHON_FAMILY & set(criteria):
+        rows += [("start.method", "rank"), ("start.bar", _rank_key(general.get("genMMBar", ""))),
+                 ("start.floor", _rank_key(general.get("genMMFloor", "")))]
+    else:
+        rows.append(("start.method", "none"))
+    family = "MMS" if mcmahon else "NBW"
+    for key, attribute in (("attendance.bye_points", f"gen{family}2ValueBye"),  # one value for a late or absent round
+                           ("attendance.late_points", f"gen{family}2ValueAbsent"),
+                           ("attendance.absent_points", f"gen{family}2ValueAbsent")):
+        if general.get(attribute, "").strip().isdigit():
+            rows.append((key, number_text(Fraction(int(general[attribute]), 2))))
+    rows.append(("attendance.round_down", "yes" if general.get("genRoundDownNBWMMS", "true") == "true" else "no"))
+    rows.append(("attendance.late_at_once", "yes"))
+    return rows
+
+
+def _handicap_rows(g: GothaTournament, source: str) -> tuple[list[tuple[str, str]], list[ForsxlError]]:
+    """OpenGotha's handicap (R2): by the McMahon score or the rank, a stone per rank of difference less the
+    correction, none above the no-handicap threshold, at most the ceiling; handicap games with komi 0."""
+    h = g.handicap
+    rows = [("handicap.basis", "mms" if h.get("hdBasedOnMMS", "") == "true" else "rank"), ("groups.steps", "rank"),
+            ("komi.handicap", "0")]
+    notes = []
+    correction = h.get("hdCorrection", "0").strip() or "0"
+    if correction.lstrip("-").isdigit() and int(correction) < 0:
+        notes.append(ForsxlError("R2.1", "gotha_setting", Source(source), what="hdCorrection", value=correction))
+    elif correction.isdigit():
+        rows.append(("handicap.reduction", correction))
+    if _rank_key(h.get("hdNoHdRankThreshold", "")):
+        rows.append(("handicap.even_above", _rank_key(h["hdNoHdRankThreshold"])))
+    if h.get("hdCeiling", "").strip().isdigit():
+        rows.append(("handicap.max_steps", h["hdCeiling"].strip()))
+    return rows, notes
+
+
+_MODES = {"TOP": "top", "MID": "middle", "BOT": "bottom"}
+"""OpenGotha's draw-up/draw-down modes as `swiss.drawn_down` and `swiss.drawn_up` values (R7.4)."""
+
+
+def _pairing_rows(g: GothaTournament) -> list[tuple[str, str]]:
+    """OpenGotha's pairing parameters as forsxl's McMahon/Swiss options (R7.4): its cost function, seats by the
+    placement criteria, the seed systems and the round they switch after, the draw-up/draw-down modes, and the
+    geographical weights as score gaps with the thresholds that spare players from them."""
+    pairing = g.pairing
+    rows = [("swiss.weights", "opengotha"), ("swiss.seat", "ranking")]
+    for key, attribute in (("swiss.first_round", "paiMaSeedSystem1"), ("swiss.seeding", "paiMaSeedSystem2")):
+        if pairing.get(attribute, "") in _SEEDING:
+            rows.append((key, _SEEDING[pairing[attribute]]))
+    if pairing.get("paiMaLastRoundForSeedSystem1", "").strip().isdigit():
+        rows.append(("swiss.seeding_from", str(int(pairing["paiMaLastRoundForSeedSystem1"]) + 1)))
+    for key, attribute in (("swiss.drawn_down", "paiMaDUDDUpperMode"), ("swiss.drawn_up", "paiMaDUDDLowerMode")):
+        if pairing.get(attribute, "") in _MODES:
+            rows.append((key, _MODES[pairing[attribute]]))
+    rows.append(("swiss.compensate", "yes" if pairing.get("paiMaCompensateDUDD", "true") == "true" else "no"))
+    if (pairing.get("paiSeAvoidSameGeo", "0").strip() or "0") != "0":
+        for key, attribute in (("swiss.club_gap", "paiSePreferMMSDiffRatherThanSameClub"),
+                               ("swiss.country_gap", "paiSePreferMMSDiffRatherThanSameCountry")):
+            if pairing.get(attribute, "").strip().isdigit():
+                rows.append((key, pairing[attribute].strip()))
+        rows += [("swiss.geo_rank", _rank_key(pairing.get("paiSeRankThreshold", ""))),
+                 ("swiss.geo_bar", "yes" if pairing.get("paiSeBarThresholdActive", "") == "true" else "no"),
+                 ("swiss.geo_wins", "yes" if pairing.get("paiSeNbWinsThresholdActive", "") == "true" else "no")]
+    return rows
+
+
+def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImport:
+    """The tournament as OpenGotha would go on with it: Config keys for its system, ranks, placement criteria,
+    handicap and pairing rules, players with their declared ranks, and every round played (FORMATS §6).
+
+    Start scores are ranks between OpenGotha's bar and floor (R1.4) plus each player's smmsCorrection, a game is a
+    win or a loss (win-loss), byes and absences score and round down as OpenGotha's general parameters say (R5).
+    What forsxl cannot carry is said in the notes: criteria it lacks, results it has no record for (left empty for
+    a referee), a player's second game in a round (left out), draws OpenGotha recorded where Go has none.
     """
     scale = _scale(g)
     general = g.general
@@ -202,22 +366,18 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
     last = max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
     rounds_total = max(int(general.get("numberOfRounds", "0") or 0), last, 1)
     begin, end = general.get("beginDate", ""), general.get("endDate", "")
+    criteria, notes = _criteria(g, source)
+    handicap, handicap_notes = _handicap_rows(g, source)
     config = [("name", general.get("name", "")), ("date", begin if end in ("", begin) else f"{begin} - {end}"),
               ("place", general.get("location", "")), ("rounds", str(rounds_total)),
-              ("ratings.scale", scale.value), ("komi.even", number_text(komi)), ("scoring.scheme", "win-loss"),
-              ("start.method", "rank"), ("start.bar", _rank_key(general.get("genMMBar", ""))),
-              ("start.floor", _rank_key(general.get("genMMFloor", ""))), ("tiebreaks", "points, sos, wins, rating")]
-    for key, attribute in (("attendance.bye_points", "genMMS2ValueBye"),  # one value for a late or absent round
-                           ("attendance.late_points", "genMMS2ValueAbsent"),
-                           ("attendance.absent_points", "genMMS2ValueAbsent")):
-        if general.get(attribute, "").strip().isdigit():
-            config.append((key, number_text(Fraction(int(general[attribute]), 2))))
-    ceiling = g.handicap.get("hdCeiling", "").strip()
-    if ceiling.isdigit() and int(ceiling) > 0:
-        config.append(("handicap.max_steps", ceiling))
-    notes: list[ForsxlError] = []
-    rounds = tuple(_round(n, g, keys, komi, source, notes) for n in range(1, last + 1))
-    return GothaImport(config, players, rounds, notes)
+              ("ratings.scale", scale.value), ("ratings.declared_rank", "yes"), ("komi.even", number_text(komi)),
+              *_system_rows(g, criteria), *handicap, *_pairing_rows(g),
+              ("tiebreaks", ", ".join(c.value for c in criteria or [_main(criteria)]))]
+    reading = _Reading(source, {p.id: p.name for p in players}, notes + handicap_notes)
+    rounds = tuple(_round(n, g, keys, komi, reading) for n in range(1, last + 1))
+    if reading.decided_draws:
+        config.append(("scoring.any_draw", "yes"))
+    return GothaImport(config, players, rounds, reading.notes)
 
 
 def _gotha_name(name: str) -> tuple[str, str]:
@@ -228,6 +388,10 @@ def _gotha_name(name: str) -> tuple[str, str]:
 def _key(name: str) -> str:
     surname, first = _gotha_name(name)
     return (surname + first).replace(" ", "").upper()
+
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+"""Characters no XML 1.0 document may hold, even escaped: a reader refuses the whole file on one."""
 
 
 def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
@@ -242,14 +406,14 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
     players = ET.SubElement(root, "Players")
     for p in t.players:
         surname, first = _gotha_name(p.name)
-        rank = rank_of_rating(p.rating, config.ratings.scale)
+        rank = p.rank_by(config.ratings)
         rfg = config.ratings.scale == Scale.RFG
         flags = "".join("0" if not p.plays_in(r) else "1" for r in range(1, 21))
         ET.SubElement(players, "Player", name=surname, firstName=first, country=p.country[:2], club=p.club,
                       egfPin=p.egd_pin, rank=rank.label().upper(),
-                      rating=str(rating_of_rank(rank, Scale.EGF) if rfg else p.rating),
+                      rating=str(rating_of_rank(rank_of_rating(p.rating, Scale.RFG), Scale.EGF) if rfg else p.rating),
                       ratingOrigin=f"{RGF_ORIGIN}{p.rating}" if rfg else ("EGF" if p.egd_pin else "INI"),
-                      grade=rank.label().upper(), smmsCorrection="0", participating=flags,
+                      grade=rank.label().upper(), smmsCorrection=str(p.correction), participating=flags,
                       registeringStatus="FIN")
     games = ET.SubElement(root, "Games")
     for rnd in t.rounds:
@@ -265,23 +429,64 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
                 ET.SubElement(byes, "ByePlayer", player=_key(t.player(pid).name), roundNumber=str(rnd.number))
     _parameters(root, t)
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    text = ET.tostring(root, encoding="unicode")  # escaped by ElementTree; what XML 1.0 cannot hold at all goes
+    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + _NOT_XML.sub("", text) + "\n"
+
+
+def _halves(points: Fraction) -> str:
+    """Points as OpenGotha's parameters hold them, in halves, at most a win."""
+    return str(max(0, min(2, int(2 * points))))
 
 
 def _parameters(root: ET.Element, t: Tournament) -> None:
+    """The parameter sets from the Config, as `import_opengotha` reads them back (FORMATS §6)."""
     config = t.config
     dates = [d for d in config.date.replace(",", " ").split() if len(d) == 10 and d[4] == "-"]
+    scoring, attendance = config.scoring, config.attendance
     parameters = ET.SubElement(root, "TournamentParameterSet")
     ET.SubElement(parameters, "GeneralParameterSet", shortName=latin(config.name)[:20] or "forsxl",
                   name=config.name, location=config.place, beginDate=dates[0] if dates else "",
                   endDate=dates[-1] if dates else "", komi=number_text(config.komi.even),
                   numberOfRounds=str(config.rounds), size="19", genMMBar=str(config.start.bar or "9D").upper(),
-                  genMMFloor=str(config.start.floor or "30K").upper(), genMMZero="30K")
-    ET.SubElement(parameters, "HandicapParameterSet", hdBasedOnMMS="false", hdNoHdRankThreshold="9D",
-                  hdCorrection=str(config.handicap.reduction), hdCeiling=str(config.handicap.max_steps))
+                  genMMFloor=str(config.start.floor or "30K").upper(), genMMZero="30K",
+                  genMMS2ValueBye=_halves(bye_points(attendance, scoring)),
+                  genMMS2ValueAbsent=_halves(absent_points(attendance, scoring)), genNBW2ValueBye="2",
+                  genNBW2ValueAbsent="0", genRoundDownNBWMMS=_yes(attendance.round_down))
+    handicap = config.handicap
+    ET.SubElement(parameters, "HandicapParameterSet", hdBasedOnMMS=_yes(handicap.basis == Basis.MMS),
+                  hdNoHdRankThreshold=str(handicap.even_above or "9D").upper(),
+                  hdCorrection=str(max(0, handicap.reduction)), hdCeiling=str(handicap.max_steps))
     placement = ET.SubElement(ET.SubElement(parameters, "PlacementParameterSet"), "PlacementCriteria")
-    for number, name in enumerate(("MMS", "SOSM", "NBW", "RATING", "NULL", "NULL"), start=1):
+    names = [_CRITERION_NAMES[c] for c in config.tiebreaks if c in _CRITERION_NAMES][:6] or ["MMS"]
+    for number, name in enumerate(names + ["NULL"] * (6 - len(names)), start=1):
         ET.SubElement(placement, "PlacementCriterion", name=name, number=str(number))
+    _pairing_parameters(parameters, config.swiss)
+
+
+def _yes(value: bool) -> str:
+    return "true" if value else "false"
+
+
+_CRITERION_NAMES = {Tiebreak.POINTS: "MMS", Tiebreak.WINS: "NBW", Tiebreak.SOS: "SOSM", Tiebreak.SOSOS: "SOSOSM",
+                    Tiebreak.SODOS: "SODOSM", Tiebreak.SOS_MINUS_1: "SOSM-1", Tiebreak.SOS_MINUS_2: "SOSM-2",
+                    **{criterion: name for name, criterion in CRITERIA.items()}}
+"""OpenGotha's name for each tie-break it has: its own exactly, R6's nearest kin for the rest (R6)."""
+_SEED_SYSTEMS = {Seeding(value): name for name, value in _SEEDING.items()}
+_MODE_NAMES = {Edge(value): name for name, value in _MODES.items()}
+
+
+def _pairing_parameters(parameters: ET.Element, swiss: Swiss) -> None:
+    """OpenGotha's pairing parameters from `swiss.*` (R7.4), its default weights beside them."""
+    geography = bool(swiss.club_gap or swiss.country_gap)
+    ET.SubElement(parameters, "PairingParameterSet", paiMaSeedSystem1=_SEED_SYSTEMS[swiss.first_round],
+                  paiMaSeedSystem2=_SEED_SYSTEMS[swiss.seeding],
+                  paiMaLastRoundForSeedSystem1=str(max(0, swiss.seeding_from - 1)),
+                  paiMaDUDDUpperMode=_MODE_NAMES[swiss.drawn_down], paiMaDUDDLowerMode=_MODE_NAMES[swiss.drawn_up],
+                  paiMaCompensateDUDD=_yes(swiss.compensate), paiSeAvoidSameGeo="100000000000" if geography else "0",
+                  paiSePreferMMSDiffRatherThanSameClub=str(int(swiss.club_gap)),
+                  paiSePreferMMSDiffRatherThanSameCountry=str(int(swiss.country_gap)),
+                  paiSeRankThreshold=str(swiss.geo_rank or "30K").upper(), paiSeBarThresholdActive=_yes(swiss.geo_bar),
+                  paiSeNbWinsThresholdActive=_yes(swiss.geo_wins))
 
 
 def game_records(g: GothaTournament) -> set[tuple[int, str, str, int, str]]:

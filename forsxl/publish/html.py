@@ -22,8 +22,8 @@ from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import Match
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
+from forsxl.engine.results import result_text
 from forsxl.engine.standings import RoundCell, Standing
 from forsxl.i18n import N_, date_text, labels, number, tr
 from forsxl.messages import tiebreak_labels
@@ -335,7 +335,7 @@ def _row_view(
     by_round = {cell.round: cell for cell in s.cells}
     return RowView(
         anchor(p.id), s.place, str(p.id), p.name, str(p.rating),
-        rank_of_rating(p.rating, t.config.ratings.scale).label(lang), p.club, p.team, str(s.group or ""),
+        p.rank_by(t.config.ratings).label(lang), p.club, p.team, str(s.group or ""),
         format_points(s.start, lang), tuple(_cell_view(by_round.get(n), width) for n in rounds),
         format_points(s.points, lang), tuple(_tiebreak_value(c, s.values[c], lang) for c in tiebreaks), split,
     )
@@ -350,7 +350,8 @@ def _board_view(t: Tournament, number: int, game: Game, cells: Mapping[_CellKey,
     return BoardView(
         game.stage or str(game.board), t.player(game.black).name, str(game.black),
         t.player(game.white).name, str(game.white),
-        str(game.stones), format_decimal(game.komi, lang), game.result.value if game.result else "", points,
+        str(game.stones), format_decimal(game.komi, lang), result_text(game.result, lang) if game.result else "",
+        points,
         anchor(game.black), anchor(game.white), _WINNER.get(game.result, "") if game.result else "",
     )
 

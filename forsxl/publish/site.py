@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
@@ -20,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from forsxl.engine.config import Config, Lang, config_keys, get_key
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import Comparison
 from forsxl.engine.model import Color, Game, PlayerId, Tournament
-from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.report import Report
+from forsxl.engine.results import result_text
 from forsxl.engine.standings import Standing
 from forsxl.i18n import tr
 from forsxl.messages import origin_text
@@ -283,12 +285,13 @@ def _card(
             opponent.name if opponent else "", str(opponent.id) if opponent else "",
             place.get(opponent.id, "") if opponent else "", page_file(f"p{opponent.id}") if opponent else "",
             str(cell.stones) if opponent else "", format_decimal(game.komi, lang) if game else "",
-            game.result.value if game and game.result else "", outcome + (" forfeit" if cell.forfeit else ""),
+            result_text(game.result, lang) if game and game.result else "",
+            outcome + (" forfeit" if cell.forfeit else ""),
             format_points(cell.points, lang) if cell.points is not None else "", format_points(total, lang),
         ))
     p = s.player
     return Card(
-        p.name, str(p.id), s.place, str(p.rating), rank_of_rating(p.rating, t.config.ratings.scale).label(lang),
+        p.name, str(p.id), s.place, str(p.rating), p.rank_by(t.config.ratings).label(lang),
         p.club, p.team, format_points(s.start, lang), format_points(s.points, lang), tuple(rows),
         tuple((*criterion_names(c, lang), value_text(c, s.values[c], lang)) for c in t.config.tiebreaks),
         tuple(comparison_lines(why, lang) if why is not None else ()),
@@ -380,7 +383,10 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
     Each file is written whole to a temporary name and renamed, so that a browser reloading during `--watch`
     never reads half a page.
     """
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ForsxlError("R0", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
     written = []
     for name, text in render_site(t, report, comparisons, origins, preset_note).items():
         write_whole(directory / name, text)
@@ -388,8 +394,23 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
     return written
 
 
+def check_folder(target: Path) -> None:
+    """Raise, naming it, unless the folder a file is to be written into exists (it is never guessed and created)."""
+    if not target.parent.is_dir():
+        raise ForsxlError("R0", "output_folder_missing", path=target, folder=target.parent)
+
+
 def write_whole(target: Path, text: str) -> None:
-    """Write UTF-8 text to a temporary file beside `target`, then rename it over `target`."""
+    """Write UTF-8 text to a temporary file beside `target`, then rename it over `target`.
+
+    A missing folder, a full disk or a refused write is a ForsxlError naming the file; `target` is then as it was,
+    and no temporary is left behind."""
+    check_folder(target)
     partial = target.with_name(f".{target.name}.tmp")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(target)
+    try:
+        partial.write_text(text, encoding="utf-8")
+        partial.replace(target)
+    except OSError as error:
+        with suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise ForsxlError("R0", "write_failed", path=target, why=error.strerror or type(error).__name__) from None

@@ -249,10 +249,18 @@ def test_r1_4_rank_of_the_rating_on_the_configured_scale() -> None:
     field = players("1 2050\n2 2000\n3 1915")
     rules = replace(RULES, method=StartMethod.RANK)
     assert start_points(field, rules, top_size=1) == {1: 30, 2: 29, 3: 28}  # egf: 2050 -> 1d; no top group
-    assert start_points(field, rules, scale=Scale.RFG) == {1: 29, 2: 28, 3: 27}  # rfg: 2025-2099 is 1k
+    assert start_points(field, rules, ratings=Ratings(scale=Scale.RFG)) == {1: 29, 2: 28, 3: 27}  # rfg: 2025-2099 is 1k
     config = Config(ratings=Ratings(scale=Scale.RFG), start=rules)
     assert tournament_start_points(Tournament(config, tuple(field)))[PlayerId(1)] == 29
     assert rank_of_rating(2050, Scale.RFG) == rank("1k")
+
+
+def test_r1_4_declared_rank_beside_a_rating_with_ratings_declared_rank() -> None:
+    """OpenGotha keeps the rank a player registers with: 1915 is 2k by its rating, but the player declared 1k."""
+    field = [Player(PlayerId(1), "A", 1915, rank=rank("1k")), Player(PlayerId(2), "B", 1915)]
+    rules = replace(RULES, method=StartMethod.RANK)
+    assert start_points(field, rules) == {1: 28, 2: 28}  # R0: a player with both keeps the rating
+    assert start_points(field, rules, ratings=Ratings(declared_rank=True)) == {1: 29, 2: 28}
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ from forsxl.engine.handicap import (
     basis_value,
     corrected_steps,
     handicap_steps,
+    side,
     steps_of_handicap,
     stones_and_komi,
 )
@@ -154,7 +155,7 @@ def test_r2_3_steps_of_handicap_inverts_stones_and_komi(steps: int, kind: StepKi
         (3, Fraction(0), STONE, 3),
         (2, Fraction(-4), HALF, None),  # none fits
         (2, Fraction(1, 2), HALF, None),
-        (2, Fraction(-8), STONE, None),
+        (2, Fraction(-8), STONE, 2),  # stone steps: the komi is as played
     ],
 )
 def test_r2_6_a_referees_handicap_as_steps(stones: int, komi: Fraction, kind: StepKind, expected: int) -> None:
@@ -294,6 +295,37 @@ def test_r2_1_rank_basis_and_even_above(ratings: tuple[int, int], even_above: st
     assert basis_difference(ratings, (Fraction(0), Fraction(0)), rules) == expected
 
 
+def test_r2_1_rank_basis_reads_the_declared_rank() -> None:
+    """With `ratings.declared_rank` the rank basis reads the Rank column: 1915 (2k) declared 1k v 1700 (4k) is 3
+    ranks; without it, 2 (OpenGotha's handicap is by the registered rank)."""
+    config = Config(handicap=Handicap(basis=Basis.RANK), ratings=Ratings(declared_rank=True))
+    rules = config.handicap
+    assert basis_difference((1915, 1700), (Fraction(0), Fraction(0)), rules, ranks=(Rank.parse("1k"), None)) == 300
+    assert basis_difference((1915, 1700), (Fraction(0), Fraction(0)), rules) == 200
+    declared = side(PlayerId(1), 1915, Fraction(0), 0, 0, False, config, Rank.parse("1k"))
+    ignored = side(PlayerId(1), 1915, Fraction(0), 0, 0, False, replace(config, ratings=Ratings()), Rank.parse("1k"))
+    assert (declared.basis, ignored.basis) == (2900, 2800)
+
+
+@pytest.mark.parametrize(
+    ("points", "even_above", "expected"),
+    [
+        pytest.param((Fraction(33), Fraction(30)), "", 300, id="MMS 33 v 30: 3 ranks"),
+        pytest.param((Fraction(67, 2), Fraction(30)), "", 300, id="MMS 33.5 counts as 33 (OpenGotha rounds down)"),
+        pytest.param((Fraction(33), Fraction(27)), "1d", 300, id="no handicap above 1d: MMS 33 counts as 30"),
+        pytest.param((Fraction(32), Fraction(31)), "1d", 0, id="both above 1d: even"),
+    ],
+)
+def test_r2_1_mms_basis_is_the_mcmahon_score_as_a_rank(
+    points: tuple[Fraction, Fraction], even_above: str, expected: int
+) -> None:
+    """OpenGotha's "handicap based on MMS": the current McMahon score, rounded down, is the pseudo-rank (30 = 1d),
+    held at the no-handicap threshold; the ratings do not count."""
+    rules = replace(RULES, basis=Basis.MMS, even_above=Rank.parse(even_above))
+    assert basis_difference((2400, 100), points, rules) == expected
+    assert basis_value(100, points[0], rules) - basis_value(2400, points[1], rules) == expected
+
+
 def test_r2_1_explain_matches_pairing_rfg_rank_basis() -> None:
     """Explain computes a game's handicap as pairing did, on the Config's rating scale: rfg 1500 v 1300 is 8k v 11k,
     4 stone steps (egf would read 6k v 8k, 3 steps); 1200 v 1050 is 12k v 14k, 3 steps."""
@@ -321,5 +353,5 @@ def test_r2_3_handicap_komi_with_stones() -> None:
     komi = Komi(even=Fraction(13, 2), handicap=Fraction(1, 2))
     assert stones_and_komi(3, StepKind.RANK, RULES, komi) == (3, Fraction(1, 2))
     assert stones_and_komi(0, StepKind.RANK, RULES, komi) == (0, Fraction(13, 2))
-    assert steps_of_handicap(3, Fraction(1, 2), StepKind.RANK, RULES, Fraction(1, 2)) == 3
-    assert steps_of_handicap(3, Fraction(0), StepKind.RANK, RULES, Fraction(1, 2)) is None
+    assert steps_of_handicap(3, Fraction(1, 2), StepKind.RANK, RULES) == 3
+    assert steps_of_handicap(3, Fraction(0), StepKind.RANK, RULES) == 3  # komi 0 as played beside komi.handicap 0.5

@@ -218,6 +218,16 @@ def test_r4_draws_allowed(scheme: Scheme, steps: int, komi: Fraction, expected: 
     assert draws_allowed(game(steps, komi), Scoring(scheme)) is expected
 
 
+def test_r4_any_draw_lets_a_referees_draw_stand_in_any_game() -> None:
+    """OpenGotha records a jigo whatever the komi or handicap (EQUAL): with `scoring.any_draw` it stands and gives
+    each side half an even game's points; without it, a draw with stones is White's win (R2.3)."""
+    decided = Scoring(Scheme.WIN_LOSS, any_draw=True)
+    for steps, komi in ((0, Fraction(15, 2)), (3, Fraction(0))):
+        assert draws_allowed(game(steps, komi), decided)
+        assert game_points(game(steps, komi), Result.DRAW, decided) == (Fraction(1, 2), Fraction(1, 2))
+    assert game_points(game(3), Result.DRAW, Scoring(Scheme.WIN_LOSS)) == (0, 1)
+
+
 @pytest.mark.parametrize(
     ("scheme", "max_steps", "problem"),
     [

@@ -167,6 +167,32 @@ def test_r5_late_entrant_with_no_game_ranks_below_everyone_who_played() -> None:
     assert round_points(played, 5) == [15, 15, 10]
 
 
+def test_r5_late_at_once_counts_a_late_entrants_rounds_as_they_come() -> None:
+    """OpenGotha gives every absent round its value, also to a player who never comes; [000] credits a late entrant
+    once they play (R5 `attendance.late_at_once`)."""
+    config = Config(scoring=Scoring(Scheme.WIN_LOSS), attendance=Attendance(late_points=Fraction(1, 2)))
+    t = tournament("1 1500\n2 1400\n3 1300 absent=1,2", "1: 2-1 B+, absent 3\n2: 2-1 W+, absent 3", config)
+    assert round_points(t, 3) == [None, None]
+    late = replace(t, config=replace(config, attendance=replace(config.attendance, late_at_once=True)))
+    assert round_points(late, 3) == [Fraction(1, 2), Fraction(1, 2)]
+
+
+def test_r5_round_down_adds_up_byes_and_absences_then_rounds_down() -> None:
+    """OpenGotha's "round down NBW/MMS": absences of 1/2 give 0, then 1, then 0; a bye's 1 plus an absence's 1/2 is
+    1, and the next absence makes it 2. Without the key each cell keeps its own points."""
+    attendance = Attendance(bye_points=Fraction(1), absent_points=Fraction(1, 2))
+    config = Config(scoring=Scoring(Scheme.WIN_LOSS), attendance=attendance)
+    players = "1 1500\n2 1400\n3 1300 absent=2,3,4\n4 1200 absent=3,4"
+    rounds = ("1: 2-1 B+, 4-3 B+\n2: 2-1 W+, bye 4, absent 3\n3: 2-1 W+, absent 3, absent 4\n"
+              "4: 2-1 B+, absent 3, absent 4")
+    t = tournament(players, rounds, config)
+    half = Fraction(1, 2)
+    assert (round_points(t, 3)[1:], round_points(t, 4)[1:]) == ([half] * 3, [1, half, half])
+    t = replace(t, config=replace(config, attendance=replace(attendance, round_down=True)))
+    assert (round_points(t, 3)[1:], round_points(t, 4)[1:]) == ([0, 1, 0], [1, 0, 1])
+    assert [s.points - s.start for s in standings(t) if s.player.id in (3, 4)] == [1, 3]
+
+
 def test_r5_late_entrant_announced_in_advance_is_credited_when_they_join() -> None:
     """`Absent: 1-2` for a player who can only come on Saturday ([000]): the rounds before the first game are a
     late entrant's, whatever the round sheets call them."""

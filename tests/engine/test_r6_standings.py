@@ -25,6 +25,11 @@ def tournament(players: str, rounds: str, tiebreaks: tuple[Tiebreak, ...], name:
 
 # Start points 200 190 180 170 160. Round 1: 1 gives 2 steps and wins 22/8, 4 wins an even game, 5 has
 # the bye. Round 2: 4 wins as taker 20/10, 5 wins by forfeit against 2, 3 has the bye.
+# OpenGotha's criteria (PEERS §1.6), worked by hand: NBW counts the bye as a win (1 0 1 2 2); SOSW counts a round
+# without a game 0 and the forfeit as a game; SOSM corrects the opponent's score by the stones (player 1:
+# 198+2 and 210+3) and counts a round without a game as the player's start (player 3: 210 + 180); SOSOSM counts it
+# as the start times the rounds (player 5: 2 x 160 + 425); EXT weighs the opponent's NBW by the stones received
+# beyond the rank gap (player 4: 2 x 1 against 3, 1 x 1 against 1); SDC is 0 unless every tied pair met.
 PLAYERS = """
 1 2000
 2 1900
@@ -57,6 +62,22 @@ sodos            198  99   205/2 437 195
 sos_minus_1      210  232  210  232  195
 sos_minus_2      0    0    0    0    0
 cuss             454  396  395  400  370
+nbw              1    0    1    2    2
+sosw             2    3    2    2    0
+sosw_minus_1     2    2    2    1    0
+sosw_minus_2     0    0    0    0    0
+sodosw           0    0    0    2    0
+sososw           5    2    2    4    3
+cussw            2    0    1    3    3
+sosm             413  425  390  434  358
+sosm_minus_1     213  230  210  229  198
+sosm_minus_2     0    0    0    0    0
+sodosm           200  0    0    434  198
+sososm           859  771  794  803  745
+rank             29   28   27   26   25
+ext              2    0    0    3    0
+exr              0    0    0    3    0
+sdc              0    0    0    0    0
 """
 ROWS = [line.split() for line in EXPECTED.strip().splitlines()[1:]]
 
@@ -82,6 +103,18 @@ def test_r6_unplayed_rounds_in_opponent_criteria() -> None:
     assert table[5].values[TB.SOS] == points[5] + min(points[5], points[2]) == 2 * points[5]  # own is smaller
     assert table[5].values[TB.SOS_GAMES] == games[5] + min(games[5], games[2]) == games[5] + games[2]
     assert table[2].values[TB.SOS] == points[1] + points[2]  # the forfeit loser was absent: against themself
+
+
+@pytest.mark.parametrize(("rounds", "expected"), [
+    pytest.param("1: 2-1 W+, bye 3\n2: 3-2 W+, bye 1\n3: 3-1 W+, bye 2", [2, 1, 0], id="1 beat both, 2 beat 3"),
+    pytest.param("1: 2-1 W+, bye 3\n2: 3-2 W+, bye 1\n3: 1-3 W+, bye 2", [1, 1, 1], id="a cycle: one win each"),
+    pytest.param("1: 2-1 W+, bye 3\n2: 3-2 W+, bye 1", [0, 0, 0], id="1 and 3 never met: 0 for all"),
+])
+def test_r6_sdc_counts_wins_among_the_tied_only_when_all_met(rounds: str, expected: list[int]) -> None:
+    """OpenGotha's simplified direct confrontation (PEERS §1.6): among players tied on every earlier criterion,
+    and only if every two of them met, the number of the others each one beat."""
+    table = standings(tournament("1 1500\n2 1500\n3 1500", rounds, (TB.SDC,)))
+    assert [s.values[TB.SDC] for s in sorted(table, key=lambda s: s.player.id)] == expected
 
 
 def test_r6_default_ranking_and_points_add_up() -> None:

@@ -5,13 +5,40 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tables import rounds_from_text
 
-from forsxl.engine.config import Seeding
-from forsxl.engine.model import PlayerId
+from forsxl.engine.config import (
+    ColourPriority,
+    Config,
+    Edge,
+    Pairing,
+    PairingMethod,
+    Ratings,
+    Seat,
+    Seeding,
+    StartMethod,
+    StartPoints,
+    Swiss,
+    Weights,
+)
+from forsxl.engine.model import Player, PlayerId, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
-from forsxl.engine.pairing.weighted import CRITERIA, Cost, best_matching, pair_weighted, score_field, total_cost
+from forsxl.engine.pairing.weighted import (
+    CRITERIA,
+    Cost,
+    best_matching,
+    criteria_of,
+    even_black,
+    og_dudd,
+    pair_weighted,
+    score_field,
+    total_cost,
+)
+from forsxl.engine.ratings import Rank
+from forsxl.engine.tournament import round_state
 
 
 def state(scores: list[float], **extra: object) -> RoundState:
@@ -103,6 +130,107 @@ def test_r7_4_bye_goes_to_the_lowest_score_among_the_fewest_byes() -> None:
     assert pair_weighted(s, FOLD).bye == PlayerId(1)
 
 
+@pytest.mark.parametrize(("where", "down", "up"), [(Edge.BOTTOM, 3, 4), (Edge.MIDDLE, 2, 3), (Edge.TOP, 1, 2)])
+def test_r7_4_drawn_down_and_drawn_up_say_who_floats(where: Edge, down: int, up: int) -> None:
+    """A group of three sends one player to the next group (`swiss.drawn_down` picks it from its bottom, middle or
+    top) or receives one (`swiss.drawn_up` picks who meets it), OpenGotha's DUDD modes; split and slip leaves the
+    other two equally well seeded whichever it is."""
+    floater = next(a for a, b in pairs(state([1, 1, 1, 0]), replace(SLIP, drawn_down=where)) if b == 4)
+    partner = next(b for a, b in pairs(state([1, 0, 0, 0]), replace(SLIP, drawn_up=where)) if a == 1)
+    assert (floater, partner) == (down, up)
+
+
+def test_r7_4_compensate_prefers_the_float_that_makes_up_for_one() -> None:
+    """Player 2 was drawn up before: drawing 2 down now makes up for it. Without `swiss.compensate` both
+    candidates are first floats and seeding sends the bottom one, 3."""
+    s = state([1, 1, 1, 0, 0, 0], floats={PlayerId(2): (1, 0)})
+    assert next(a for a, b in pairs(s, FOLD) if a <= 3 < b) == 3
+    assert next(a for a, b in pairs(s, replace(FOLD, compensate=True)) if a <= 3 < b) == 2
+
+
+def test_r7_4_colour_before_seeding_turns_the_priority_round() -> None:
+    """1 and 4 both had White more often: after seeding, fold pairs them anyway; before seeding, they do not meet."""
+    s = state([0] * 4, colours={PlayerId(1): 1, PlayerId(4): 1})
+    assert pairs(s, FOLD) == {(1, 4), (2, 3)}
+    assert (1, 4) not in pairs(s, replace(FOLD, colour=ColourPriority.BEFORE_SEEDING))
+
+
+def test_r7_4_club_gap_spares_players_above_the_thresholds() -> None:
+    """A same-club pair weighs like a gap of `club_gap`, half as much when one of the two is spared (`swiss.geo_*`)
+    and nothing when both are, as OpenGotha applies geography only below its thresholds."""
+    clubs = {PlayerId(1): "Moscow", PlayerId(2): "Moscow"}
+    rules = PairingRules(club_gap=Fraction(3, 2), seeding=Seeding.FOLD)  # 9 > two floats of 4
+    assert pairs(state([1, 1, 0, 0], clubs=clubs), rules) != {(1, 2), (3, 4)}
+    assert pairs(state([1, 1, 0, 0], clubs=clubs, spared=frozenset({PlayerId(1)})), rules) == {(1, 2), (3, 4)}
+    assert pairs(state([1, 1, 0, 0], clubs=clubs, spared=frozenset({PlayerId(1), PlayerId(2)})),
+                 replace(rules, club_gap=Fraction(5))) == {(1, 2), (3, 4)}
+
+
+def test_r7_4_seat_by_ranking_seeds_in_the_ranking_order() -> None:
+    """Player 4 is rated highest but ranked last: by rating 4 heads the group and meets the last-rated 3; by the
+    ranking (OpenGotha's placement order) fold pairs 1-4 and 2-3."""
+    s = replace(state([0] * 4), ratings={PlayerId(1): 1900, PlayerId(2): 1800, PlayerId(3): 1700, PlayerId(4): 2000})
+    assert pairs(s, FOLD) == {(3, 4), (1, 2)}
+    assert pairs(s, replace(FOLD, seat=Seat.RANKING)) == {(1, 4), (2, 3)}
+
+
+OPENGOTHA = PairingRules(seeding=Seeding.FOLD, weights=Weights.OPENGOTHA)
+
+
+def test_r7_4_opengotha_weighs_colour_against_seeding() -> None:
+    """OpenGotha adds 10^6 for a pair due opposite colours and takes 5 x 10^6 x (distance / (size - 1))² off
+    seeding: two such pairs (2 x 10^6) outweigh 1-3, 2-4 seeding 2 x 555 556 worse than fold, one does not."""
+    both = state([0] * 4, colours={PlayerId(1): 1, PlayerId(2): -1, PlayerId(3): -1, PlayerId(4): 1})
+    assert pairs(both, FOLD) == {(1, 4), (2, 3)}
+    assert pairs(both, OPENGOTHA) == {(1, 3), (2, 4)}
+    one = state([0] * 4, colours={PlayerId(1): 1, PlayerId(3): -1, PlayerId(4): 1})
+    assert pairs(one, OPENGOTHA) == {(1, 4), (2, 3)}
+
+
+def test_r7_4_opengotha_dudd_as_its_weight_dump_gives_it() -> None:
+    """OpenGotha's own weights for Toulouse 2024 round 4 (its dump in pairgoth's test data) give 89 333 333 to
+    drawing down the 4th of five on 26 points, once drawn up before, to the 2nd of three on 25, once drawn down
+    (upper mode bottom, lower top, compensation on): scenario 2 + 2 compensations of 2 x 10^7, and 10^7 x 3/5 +
+    10^7 x 1/3 for the seats."""
+    s = state([26] * 5 + [25] * 3, floats={PlayerId(4): (1, 0), PlayerId(7): (0, 1)})
+    field = score_field(s, replace(OPENGOTHA, compensate=True), s.players)
+    assert og_dudd(field, 3, 6) == 89_333_333
+    assert og_dudd(field, 3, 5) == 60_000_000 + 6_000_000 + 6_666_666  # the 1st of three: one compensation
+
+
+def test_r7_4_opengotha_colour_lot_follows_its_names() -> None:
+    """Between two balanced players OpenGotha's lot over their names gives White: Toulouse 2024 round 1 had juh
+    tae hwan White against Lamy Stephane, and Dufour Thomas White against EVAIN Andéol."""
+    names = {PlayerId(1): "juh tae hwan", PlayerId(2): "Lamy Stephane", PlayerId(3): "Dufour Thomas",
+             PlayerId(4): "EVAIN Andéol"}
+    s = replace(state([0] * 4), names=names)
+    assert even_black(s, OPENGOTHA, PlayerId(1), PlayerId(2)) == PlayerId(2)
+    assert even_black(s, OPENGOTHA, PlayerId(3), PlayerId(4)) == PlayerId(4)
+    assert even_black(s, FOLD, PlayerId(1), PlayerId(2)) is None  # forsxl's own rule decides (R2.5)
+    assert even_black(replace(s, colours={PlayerId(1): 1}), FOLD, PlayerId(1), PlayerId(2)) == PlayerId(1)
+
+
+def test_r7_4_seeding_from_and_the_thresholds_that_spare_players() -> None:
+    """`swiss.seeding_from: 3` keeps `swiss.first_round` for rounds 1 and 2 (OpenGotha's last round for its first
+    seed system); `swiss.geo_bar` spares a player at the bar, `swiss.geo_rank: 1d` one whose rank plus wins reach
+    1d, `swiss.geo_wins` one who won half the rounds."""
+    ranks = ("3d", "2k", "1k", "10k", "12k", "15k")
+    config = Config(rounds=2, start=StartPoints(method=StartMethod.RANK, bar=Rank.parse("1d")),
+                    pairing=Pairing(method=(PairingMethod.MCMAHON,)),
+                    swiss=Swiss(first_round=Seeding.RANDOM, seeding=Seeding.FOLD, seeding_from=3))
+    players = tuple(Player(PlayerId(i), f"P{i}", 2000, rank=Rank.parse(r)) for i, r in enumerate(ranks, start=1))
+    t = Tournament(replace(config, ratings=Ratings(declared_rank=True)), players,
+                   rounds_from_text("1: 2-1 W+, 5-3 W+, 6-4 W+"))
+    present = tuple(PlayerId(i) for i in range(1, 7))
+    state, rules = round_state(t, 2, present)
+    assert rules.seeding == Seeding.RANDOM and state.spared == frozenset()
+    spare = replace(t.config.swiss, geo_bar=True, geo_rank=Rank.parse("1d"), geo_wins=True)
+    state, _ = round_state(replace(t, config=replace(t.config, swiss=spare)), 2, present)
+    assert state.spared == {PlayerId(1), PlayerId(3), PlayerId(4)}  # at the bar; 1k + 1 win; 1 win of 2 rounds
+    state, _ = round_state(replace(t, config=replace(t.config, swiss=replace(spare, geo_wins=False))), 2, present)
+    assert state.spared == {PlayerId(1), PlayerId(3)}
+
+
 # --- the matching is the optimum ---------------------------------------------------------------------------------
 
 
@@ -121,24 +249,28 @@ def fields(draw: st.DrawFn, most: int = 10) -> tuple[RoundState, PairingRules]:
         colours={p: draw(st.integers(-2, 2)) for p in ids},
         floats={p: (draw(st.integers(0, 2)), draw(st.integers(0, 2))) for p in ids},
         clubs={p: draw(st.sampled_from("AB")) for p in ids},
+        spared=frozenset(draw(st.sets(st.sampled_from(ids)))),
     )
     rules = PairingRules(seeding=draw(st.sampled_from(list(Seeding))), club_gap=Fraction(draw(st.integers(0, 2))),
-                         window=draw(st.integers(1, 4)), lots="test")
+                         window=draw(st.integers(1, 4)), lots="test", seat=draw(st.sampled_from(list(Seat))),
+                         drawn_down=draw(st.sampled_from(list(Edge))), drawn_up=draw(st.sampled_from(list(Edge))),
+                         compensate=draw(st.booleans()), colour=draw(st.sampled_from(list(ColourPriority))),
+                         weights=draw(st.sampled_from(list(Weights))))
     return s, rules
 
 
-def brute_force(costs: dict[tuple[int, int], Cost], vertices: list[int]) -> Cost | None:
-    """The least total cost over every perfect matching, by enumeration."""
+def brute_force(costs: dict[tuple[int, int], Cost], vertices: list[int], count: int) -> Cost | None:
+    """The least total cost of `count` criteria over every perfect matching, by enumeration."""
     if not vertices:
-        return (0, 0, 0, 0, 0)
+        return (0,) * count
     first, rest = vertices[0], vertices[1:]
     best = None
     for other in rest:
         if (first, other) not in costs:
             continue
-        tail = brute_force(costs, [v for v in rest if v != other])
+        tail = brute_force(costs, [v for v in rest if v != other], count)
         if tail is not None:
-            total = total_cost([costs[first, other], tail])
+            total = total_cost([costs[first, other], tail], count)
             best = total if best is None or total < best else best
     return best
 
@@ -150,13 +282,14 @@ def test_r7_4_the_matching_is_the_brute_force_optimum(case: tuple[RoundState, Pa
     field = score_field(s, rules, s.players)
     n = len(field.ids)
     costs = {(a, b): field.cost(a, b) for a in range(n) for b in range(a + 1, n) if b not in field.forbidden[a]}
-    expected = brute_force(costs, list(range(n)))
+    count = len(field.criteria)
+    expected = brute_force(costs, list(range(n)), count)
     matching = best_matching(field)
     if expected is None:
         assert matching is None
         return
     assert matching is not None
-    assert total_cost([costs[e] for e in matching]) == expected
+    assert total_cost([costs[e] for e in matching], count) == expected
     assert not any(b in field.forbidden[a] for a, b in matching)
 
 
@@ -168,8 +301,9 @@ def test_r7_4_a_cost_is_the_named_criteria_in_order(case: tuple[RoundState, Pair
     n = len(field.ids)
     for a in range(n):
         for b in range(a + 1, n):
-            assert field.cost(b, a) == field.cost(a, b) == tuple(criterion(field, a, b) for criterion in CRITERIA)
+            assert field.cost(b, a) == field.cost(a, b) == tuple(criterion(field, a, b) for criterion in field.criteria)
     assert [c.__name__ for c in CRITERIA] == ["rematch", "score", "floats", "seeding", "colour"]
+    assert field.criteria == criteria_of(rules)
 
 
 @settings(max_examples=60, deadline=None)
@@ -181,5 +315,7 @@ def test_r7_4_the_sparse_graph_gives_the_complete_graphs_optimum(case: tuple[Rou
     narrow, wide = best_matching(sparse), best_matching(complete)
     assert (narrow is None) == (wide is None)
     if narrow is not None and wide is not None:
-        assert total_cost([sparse.cost(*e) for e in narrow]) == total_cost([complete.cost(*e) for e in wide])
+        count = len(sparse.criteria)
+        assert total_cost([sparse.cost(*e) for e in narrow], count) == total_cost([complete.cost(*e) for e in wide],
+                                                                                  count)
         assert not any(b in sparse.forbidden[a] for a, b in narrow)

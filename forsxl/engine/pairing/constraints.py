@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from forsxl.engine.config import Seeding, ShiftOrder
+from forsxl.engine.config import ColourPriority, Edge, Seat, Seeding, ShiftOrder, Weights
 from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.model import PlayerId
 
@@ -26,6 +26,12 @@ class PairingRules:
     country_gap: Fraction = Fraction(0)  # R7.4
     window: int = 30  # R7.4: the sparse candidate graph's starting width
     lots: str = ""  # R7.4: seeds split-and-random
+    seat: Seat = Seat.RATING  # R7.4: the order inside a score group
+    drawn_down: Edge = Edge.BOTTOM  # R7.4: which player of a group floats down
+    drawn_up: Edge = Edge.TOP  # R7.4: which player of the lower group meets the floater
+    compensate: bool = False  # R7.4: a float making up for an earlier one the other way costs less
+    colour: ColourPriority = ColourPriority.LAST  # R7.4
+    weights: Weights = Weights.FORSXL  # R7.4
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,9 @@ class RoundState:
     floats: Mapping[PlayerId, tuple[int, int]] = field(default_factory=dict)  # R7.4: times drawn (up, down)
     countries: dict[PlayerId, str] = field(default_factory=dict)  # R7.4
     even: Callable[[PlayerId, PlayerId], bool] | None = None  # R7.4: would the pair play even (None: always)
+    spared: frozenset[PlayerId] = frozenset()  # R7.4: players club_gap and country_gap spare (swiss.geo_*)
+    registered: tuple[PlayerId, ...] = ()  # R7.4: everyone in ranking order, absent too (OpenGotha's groups)
+    score_groups: int = 0  # R7.4: OpenGotha's number of score groups, its concavity's range (0: as many as there are)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,9 @@ class Method:
     """A value of Config `pairing.method` (a `PairingMethod`)."""
 
 
-_SWISS_KEYS = ("swiss.first_round", "swiss.seeding", "swiss.club_gap", "swiss.country_gap", "swiss.window")
+_SWISS_KEYS = ("swiss.first_round", "swiss.seeding", "swiss.club_gap", "swiss.country_gap", "swiss.window",
+               "swiss.seeding_from", "swiss.seat", "swiss.drawn_down", "swiss.drawn_up", "swiss.compensate",
+               "swiss.colour", "swiss.weights", "swiss.geo_rank", "swiss.geo_bar", "swiss.geo_wins")
 
 FORS = Method("fors", "R7", section=True, config=False, keys=("pairing.method", "pairing.until"))
 """A stage section paired round by round by Config `pairing.method` (neighbours under a scheduled one)."""

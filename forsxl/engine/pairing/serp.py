@@ -503,31 +503,46 @@ def balanced_colours(games: Sequence[tuple[T, T]], lean: Mapping[T, int]) -> lis
         balance[black] += 1
         balance[white] -= 1
         blacks[black].append(index)
-    for start in sorted(balance, key=lambda p: -balance[p]):
-        while balance[start] >= 2 or (balance[start] == 1 and any(balance[p] <= -2 for p in balance)):
-            parent: dict[T, tuple[T, int] | None] = {start: None}
-            queue, end = deque([start]), None
-            while queue and end is None:
-                x = queue.popleft()
-                for index in blacks[x]:
-                    y = colours[index][1]
-                    if y not in parent:
-                        parent[y] = (x, index)
-                        if balance[y] <= balance[start] - 3:
-                            end = y
-                            break
-                        queue.append(y)
-            if end is None:
-                break
-            balance[start] -= 2
-            balance[end] += 2
-            while (step := parent[end]) is not None:
-                x, index = step
-                blacks[x].remove(index)
-                blacks[end].append(index)
-                colours[index] = (end, x)
-                end = x
+    changed = True
+    while changed:  # a swap may unbalance a player passed earlier: look again until no chain is left
+        changed = False
+        for start in sorted(balance, key=lambda p: -balance[p]):
+            while balance[start] >= 2 or (balance[start] == 1 and any(balance[p] <= -2 for p in balance)):
+                chain = _black_chain(start, balance, blacks, colours)
+                if not chain:
+                    break
+                changed = True
+                balance[start] -= 2
+                balance[colours[chain[-1]][1]] += 2
+                for index in chain:
+                    black, white = colours[index]
+                    blacks[black].remove(index)
+                    blacks[white].append(index)
+                    colours[index] = (white, black)
     return colours
+
+
+def _black_chain(start: T, balance: Mapping[T, int], blacks: Mapping[T, list[int]],
+                 colours: Sequence[tuple[T, T]]) -> list[int]:
+    """The games of the shortest chain from `start`, each player Black against the next, to a player with at least
+    three Whites more than `start` has Blacks; [] when there is none."""
+    parent: dict[T, int | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        x = queue.popleft()
+        for index in blacks[x]:
+            y = colours[index][1]
+            if y in parent:
+                continue
+            parent[y] = index
+            if balance[y] <= balance[start] - 3:
+                chain = []
+                while (step := parent[y]) is not None:
+                    chain.append(step)
+                    y = colours[step][0]
+                return chain[::-1]
+            queue.append(y)
+    return []
 
 
 def schedule_layout(n: int, edges: frozenset[Edge], g: int, seed: str) -> tuple[tuple[tuple[Edge, ...], ...], str]:

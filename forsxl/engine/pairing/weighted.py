@@ -6,11 +6,17 @@ Each possible pair has a cost: a tuple of criteria in strict priority order, com
 - `score`: (2Δ)² for a score gap Δ, so two gaps of 1 cost less than one of 2 (OpenGotha's concavity); a
   same-club (same-country) pair adds the cost of a gap of `swiss.club_gap` (`country_gap`).
 - `floats`: for a pair across score groups, how often the upper player was drawn down before and the lower
-  one drawn up.
+  one drawn up (with `swiss.compensate`: twice that, and 1 more unless the float makes up for an earlier one
+  the other way).
 - `seeding`: inside a group, the squared distance from the seeding partner (fold: 1st-last; slip: 1st with
   the first of the lower half; random: any of the other half); across groups, the squared distances of the
-  floaters from the group edges (the upper group's bottom, the lower group's top).
-- `colour`: in a pair that would play even, how far both are due the same colour.
+  floaters from where `swiss.drawn_down` and `swiss.drawn_up` want them (by default the upper group's bottom and
+  the lower group's top).
+- `colour`: in a pair that would play even, how far both are due the same colour; `swiss.colour:
+  before_seeding` puts it before `seeding`.
+- `opengotha`, with `swiss.weights: opengotha`, instead of all but `rematch`: OpenGotha's cost function (PEERS
+  §1.3), its score and geography, draw-up/draw-down, seeding and colour terms summed at its own magnitudes.
+A same-club or same-country gap spares the players `swiss.geo_*` name, half for one of the two.
 
 The tuples become one integer weight with a bit field per criterion wide enough that no sum over the
 pairs of a lower criterion reaches one unit of a higher one: the matching of maximum weight is the
@@ -29,21 +35,22 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from itertools import accumulate
-from math import ceil, isqrt, lcm
+from math import ceil, floor, isqrt, lcm
 
-from forsxl.engine.config import Seeding
+from forsxl.engine.config import ColourPriority, Edge, Seat, Seeding, Weights
 from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState, forbidden_by_index, impossible
 from forsxl.engine.pairing.neighbours import choose_bye, pairable
 from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, skipped
 from forsxl.engine.pairing.solver import max_matching_size, max_weight_perfect_matching
 
-Cost = tuple[int, int, int, int, int]
-"""The values of `CRITERIA` for a pair: lower is better, compared in this order."""
+Cost = tuple[int, ...]
+"""The values of a field's criteria for a pair (`ScoreField.criteria`): lower is better, compared in this order."""
 
 
 @dataclass
@@ -66,8 +73,13 @@ class ScoreField:
     colour: list[int]
     drawn_up: list[int]
     drawn_down: list[int]
+    up_cost: list[int]  # what floating up, or down, costs each player (`floats`)
+    down_cost: list[int]
+    spared: list[bool]  # spared club_gap and country_gap (swiss.geo_*)
     state: RoundState
     rules: PairingRules
+    criteria: tuple[Criterion, ...]
+    opengotha: Groups  # the score groups OpenGotha's cost function reads: over every registered player
     deficient_above: list[int]  # see _deficiencies
     deficient_below: list[int]
     down_sums: list[list[int]]  # per group, prefix sums of the times drawn down, smallest first (_rest_bound)
@@ -78,10 +90,33 @@ class ScoreField:
         return -(-4 * gap * gap // (self.unit * self.unit))
 
     def cost(self, a: int, b: int) -> Cost:
-        """The cost of pairing a with b: each of `CRITERIA` in order (R7.4)."""
+        """The cost of pairing a with b: each of the field's criteria in order (R7.4)."""
         if a > b:
             a, b = b, a
-        return (rematch(self, a, b), score(self, a, b), floats(self, a, b), seeding(self, a, b), colour(self, a, b))
+        return tuple(criterion(self, a, b) for criterion in self.criteria)
+
+    @cached_property
+    def og_gaps(self) -> list[int]:
+        """OpenGotha's score-gap cost for each gap in whole points the field has (`og_score`), worked out once."""
+        groups = self.state.score_groups or len(self.opengotha.sizes)
+        widest = max(self.opengotha.value, default=0) - min(self.opengotha.value, default=0)
+        return [_OG_SCORE - int(_OG_SCORE * _concave(gap / groups)) for gap in range(widest + 1)]
+
+    @cached_property
+    def og_bonus(self) -> dict[tuple[bool, bool], int]:
+        """OpenGotha's geography bonus by (another country, another club), worked out once (`og_score`)."""
+        return {(country, club): _og_geography(self, country, club) for country in (False, True)
+                for club in (False, True)}
+
+    @cached_property
+    def geography_floors(self) -> list[int]:
+        """`_og_geography_floors`, worked out once: every bound of the certificate reads them."""
+        return _og_geography_floors(self)
+
+    @property
+    def seeding_at(self) -> int | None:
+        """Where `seeding` is among the criteria; None where it is not one (OpenGotha's weights)."""
+        return self.criteria.index(seeding) if seeding in self.criteria else None
 
     def members(self, group: int) -> range:
         start = sum(self.sizes[:group])
@@ -94,49 +129,193 @@ def rematch(field: ScoreField, a: int, b: int) -> int:
 
 
 def score(field: ScoreField, a: int, b: int) -> int:
-    """(2Δ)² for the score gap, plus a score gap's cost for a same-club or same-country pair (R7.4)."""
+    """(2Δ)² for the score gap, plus a score gap's cost for a same-club or same-country pair, half of it when one
+    of the two is spared and none when both are (R7.4)."""
     rules = field.rules
     cost = field.gap_cost(field.score[a] - field.score[b])
+    geography = 0
     if rules.club_gap and field.club[a] and field.club[a] == field.club[b]:
-        cost += _points_cost(rules.club_gap)
+        geography += _points_cost(rules.club_gap)
     if rules.country_gap and field.country[a] and field.country[a] == field.country[b]:
-        cost += _points_cost(rules.country_gap)
+        geography += _points_cost(rules.country_gap)
+    if geography:
+        cost += -(-geography * (2 - field.spared[a] - field.spared[b]) // 2)
     return cost
 
 
 def floats(field: ScoreField, a: int, b: int) -> int:
-    """Across score groups, how often the upper player was drawn down and the lower one drawn up before (R7.4)."""
-    return 0 if field.group[a] == field.group[b] else field.drawn_down[a] + field.drawn_up[b]
+    """Across score groups, what drawing the upper player down and the lower one up costs them (R7.4): how often
+    they floated so before (`swiss.compensate`: twice, plus 1 unless it makes up for a float the other way)."""
+    return 0 if field.group[a] == field.group[b] else field.down_cost[a] + field.up_cost[b]
+
+
+def _edge(where: Edge, seat: int, size: int) -> int:
+    """How far a floater's seat is from where `where` wants it in its group of `size`, squared (R7.4)."""
+    if where == Edge.TOP:
+        return seat * seat
+    if where == Edge.BOTTOM:
+        return (size - 1 - seat) ** 2
+    return (abs(2 * seat - (size - 1)) // 2) ** 2
 
 
 def seeding(field: ScoreField, a: int, b: int) -> int:
     """Inside a group, the squared distance from the seeding partner; across groups, the floaters' squared
-    distances from the group edges (R7.4)."""
+    distances from where `swiss.drawn_down` and `swiss.drawn_up` want them (R7.4)."""
     group = field.group[a]
     size, x, y = field.sizes[group], field.seat[a], field.seat[b]
     if group != field.group[b]:
-        return (size - 1 - x) ** 2 + y ** 2
+        rules = field.rules
+        return _edge(rules.drawn_down, x, size) + _edge(rules.drawn_up, y, field.sizes[field.group[b]])
     if field.rules.seeding == Seeding.FOLD:
         return (x + y - (size - 1)) ** 2
     if field.rules.seeding == Seeding.SLIP:
         return (2 * abs(x - y) - size) ** 2
     if (2 * x < size) != (2 * y < size):  # split and random: any pair across the halves, in a seeded order
-        low, high = sorted((field.ids[a], field.ids[b]))
-        key = f"{field.rules.lots}|{field.state.round}|{low}|{high}"
-        return zlib.crc32(key.encode()) % size
+        return _lot(field, a, b) % size
     return size * size
 
 
 def colour(field: ScoreField, a: int, b: int) -> int:
-    """In a pair that would play even, how far both are due the same colour (R7.4)."""
+    """How many of the two will be two or more games off colour balance in even games after this game (R7.4): in
+    an even game the one with more Whites so far takes Black; a handicap game leaves both balances as they are."""
     ca, cb = field.colour[a], field.colour[b]
-    if ca * cb > 0 and (field.state.even is None or field.state.even(field.ids[a], field.ids[b])):
-        return min(abs(ca), abs(cb))
-    return 0
+    kept = (abs(ca) >= 2) + (abs(cb) >= 2)
+    played = (abs(max(ca, cb) - 1) >= 2) + (abs(min(ca, cb) + 1) >= 2)
+    if played == kept or field.state.even is None or field.state.even(field.ids[a], field.ids[b]):
+        return played
+    return kept
 
 
-CRITERIA = (rematch, score, floats, seeding, colour)
+_OG_DUDD = 10**8 // 5
+"""OpenGotha's draw-up/draw-down unit: its default weight 10^8, of which its cost function uses a fifth."""
+_OG_SEEDING = 5 * 10**6
+"""OpenGotha's default seeding weight."""
+_OG_COLOUR = 10**6
+"""OpenGotha's default white/black balance weight."""
+_OG_MOST = 5 * _OG_DUDD + _OG_SEEDING + _OG_COLOUR
+"""More than OpenGotha's draw-up/draw-down, seeding and colour terms ever give one pair."""
+_OG_SCORE = 10**11
+"""OpenGotha's default weights of the score difference and of geography."""
+_OG_CONCAVITY = 0.5
+"""OpenGotha's NX1 factor k of its concavity function (1 - x)(1 + kx)."""
+
+
+def _concave(x: float) -> float:
+    """OpenGotha's concavity function (1 - x)(1 + kx): 1 at no gap, falling ever faster."""
+    return (1.0 - x) * (1.0 + _OG_CONCAVITY * x)
+
+
+def og_score(field: ScoreField, a: int, b: int) -> int:
+    """OpenGotha's score-difference term with its geography (PEERS §1.3 M2, S2) as a cost: its weight less the
+    concave (1 - x)(1 + kx) of the gap in whole points over its number of score groups, and the geography bonus
+    it withholds: a pair of another country earns `swiss.country_gap` / groups, of another club (first four
+    letters) 1.2 x `swiss.club_gap` / groups, the larger plus half the other plus half a group, through the same
+    curve and at most the weight; a spared pair the whole bonus, half spared half of what is missing (R7.4)."""
+    og = field.opengotha
+    cost = field.og_gaps[og.value[a] - og.value[b]]
+    rules = field.rules
+    if not (rules.club_gap or rules.country_gap):
+        return cost
+    nominal = field.og_bonus[field.country[a] != field.country[b], field.club[a][:4] != field.club[b][:4]]
+    spared = field.spared[a] + field.spared[b]
+    bonus = nominal if spared == 0 else (_OG_SCORE + nominal) // 2 if spared == 1 else _OG_SCORE
+    return cost + _OG_SCORE - bonus
+
+
+def _og_geography(field: ScoreField, other_country: bool, other_club: bool) -> int:
+    """OpenGotha's geography bonus for a pair of another country and/or club, neither spared."""
+    rules = field.rules
+    groups = field.state.score_groups or len(field.opengotha.sizes)
+    country = float(rules.country_gap) / groups if other_country else 0.0
+    club = 1.2 * float(rules.club_gap) / groups if other_club else 0.0
+    ratio = max(country, club) + min(country, club) / 2
+    return min(_OG_SCORE, int(_OG_SCORE - _OG_SCORE * _concave(ratio + 0.5 / groups))) if ratio > 0 else 0
+
+
+def opengotha(field: ScoreField, a: int, b: int) -> int:
+    """OpenGotha's cost function below the duplicate-game term (PEERS §1.3) as one cost, summed as OpenGotha sums
+    it: its score and geography cost, and the most its draw-up/draw-down, seeding and colour terms give a pair less
+    what they give this one, so the least total is OpenGotha's best (R7.4)."""
+    return og_score(field, a, b) + _OG_MOST - og_dudd(field, a, b) - og_seeding(field, a, b) - og_colour(field, a, b)
+
+
+def og_dudd(field: ScoreField, a: int, b: int) -> int:
+    """OpenGotha's draw-up/draw-down term for `a` drawn down to `b`: where each sits in its group (`swiss.drawn_down`,
+    `swiss.drawn_up`: OpenGotha's upper and lower modes), and the scenario: 2, one less for each of the two who
+    floated that way before, and if anything is left, with `swiss.compensate`, one more for each whose floats the
+    other way are ahead (R7.4)."""
+    og = field.opengotha
+    if og.group[a] == og.group[b]:
+        return 0
+    rules = field.rules
+    half = _OG_DUDD // 2
+    value = sum(half * _og_place(where, og.seat[p], og.sizes[og.group[p]]) // og.sizes[og.group[p]]
+                for where, p in ((rules.drawn_down, a), (rules.drawn_up, b)))
+    scenario = 2 - (field.drawn_down[a] > 0) - (field.drawn_up[b] > 0)
+    if scenario and rules.compensate:
+        scenario += (field.drawn_up[a] > field.drawn_down[a]) + (field.drawn_down[b] > field.drawn_up[b])
+    return value + _OG_DUDD * scenario
+
+
+def _og_place(where: Edge, seat: int, size: int) -> int:
+    """OpenGotha's position score of a floater, out of `size`: high at the top, the middle or the bottom."""
+    if where == Edge.TOP:
+        return size - 1 - seat
+    if where == Edge.BOTTOM:
+        return seat
+    return size - 1 - abs(2 * seat - size + 1)
+
+
+def og_seeding(field: ScoreField, a: int, b: int) -> int:
+    """OpenGotha's seeding term inside a score group: split and fold, split and slip (the most less the squared
+    distance from the partner, scaled by the group's size in its integer steps), or split and random (R7.4)."""
+    og = field.opengotha
+    group = og.group[a]
+    if group != og.group[b]:
+        return 0
+    size, x, y = og.sizes[group], og.seat[a], og.seat[b]
+    if field.rules.seeding == Seeding.RANDOM:
+        return _OG_SEEDING - _lot(field, a, b) % (_OG_SEEDING // 5 + 1) if (2 * x < size) != (2 * y < size) else 0
+    span, d = (size - 1, x + y - (size - 1)) if field.rules.seeding == Seeding.FOLD else (size, 2 * abs(x - y) - size)
+    return _OG_SEEDING - _truncated(_truncated(_OG_SEEDING * d, span) * d, span)
+
+
+def _truncated(a: int, b: int) -> int:
+    """a / b rounded toward zero, as Java divides longs."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def og_colour(field: ScoreField, a: int, b: int) -> int:
+    """OpenGotha's white/black term in a pair that would play even: the full weight when one is due White and
+    the other Black, half when one is balanced and the other two or more off (R7.4)."""
+    ca, cb = field.colour[a], field.colour[b]
+    lopsided = (ca == 0 and abs(cb) >= 2) or (cb == 0 and abs(ca) >= 2)
+    weight = _OG_COLOUR if ca * cb < 0 else _OG_COLOUR // 2 if lopsided else 0
+    if weight and field.state.even is not None and not field.state.even(field.ids[a], field.ids[b]):
+        return 0
+    return weight
+
+
+def _lot(field: ScoreField, a: int, b: int) -> int:
+    """A lot for the pair, seeded from the workbook, the round and the two players (split and random)."""
+    low, high = sorted((field.ids[a], field.ids[b]))
+    return zlib.crc32(f"{field.rules.lots}|{field.state.round}|{low}|{high}".encode())
+
+
+Criterion = Callable[[ScoreField, int, int], int]
+
+CRITERIA: tuple[Criterion, ...] = (rematch, score, floats, seeding, colour)
 """The soft criteria of R7.4 in priority order: the order of a `Cost`."""
+
+
+def criteria_of(rules: PairingRules) -> tuple[Criterion, ...]:
+    """The criteria in the order `swiss.weights` and `swiss.colour` give them (R7.4)."""
+    if rules.weights == Weights.OPENGOTHA:
+        return (rematch, opengotha)
+    if rules.colour == ColourPriority.BEFORE_SEEDING:
+        return (rematch, score, floats, colour, seeding)
+    return CRITERIA
 
 
 def _points_cost(points: Fraction) -> int:
@@ -144,13 +323,19 @@ def _points_cost(points: Fraction) -> int:
     return ceil(4 * points * points)
 
 
-def score_field(state: RoundState, rules: PairingRules, players: Sequence[PlayerId]) -> ScoreField:
-    """Players sorted by score, then by rating inside their score group (the seeding order), then ranking."""
-    rank = {pid: i for i, pid in enumerate(state.players)}
-    ids = sorted(players, key=lambda p: (-state.scores.get(p, Fraction(0)), -state.ratings.get(p, 0), rank[p]))
-    points = [state.scores.get(p, Fraction(0)) for p in ids]
-    unit = lcm(*(p.denominator for p in points)) if points else 1
-    score = [int(p * unit) for p in points]
+@dataclass(frozen=True)
+class Groups:
+    """Score groups: each player's group (0 = the highest score) and seat in it by index, each group's size."""
+
+    group: list[int]
+    seat: list[int]
+    sizes: list[int]
+    value: list[int]
+    """Each player's score as the groups count it."""
+
+
+def _groups(score: Sequence[int]) -> tuple[Groups, list[int]]:
+    """The score groups of players sorted by `score`, and each group's score."""
     group_scores = sorted(set(score), reverse=True)
     group_of = {s: g for g, s in enumerate(group_scores)}
     group = [group_of[s] for s in score]
@@ -159,6 +344,35 @@ def score_field(state: RoundState, rules: PairingRules, players: Sequence[Player
     for g in group:
         seat.append(sizes[g])
         sizes[g] += 1
+    return Groups(group, seat, sizes, list(score)), group_scores
+
+
+def _opengotha_groups(state: RoundState, ids: list[PlayerId], key: Callable[[PlayerId], tuple[object, ...]]) -> Groups:
+    """The score groups OpenGotha's cost function reads (R7.4): by whole points (a half point counts in the group
+    below), over every registered player, the absent ones too, as OpenGotha counts seats and sizes; each of `ids`
+    with its group and seat there."""
+    everyone = sorted(set(state.registered) | set(ids), key=key)
+    groups, _ = _groups([floor(state.scores.get(p, Fraction(0))) for p in everyone])
+    at = {pid: i for i, pid in enumerate(everyone)}
+    return Groups([groups.group[at[p]] for p in ids], [groups.seat[at[p]] for p in ids], groups.sizes,
+                  [groups.value[at[p]] for p in ids])
+
+
+def score_field(state: RoundState, rules: PairingRules, players: Sequence[PlayerId]) -> ScoreField:
+    """Players sorted by score, then inside their score group (the seeding order) by rating and the ranking, or with
+    `swiss.seat: ranking` by the ranking alone."""
+    rank = {pid: i for i, pid in enumerate(state.registered or state.players)}
+    by_rating = rules.seat == Seat.RATING
+
+    def order(p: PlayerId) -> tuple[object, ...]:
+        return -state.scores.get(p, Fraction(0)), -state.ratings.get(p, 0) * by_rating, rank[p]
+
+    ids = sorted(players, key=order)
+    unit = lcm(*(p.denominator for p in (state.scores.get(pid, Fraction(0)) for pid in (*ids, *state.registered))))
+    score = [int(state.scores.get(p, Fraction(0)) * unit) for p in ids]
+    groups, group_scores = _groups(score)
+    group, seat, sizes = groups.group, groups.seat, groups.sizes
+    opengotha_groups = _opengotha_groups(state, ids, order) if rules.weights == Weights.OPENGOTHA else groups
     forbidden = forbidden_by_index(replace(state, players=tuple(ids)), rules)
     index = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
@@ -171,19 +385,29 @@ def score_field(state: RoundState, rules: PairingRules, players: Sequence[Player
     def label(labels: Mapping[PlayerId, str], pid: PlayerId) -> str:
         return labels.get(pid, "").strip().casefold()
 
+    up = [state.floats.get(p, (0, 0))[0] for p in ids]
+    down = [state.floats.get(p, (0, 0))[1] for p in ids]
     built = ScoreField(
         ids, unit, score, group, seat, sizes, group_scores, forbidden, [frozenset(m) for m in met],
         [label(state.clubs, p) for p in ids], [label(state.countries, p) for p in ids],
-        [state.colours.get(p, 0) for p in ids],
-        [state.floats.get(p, (0, 0))[0] for p in ids], [state.floats.get(p, (0, 0))[1] for p in ids],
-        state, rules, [], [], [], [],
+        [state.colours.get(p, 0) for p in ids], up, down, _float_costs(up, down, rules.compensate),
+        _float_costs(down, up, rules.compensate), [p in state.spared for p in ids], state, rules, criteria_of(rules),
+        opengotha_groups, [], [], [], [],
     )
     built.deficient_above, built.deficient_below = _deficiencies(built)
-    built.down_sums = [list(accumulate(sorted(built.drawn_down[i] for i in built.members(g)), initial=0))
+    built.down_sums = [list(accumulate(sorted(built.down_cost[i] for i in built.members(g)), initial=0))
                        for g in range(len(sizes))]
-    built.up_sums = [list(accumulate(sorted(built.drawn_up[i] for i in built.members(g)), initial=0))
+    built.up_sums = [list(accumulate(sorted(built.up_cost[i] for i in built.members(g)), initial=0))
                      for g in range(len(sizes))]
     return built
+
+
+def _float_costs(same: list[int], other: list[int], compensate: bool) -> list[int]:
+    """Each player's cost of a float one way, having floated `same` times that way and `other` times the other:
+    `same`, or with `compensate` 2 x `same` plus 1 unless the other way is ahead (it makes up for one)."""
+    if not compensate:
+        return same
+    return [2 * s + (o <= s) for s, o in zip(same, other, strict=True)]
 
 
 _DEFICIENCY_LIMIT = 200
@@ -252,7 +476,7 @@ def _rest_bound(field: ScoreField, removed: Mapping[int, int]) -> Cost:
     smallest float counts and edge distances of that many players on either side. A matching with a higher
     score is worse whatever its floats, so the bound holds for every matching.
     """
-    score = floats = seeding = 0
+    score_lb = floats_lb = seeding_lb = 0
     above = removed_above = 0
     removed_total = sum(removed.values())
     for k in range(len(field.sizes) - 1):
@@ -260,14 +484,62 @@ def _rest_bound(field: ScoreField, removed: Mapping[int, int]) -> Cost:
         removed_above += removed.get(k, 0)
         crossings = max(above % 2, field.deficient_above[k] - removed_above,
                         field.deficient_below[k] - (removed_total - removed_above))
-        score += crossings * field.gap_cost(field.group_scores[k] - field.group_scores[k + 1])
-        floats += _least(field.down_sums[k], crossings) + _least(field.up_sums[k + 1], crossings)
-        seeding += 2 * _SQUARES[min(crossings, len(_SQUARES) - 1)]
-    return (0, score, floats, seeding, 0)
+        score_lb += crossings * _gap_bound(field, k, k + 1)
+        floats_lb += _least(field.down_sums[k], crossings) + _least(field.up_sums[k + 1], crossings)
+        seeding_lb += sum(_LEAST_SEATS[where][min(crossings, 63)] for where in (field.rules.drawn_down,
+                                                                                field.rules.drawn_up))
+    bound: dict[Criterion, int] = {score: score_lb, opengotha: _opengotha_bound(field, score_lb, removed_total),
+                                   floats: floats_lb, seeding: seeding_lb}
+    return tuple(bound.get(criterion, 0) for criterion in field.criteria)
 
 
-_SQUARES = [sum(i * i for i in range(c)) for c in range(64)]
-"""Σ i² for i < c: the least edge distances of c floaters from one group (beyond 63 the bound stays there)."""
+def _opengotha_bound(field: ScoreField, score_lb: int, removed: int) -> int:
+    """A lower bound on OpenGotha's cost of a matching of the field without `removed` players, whose score part
+    is at least `score_lb`: a pair inside a score group costs at least 5 draw-up/draw-down units, one across
+    groups at least a point's gap and the seeding weight; a point's gap outweighs the difference, so the fewest
+    pairs across that `score_lb` allows cost the least. Besides, each player not spared misses at least half of
+    what geography withholds from them at best (the removed players taken as those who miss most)."""
+    per_point = _og_per_point(field)
+    pairs = (len(field.ids) - removed) // 2
+    floors = field.geography_floors
+    geography = sum(floors) - sum(floors[:removed])
+    if per_point <= 5 * _OG_DUDD:
+        return score_lb + geography
+    return score_lb + geography + pairs * 5 * _OG_DUDD - -(-score_lb * (5 * _OG_DUDD - _OG_SEEDING) // per_point)
+
+
+def _og_geography_floors(field: ScoreField) -> list[int]:
+    """For each player not spared, half of what geography withholds from them at best (with a partner of another
+    country and club where the field has one), largest first; none without geography."""
+    rules = field.rules
+    if not (rules.club_gap or rules.country_gap):
+        return []
+    countries, clubs = Counter(field.country), Counter(c[:4] for c in field.club)
+    floors = [(_OG_SCORE - field.og_bonus[countries[field.country[i]] < len(field.ids),
+                                          clubs[field.club[i][:4]] < len(field.ids)]) // 2
+              for i in range(len(field.ids)) if not field.spared[i]]
+    return sorted(floors, reverse=True)
+
+
+def _og_per_point(field: ScoreField) -> int:
+    """At least what OpenGotha's score term charges per point of gap, less 2 for its float rounding."""
+    groups = field.state.score_groups or len(field.opengotha.sizes)
+    return max(0, _OG_SCORE - int(_OG_SCORE * _concave(1 / groups)) - 2)
+
+
+def _gap_bound(field: ScoreField, ga: int, gb: int) -> int:
+    """At least what the score criterion (the second) charges a pair between groups `ga` and `gb`, and for a longer
+    gap at least as much per group crossed: (2Δ)², or OpenGotha's gap less 2 per group for its float rounding."""
+    high, low = field.group_scores[ga], field.group_scores[gb]
+    if field.criteria[1] == opengotha:
+        return _og_per_point(field) * (high // field.unit - low // field.unit)
+    return field.gap_cost(high - low)
+
+
+_LEAST_SEATS = {where: [sum((i // 2 if where == Edge.MIDDLE else i) ** 2 for i in range(c)) for c in range(64)]
+                for where in Edge}
+"""The least `_edge` distances of c floaters from one group (beyond 63 the bound stays there): Σ i² at the top or
+bottom; from the middle at most two seats lie at each distance."""
 
 
 def _least(sums: Sequence[int], count: int) -> int:
@@ -275,46 +547,52 @@ def _least(sums: Sequence[int], count: int) -> int:
     return sums[min(count, len(sums) - 1)]
 
 
-def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], Cost]) -> Iterator[tuple[int, int]]:
-    """Every allowed pair not in `known` that could be in a matching at least as good as `found` (the module's
-    certificate)."""
+def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], Cost]
+                ) -> Iterator[tuple[tuple[int, int], Cost]]:
+    """Every allowed pair not in `known` that could be in a matching at least as good as `found`, with its cost
+    (the module's certificate)."""
     groups = len(field.sizes)
+    zero = (0,) * len(field.criteria)
     for ga in range(groups):
         for gb in range(ga, groups):
             if ga == gb and field.sizes[ga] < 2:
                 continue
             rest = _rest_bound(field, Counter((ga, gb)))
-            gap = field.gap_cost(field.group_scores[ga] - field.group_scores[gb])
-            budget = _minus(found, (0, gap + rest[1], *rest[2:]))
-            if budget < (0,) * len(CRITERIA):
+            gap = (0, _gap_bound(field, ga, gb), *zero[2:])  # the score criterion is 2nd
+            budget = _minus(_minus(found, gap), rest)
+            if budget < zero:
                 continue
             for a, b in _group_pairs(field, ga, gb, budget):
                 if (a, b) in known or b in field.forbidden[a]:
                     continue
                 cost = field.cost(a, b)
-                if _minus(cost, (0, gap, 0, 0, 0)) <= budget:
-                    yield a, b
+                if _minus(cost, gap) <= budget:
+                    yield (a, b), cost
 
 
 def _minus(a: Cost, b: Cost) -> Cost:
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
+    return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
 def _group_pairs(field: ScoreField, ga: int, gb: int, budget: Cost) -> Iterator[tuple[int, int]]:
     """The pairs between two groups worth testing against what is left of the cost (`budget`): all of them, or
-    inside a group where only the seeding is left to spend, the seats close enough to the seeding partner."""
-    if ga != gb:
-        upper, lower = field.members(ga), field.members(gb)
-        if budget[:3] == (0, 0, 0):  # no float may cost more than the bound: the floaters sit near the group edges
-            reach = isqrt(max(budget[3], 0))
-            upper, lower = range(max(upper.start, upper.stop - 1 - reach), upper.stop), lower[: reach + 1]
+    where only the seeding is left to spend, the seats close enough to where the floaters or the seeding partner
+    should sit."""
+    at = field.seeding_at
+    if at is None or any(budget[:at]):
+        yield from ((a, b) for a in field.members(ga) for b in field.members(gb) if a < b)
+        return
+    left, rules = max(budget[at], 0), field.rules
+    if ga != gb:  # no float may cost more than the bound: the floaters sit near where the modes want them
+        upper = [a for a in field.members(ga) if _edge(rules.drawn_down, field.seat[a], field.sizes[ga]) <= left]
+        lower = [b for b in field.members(gb) if _edge(rules.drawn_up, field.seat[b], field.sizes[gb]) <= left]
         yield from ((a, b) for a in upper for b in lower)
         return
     members = field.members(ga)
-    if budget[:3] > (0, 0, 0) or field.rules.seeding == Seeding.RANDOM:
+    if field.rules.seeding == Seeding.RANDOM:
         yield from ((a, b) for a in members for b in members if a < b)
         return
-    reach, size, first = isqrt(max(budget[3], 0)), len(members), members.start
+    reach, size, first = isqrt(left), len(members), members.start
     for x in range(size):
         if field.rules.seeding == Seeding.FOLD:  # (x + y - (size - 1))² within the budget
             seats: Iterator[int] | range = range(max(x + 1, size - 1 - x - reach), min(size, size - x + reach))
@@ -325,15 +603,13 @@ def _group_pairs(field: ScoreField, ga: int, gb: int, budget: Cost) -> Iterator[
 
 def _weights(field: ScoreField, costs: Mapping[tuple[int, int], Cost]) -> dict[tuple[int, int], int]:
     """Costs as one integer weight each, a bit field per criterion, higher for better pairs (see the module)."""
-    pairs = len(field.ids) // 2
-    worst = [max(column) for column in zip(*costs.values(), strict=True)] if costs else [0] * len(CRITERIA)
-    units = [1] * len(CRITERIA)
-    for i in reversed(range(len(CRITERIA) - 1)):
+    pairs, count = len(field.ids) // 2, len(field.criteria)
+    worst = [max(column) for column in zip(*costs.values(), strict=True)] if costs else [0] * count
+    units = [1] * count
+    for i in reversed(range(count - 1)):
         units[i] = units[i + 1] * (pairs * worst[i + 1] + 1)
     top = 1 + sum(u * w for u, w in zip(units, worst, strict=True))
-    r, s, f, d, c = units
-    return {edge: top - r * cost[0] - s * cost[1] - f * cost[2] - d * cost[3] - c * cost[4]
-            for edge, cost in costs.items()}
+    return {edge: top - sum(u * c for u, c in zip(units, cost, strict=True)) for edge, cost in costs.items()}
 
 
 def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
@@ -351,20 +627,20 @@ def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
             width *= 2
             costs.update((e, field.cost(*e)) for e in _candidates(field, width) if e not in costs)
             continue
-        found = total_cost(costs[e] for e in matching)
+        found = total_cost((costs[e] for e in matching), len(field.criteria))
         missing = list(_admissible(field, found, costs))
         if not missing:
             return matching
-        costs.update((e, field.cost(*e)) for e in missing)
+        costs.update(missing)
 
 
-def total_cost(costs: Iterable[Cost]) -> Cost:
-    """The criteria summed over pairs, still in priority order."""
-    total = [0] * len(CRITERIA)
+def total_cost(costs: Iterable[Cost], count: int = len(CRITERIA)) -> Cost:
+    """The `count` criteria summed over pairs, still in priority order."""
+    total = [0] * count
     for cost in costs:
         for i, value in enumerate(cost):
             total[i] += value
-    return (total[0], total[1], total[2], total[3], total[4])
+    return tuple(total)
 
 
 def pair_weighted(state: RoundState, rules: PairingRules) -> Pairing:
@@ -383,6 +659,26 @@ def pair_weighted(state: RoundState, rules: PairingRules) -> Pairing:
     return Pairing(tuple((a, b) for a, b in pairs), None if bye is None else state.players[bye])
 
 
+def even_black(state: RoundState, rules: PairingRules, a: PlayerId, b: PlayerId) -> PlayerId | None:
+    """Who of a pair playing even takes Black in McMahon and Swiss (R7.4): the one with more Whites than Blacks in
+    even games so far; on a tie, with `swiss.weights: opengotha`, OpenGotha's lot over the names, else None (R2.5
+    decides)."""
+    ca, cb = state.colours.get(a, 0), state.colours.get(b, 0)
+    if ca != cb:
+        return a if ca > cb else b
+    if rules.weights != Weights.OPENGOTHA:
+        return None
+    first, second = sorted((a, b), key=lambda pid: _gotha_name(state.names.get(pid, "")))
+    text = "".join(_gotha_name(state.names.get(first, "")) + _gotha_name(state.names.get(second, "")))
+    return second if sum(ord(c) * i for i, c in enumerate(text, start=1)) % 2 == 0 else first
+
+
+def _gotha_name(name: str) -> tuple[str, str]:
+    """(name, first name) as OpenGotha keeps them, from forsxl's `Surname Firstname`: the first word, and the rest."""
+    surname, _, first = name.strip().partition(" ")
+    return surname, first
+
+
 def weighted_reasons(ctx: RoundContext) -> PairReasons:
     """McMahon and Swiss (R7.4): the pair's scores and its cost criterion by criterion, then the cheapest other
     partners of the better-placed player and why the optimum did not give them."""
@@ -394,7 +690,7 @@ def weighted_reasons(ctx: RoundContext) -> PairReasons:
         upper, lower = sorted((a, b), key=index.__getitem__)
         found = [Reason("why_weighted", {
             "upper": ctx.name(upper), "lower": ctx.name(lower), "su": _text(score.get(upper)),
-            "sl": _text(score.get(lower)), "cost": _criteria(field.cost(index[upper], index[lower])),
+            "sl": _text(score.get(lower)), "cost": _criteria(field, field.cost(index[upper], index[lower])),
         })]
         others = sorted((field.cost(index[upper], index[pid]), pid) for pid in field.ids if pid not in (upper, lower))
         for other_cost, pid in others[:_RUNNERS_UP]:
@@ -402,7 +698,8 @@ def weighted_reasons(ctx: RoundContext) -> PairReasons:
                 found.append(skipped(ctx, upper, pid, field.ids))
             else:
                 found.append(Reason("why_weighted_other", {
-                    "name": ctx.name(pid), "by": ctx.name(ctx.partner.get(pid, pid)), "cost": _criteria(other_cost),
+                    "name": ctx.name(pid), "by": ctx.name(ctx.partner.get(pid, pid)),
+                    "cost": _criteria(field, other_cost),
                 }))
         return tuple(found)
 
@@ -413,8 +710,8 @@ _RUNNERS_UP = 3
 """The other partners a pair's reasons compare it with."""
 
 
-def _criteria(cost: Cost) -> str:
-    return ", ".join(f"{criterion.__name__} {value}" for criterion, value in zip(CRITERIA, cost, strict=True))
+def _criteria(field: ScoreField, cost: Cost) -> str:
+    return ", ".join(f"{criterion.__name__} {value}" for criterion, value in zip(field.criteria, cost, strict=True))
 
 
 def _text(value: Fraction | None) -> str:
