@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -123,3 +123,8 @@ def cell_text(value: object, lang: Lang) -> str:
     if isinstance(value, float):
         return number(Fraction(str(value)), lang)
     return number(value, lang) if isinstance(value, Fraction) else str(value)
+
+
+def each(lang: Lang, messages: Iterable[str]) -> list[str]:
+    """Each msgid in `lang`: a row of column headers."""
+    return [translations(lang).gettext(m) for m in messages]
