@@ -28,7 +28,8 @@ from forsxl.engine.model import number_text
 
 DOMAIN = "forsxl"
 LOCALE_DIR = Path(__file__).parent / "locale"
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": (2,), "ntr": (2, 3), "N_": None, "Nn_": (1, 2), "key": (2,)}
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": (2,), "ntr": (2, 3), "N_": None, "Nn_": (1, 2), "Later": None,
+                                                "key": (2,)}
 """The functions whose string arguments are msgids, for babel's extractor: `key(default, doc, rule)` is a Config
 field of engine/config.py, whose doc is the key's description in `forsxl config` and on the regulation page."""
 
@@ -83,8 +84,27 @@ def date_text(day: Any, lang: Lang) -> str:
     return format_date(day, "d MMMM y", locale=lang.value)
 
 
+class Later(str):
+    """An English text that is also a msgid with its params, translated where it is shown (as a param of `tr`,
+    or as the sheet of an error's source): what a reader says before the workbook's language is known, such as
+    why an import line or a file is refused. Compared and printed, it is the English text."""
+
+    message: str
+    params: dict[str, Any]
+
+    def __new__(cls, message: str, **params: Any) -> Later:
+        text = super().__new__(cls, message.format(**params))
+        text.message, text.params = message, params
+        return text
+
+    def said(self, lang: Lang) -> str:
+        """The text in `lang`."""
+        return tr(lang, self.message, **self.params)
+
+
 def _shown(params: dict[str, Any], lang: Lang) -> dict[str, Any]:
-    return {k: number(v, lang) if isinstance(v, Fraction) else v for k, v in params.items()}
+    return {k: number(v, lang) if isinstance(v, Fraction) else v.said(lang) if isinstance(v, Later) else v
+            for k, v in params.items()}
 
 
 def tr(lang: Lang, message: str, **params: Any) -> str:

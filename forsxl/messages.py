@@ -6,7 +6,8 @@ from typing import Any
 
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.errors import ForsxlError
-from forsxl.i18n import N_, tr, translations
+from forsxl.engine.model import Source
+from forsxl.i18n import N_, Later, tr, translations
 
 MESSAGES: dict[str, str] = {
     # key: the English msgid; its Russian is in forsxl/locale/ru/LC_MESSAGES/forsxl.po
@@ -335,7 +336,10 @@ def origin_text(origin: str, lang: Lang) -> str:
 
 def message(error: ForsxlError, lang: Lang) -> str:
     """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`."""
-    where = f"{error.source}: " if error.source else ""
+    source = error.source
+    if source and isinstance(source.sheet, Later):  # `players.csv, line 3`
+        source = Source(source.sheet.said(lang), source.cell)
+    where = f"{source}: " if source else ""
     guess = error.params.get("guess")
     hint = text("did_you_mean", lang, guess=guess) if guess else ""
     return f"{where}{text(error.code, lang, **error.params)}{hint} ({error.rule})"

@@ -137,3 +137,18 @@ def test_help_without_a_workbook_is_in_the_system_language() -> None:
     russian = _help("pair", "--help", lang_env="ru_RU.UTF-8")
     assert "Провести жеребьёвку следующего тура" in russian and "Pair the next round" not in russian
     assert "Команды" in _help("--help", lang_env="ru_RU.UTF-8")
+
+
+def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_shown() -> None:
+    """An import line's source and reason are English text (and compare so) until an error is shown in Russian."""
+    from forsxl.engine.model import Source
+    from forsxl.formats import Parsed
+    from forsxl.i18n import Later
+    from forsxl.messages import message
+
+    parsed = Parsed()
+    parsed.bad_line("players.csv", 3, "Иванов,19l5", Later("rating {value!r} is not a number", value="19l5"))
+    (error,) = parsed.problems
+    assert error.source == Source("players.csv, line 3") and error.params["why"] == "rating '19l5' is not a number"
+    assert message(error, Lang.EN) == "players.csv, line 3: 'Иванов,19l5': rating '19l5' is not a number (R0)"
+    assert message(error, Lang.RU) == "players.csv, строка 3: 'Иванов,19l5': рейтинг '19l5' — не число (R0)"

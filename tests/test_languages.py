@@ -163,6 +163,10 @@ class Tournament:
         workbook.save(broken)
         self.run("check", broken, fails=True)
         self.run("check", self.folder / "missing.xlsx", fails=True)
+        (self.folder / "bad.csv").write_text("name,rating\nИванов Пётр,19l5\n", "utf-8")
+        self.run("import", book, self.folder / "bad.csv", fails=True)
+        (self.folder / "bad.xlsx").write_text("not a workbook")
+        self.run("check", self.folder / "bad.xlsx", fails=True)
 
     def help(self, book: Path) -> None:
         """Every command's --help as the entry point prints it, the workbook named (the main help: the system's)."""
@@ -197,7 +201,8 @@ def test_a_russian_tournament_shows_no_english_word(russian: Tournament) -> None
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 DATA = sorted({*(name for name, _, _ in PLAYERS), *(club for _, _, club in PLAYERS), *TEAMS, "Москва",
-               "Кравцов Илья", "Безрейтинговый", "б/р", "КМС", "МС", "Гр", "1р", "2р", "3р"}, key=len, reverse=True)
+               "Кравцов Илья", "Безрейтинговый", "Иванов Пётр", "б/р", "КМС", "МС", "Гр", "1р", "2р", "3р"},
+              key=len, reverse=True)
 """What the organizer typed in Russian into the English demo, and the sport categories' own notation."""
 
 

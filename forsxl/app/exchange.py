@@ -28,7 +28,7 @@ from forsxl.formats import Entry, Parsed, read_bytes
 from forsxl.formats.h9 import H9Options
 from forsxl.formats.opengotha import GothaImport
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, ExportOptions, TournamentFormat, detect
-from forsxl.i18n import N_, ntr, tr
+from forsxl.i18n import N_, Later, ntr, tr
 from forsxl.messages import message
 from forsxl.publish.site import check_folder, write_whole
 
@@ -90,8 +90,8 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
         known.add(key)
         row, changed = _entry_row(entry, scale)
         if not low <= row.get("rating", low) <= high:  # the reader would refuse it (R0)
-            parsed.bad_line(source.name, entry.line, entry.name, f"rating {row['rating']} is not between {low} and "
-                                                                  f"{high}")
+            why = Later("rating {rating} is not between {low} and {high}", rating=row["rating"], low=low, high=high)
+            parsed.bad_line(source.name, entry.line, entry.name, why)
         rows.append(row)
         converted += changed
     if parsed.problems:

@@ -13,7 +13,7 @@ from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
-from forsxl.i18n import number
+from forsxl.i18n import Later, number
 from forsxl.messages import tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
@@ -52,7 +52,7 @@ def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, 
         if column in FIELDS and column not in columns:
             columns[column] = index
     if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
-        parsed.bad_line(source, 1, ",".join(header), "the header row needs Name and Rating or Rank")
+        parsed.bad_line(source, 1, ",".join(header), Later("the header row needs Name and Rating or Rank"))
         return
     for row in rows:
         if any(cell.strip() for cell in row):
@@ -64,18 +64,18 @@ def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict
     line = ",".join(row)
     rating_text = re.sub(r"\s+", "", values.get("rating", "")).replace(",", ".")
     if not values["name"]:
-        parsed.bad_line(source, number, line, "no name")
+        parsed.bad_line(source, number, line, Later("no name"))
         return
     rating = None
     if rating_text:
         try:
             rating = int(float(rating_text)) if re.fullmatch(r"-?\d+(\.0*)?", rating_text) else int(rating_text)
         except (ValueError, OverflowError):  # 1e400 reads as infinity
-            parsed.bad_line(source, number, line, f"rating {values['rating']!r} is not a number")
+            parsed.bad_line(source, number, line, Later("rating {value!r} is not a number", value=values["rating"]))
             return
     rank = values.get("rank", "")
     if rank and Rank.parse(rank) is None:
-        parsed.bad_line(source, number, line, f"rank {rank!r} is not a rank like 5k or 2d")
+        parsed.bad_line(source, number, line, Later("rank {value!r} is not a rank like 5k or 2d", value=rank))
         return
     parsed.add(source, line, Entry(
         name=values["name"], rating=rating, rank=rank, club=values.get("club", ""), city=values.get("city", ""),
