@@ -2,8 +2,9 @@
 compile it to the `.mo` that `forsxl.i18n` reads. `python -m forsxl.locale` does all three in a source tree.
 
 The msgids are the English strings of forsxl/**.py (the arguments of `forsxl.i18n.KEYWORDS`), the help of cli.py's
-commands and options, the templates' `_()` (Jinja's), and the presets' descriptions. Nothing here runs when forsxl
-runs: it imports babel's catalogue tooling, which forsxl itself never needs."""
+commands and options, and the presets' descriptions. The templates hold no words of their own: publish/ hands them
+views whose labels are looked up already. Nothing here runs when forsxl runs: it imports babel's catalogue tooling,
+which forsxl itself never needs."""
 
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ from babel.messages.pofile import read_po, write_po
 from forsxl.i18n import DOMAIN, KEYWORDS, LOCALE_DIR
 
 PACKAGE = Path(__file__).resolve().parents[1]
-SOURCE = PACKAGE.parent
 LANGUAGES = ("ru",)
 WIDTH = 120
 
@@ -64,8 +64,7 @@ def extract() -> Catalog:
     sources: list[tuple[Path, list[tuple[str, Any]], Mapping[str, Any], str]] = [
         (PACKAGE, [("**.py", "python")], KEYWORDS, ""),
         (PACKAGE, [("cli.py", _cli_help)], {}, "forsxl/"),
-        (PACKAGE / "presets", [("*.yaml", _descriptions)], {}, "forsxl/presets/"),
-        (SOURCE / "templates", [("*.j2", "jinja2.ext:babel_extract")], {"_": None, "ngettext": (1, 2)}, "templates/")]
+        (PACKAGE / "presets", [("*.yaml", _descriptions)], {}, "forsxl/presets/")]
     for folder, method_map, keywords, prefix in sources:
         for filename, lineno, message, comments, _context in extract_from_dir(
                 folder, method_map, keywords=keywords, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
