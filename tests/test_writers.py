@@ -112,9 +112,10 @@ def test_a_killed_runs_temporaries_are_cleaned(book: Path) -> None:
     assert not any(path.exists() for path in stale) and theirs.exists()
 
 
-ENTRY = "import sys, forsxl.__main__ as entry; print('entered', file=sys.stderr, flush=True); entry.main()"
-"""forsxl's console script, saying when it has entered forsxl: before that the interpreter itself is starting, and a
-Ctrl-C there is Python's own to report."""
+ENTRY = ("import sys, forsxl.__main__ as entry; sys.addaudithook(lambda event, args: event == 'import' and "
+         "args[0] == 'forsxl.cli' and print('entered', file=sys.stderr, flush=True)); entry.main()")
+"""forsxl's console script, saying when it has entered forsxl: an audit hook speaks as `main` imports the command
+line, inside its handler. Before that the interpreter itself is starting, and a Ctrl-C there is Python's own."""
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
