@@ -85,6 +85,17 @@ def compiled(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _header(catalog: Catalog) -> None:
+    """The catalogue's header without babel's placeholders (it is no draft: a fuzzy header reads as one)."""
+    catalog.header_comment = (f"# The {catalog.locale_identifier} catalogue of forsxl: python -m forsxl.locale "
+                              "extracts, merges and compiles (README, Development).")
+    catalog.fuzzy = False
+    catalog.copyright_holder = catalog.msgid_bugs_address = "forsxl"
+    catalog.last_translator = catalog.language_team = "forsxl"
+    catalog.version = "1"
+    catalog.revision_date = catalog.creation_date
+
+
 def update(lang: str) -> Catalog:
     """`lang`'s catalogue merged with the msgids of the source tree: new ones untranslated, changed ones fuzzy
     (babel's nearest old msgid), gone ones dropped; written back, and compiled."""
@@ -97,6 +108,7 @@ def update(lang: str) -> Catalog:
         catalog = Catalog(locale=lang, domain=DOMAIN, project="forsxl")
         catalog.update(extract())
     catalog.obsolete.clear()
+    _header(catalog)
     with path.open("wb") as file:
         write_po(file, catalog, width=WIDTH, sort_output=True, include_lineno=False)
     mo_path(lang).write_bytes(compiled(read(lang)))
