@@ -142,6 +142,8 @@ class Tournament:
         shutil.copy(book, f / "a.xlsx")
         shutil.copy(book, f / "b.xlsx")
         self.run("merge", f / "a.xlsx", f / "b.xlsx", "-o", f / "merged.xlsx")
+        self.run("demo", f / "mcmahon", "--preset", "mcmahon", "--played", "2", "--lang", self.lang)
+        self.run("explain", f / "mcmahon" / "club.xlsx", "--round", "2")  # a pair's cost, criterion by criterion
         self.run("new", f / "new.xlsx", "--lang", self.lang)
         self.run("new", f / "new.xlsx", "--lang", self.lang, fails=True)
         self.errors(book)
