@@ -5,9 +5,9 @@ import sys
 
 def main() -> None:
     try:
-        from forsxl.cli import app
+        from forsxl.cli import run
 
-        app()
+        run(sys.argv[1:])
     except KeyboardInterrupt:  # a save in progress is atomic: the workbook is the old one or the new one
         sys.stderr.write("forsxl: interrupted\n")
         sys.exit(130)

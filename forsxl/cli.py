@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, TypeVar
@@ -24,14 +24,16 @@ from forsxl.app.workflow import (
     stage_lines,
     standings_into,
 )
-from forsxl.book.read import Book, load
+from forsxl.book.read import Book, load, peek_lang
 from forsxl.book.save import writing
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, one_of
-from forsxl.messages import message, system_lang
+from forsxl.helptext import help_lang, translate_help, typer_words
+from forsxl.i18n import ntr, system_lang, tr
+from forsxl.messages import message
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
@@ -53,6 +55,16 @@ def _version(value: bool) -> None:
 def main(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
     """Go handicap tournaments (Fors and friends) kept in an .xlsx workbook."""
+
+
+def run(args: Sequence[str]) -> None:
+    """The command line: the typer app, its help in the language of the workbook named in `args`, else the
+    system's (issue 20)."""
+    lang = help_lang(args, peek_lang) if "--help" in args or not args else Lang.EN
+    command = typer.main.get_command(app)
+    translate_help(command, lang)
+    with typer_words(lang):
+        command(list(args), prog_name="forsxl")
 
 
 def _fail(lines: list[str]) -> typer.Exit:
@@ -159,7 +171,8 @@ def pair(
         if recompute or board is not None:
             changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
         else:
-            typer.echo(f"pairing {len(loaded.tournament.players)} players...", err=True)
+            count = len(loaded.tournament.players)
+            _say(ntr(loaded.lang, "pairing {count} player...", "pairing {count} players...", count))
             _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
         _run(loaded, lambda: finish(loaded, "pair", changes))
     typer.echo(f"{path}: {changes}")
@@ -229,7 +242,7 @@ def merge(
             stack.enter_context(writing(output))  # the merged copy is written over `output` only once
             merged, changes = merge_books(paths, output, prefer, resolve)
         _run(_warned(merged), lambda: finish(merged, "merge", changes))
-    typer.echo(f"{output}: merged {changes}")
+    typer.echo(tr(merged.lang, "{path}: merged {changes}", path=output, changes=changes))
 
 
 @app.command()
@@ -254,7 +267,7 @@ def publish(
         typer.echo(_run(loaded, lambda: publish_book(loaded, output)))
 
     if watch:
-        watch_book(path, _printed(once), _say, interval)
+        watch_book(path, _printed(once), _say, interval, peek_lang(path) or system_lang())
     else:
         once()
 
@@ -314,7 +327,7 @@ def presets() -> None:
 
     Example: forsxl presets
     """
-    for line in preset_lines():
+    for line in preset_lines(system_lang()):
         typer.echo(line)
 
 
@@ -336,7 +349,7 @@ def demo(
     lang = lang or system_lang()
     with _errors(lang):
         workbook, page = run_demo(directory, played, _say, lang, preset)
-    typer.echo(f"{workbook}: the tournament workbook\n{page}: the results page")
+    typer.echo(tr(lang, "{workbook}: the tournament workbook\n{page}: the results page", workbook=workbook, page=page))
 
 
 
@@ -419,6 +432,6 @@ def simulate(
         plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
         for note in plan.notes:
             _say(note)
-        with typer.progressbar(length=plan.total, label="simulate", file=sys.stderr) as bar:
+        with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
             lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
     typer.echo("\n".join(lines))

@@ -65,7 +65,8 @@ def ok(*args: object) -> Result:
 
 def problems(result: Result) -> list[str]:
     """The error lines a command printed, without `pair`'s progress line."""
-    return [line for line in result.stderr.splitlines() if not re.fullmatch(r"pairing \d+ players\.\.\.", line)]
+    return [line for line in result.stderr.splitlines()
+            if not re.fullmatch(r"(pairing \d+ players|жеребьёвка: \d+ участник\w*)\.\.\.", line)]
 
 
 def refused(path: Path, args: Iterable[object], *lines: str) -> Result:
@@ -282,10 +283,10 @@ def test_r2_5_check_warns_when_the_stronger_holds_black_with_stones(book: Path) 
         "Round-1!H2: warning: board 1: Adams holds Black with 3 stone(s) but is the stronger by handicap.basis (2600 "
         "to Baker's 2300); the giver plays White: swap the colours, or forsxl pair --round 1 --board 1 --recompute "
         "(R2.5)",
-        f"{book}: 20 players, 1 rounds, no problems"]
+        f"{book}: 20 players, 1 round, no problems"]
     assert ok("pair", book, "--round", "1", "--board", "1", "--recompute").stdout == (
         f"{book}: round 1, board 1: Baker (Black) - Adams, 3 stones, komi -8, 6 steps\n")
-    assert ok("check", book).stdout == f"{book}: 20 players, 1 rounds, no problems\n"
+    assert ok("check", book).stdout == f"{book}: 20 players, 1 round, no problems\n"
 
 
 def test_r2_pair_recompute_a_board_after_the_referee_swapped_players(book: Path) -> None:
@@ -296,7 +297,7 @@ def test_r2_pair_recompute_a_board_after_the_referee_swapped_players(book: Path)
     edit(book, "Round-1", 3, Black="Baker")
     ok("pair", book, "--round", "1", "--board", "1", "--recompute")
     out = ok("pair", book, "--board", "2", "--recompute").stdout  # the round: the last one
-    assert out == f"{book}: round 1, board 2: Clark (Black) - Baker, 1 stones, komi 0, 1 steps\n"
+    assert out == f"{book}: round 1, board 2: Clark (Black) - Baker, 1 stone, komi 0, 1 step\n"
     first, second = rows(book, "Round-1")[:2]
     columns = ("Black", "White", "Handicap", "Komi", "Steps", "Group", "Black pts", "White pts")
     assert [first[c] for c in columns] == ["Davis", "Adams", 4, -8, 8, 1, "20 / 2", "28 / 10"]
@@ -593,7 +594,7 @@ def test_r7_force_repairs_a_round_without_results(book: Path) -> None:
     assert "Young" in {r["Black"] for r in table} | {r["White"] for r in table}
     assert openpyxl.load_workbook(book).sheetnames == ["Config", "Players", "Round-1", "Standings", "Log"]
     check = ok("check", book)
-    assert check.stdout == f"{book}: 21 players, 1 rounds, no problems\n"
+    assert check.stdout == f"{book}: 21 players, 1 round, no problems\n"
 
 
 def test_r7_referee_swaps_players_before_the_game(book: Path) -> None:
@@ -626,7 +627,7 @@ RUSSIAN = [{"Имя": n, "Рейтинг": r} for n, r in (
 def test_russian_workbook(tmp_path: Path) -> None:
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
     assert openpyxl.load_workbook(path).sheetnames == ["Настройки", "Участники", "Журнал"]
-    assert ok("pair", path).stdout == f"{path}: round 1: 3 boards; without a game: Жуков Лев\n"
+    assert ok("pair", path).stdout == f"{path}: тур 1: 3 доски; без партии: Жуков Лев\n"
     assert openpyxl.load_workbook(path).sheetnames == ["Настройки", "Участники", "Тур-1", "Итоги", "Журнал"]
     table = rows(path, "Тур-1")
     assert list(table[0]) == ["Доска", "Чёрные", "Белые", "Фора", "Коми", "Ступени", "Группа", "Результат",

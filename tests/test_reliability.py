@@ -377,7 +377,7 @@ def test_ods_is_read_and_written_as_xlsx_beside_it(book: Path) -> None:
     assert ods.read_bytes() == before
     assert len(load(xlsx).tournament.rounds) == 2
     assert openpyxl.load_workbook(xlsx)["Players"]["E2"].data_type == "s"
-    assert ok("check", ods).stdout == f"{ods}: 20 players, 1 rounds, no problems\n"  # the .ods, unchanged
+    assert ok("check", ods).stdout == f"{ods}: 20 players, 1 round, no problems\n"  # the .ods, unchanged
     refused(ods, ["standings", ods], problems(result)[0],
             f"{xlsx} already exists beside {ods}; run forsxl on {xlsx}, or move it away (R0)")
 

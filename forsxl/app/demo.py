@@ -19,6 +19,7 @@ from forsxl.engine.model import Game, Result, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.probability import compensation, simulate_result
 from forsxl.engine.report import make_report
+from forsxl.i18n import tr
 from forsxl.publish.html import render_html
 
 # [000]: five dans from 1d to 6d, two 1k (2025, 1960), a 2k (1915), then 1890, 1780, ... down to 100.
@@ -87,7 +88,7 @@ def run_demo(
     config, _, errors = build_config([("preset", preset, None)])
     if errors:
         raise WorkbookErrors(errors, lang)
-    rows = [("name", "Клубный турнир по системе Форс" if lang == Lang.RU else "Fors club tournament"),
+    rows = [("name", tr(lang, "Fors club tournament")),
             ("date", "2026-11-28"), ("place", "Москва"), ("preset", preset), ("rounds", config.rounds),
             ("lang", lang.value)]
     workbook = new_workbook(rows, lang, new_player_columns(config))
@@ -113,7 +114,7 @@ def run_demo(
         type_results(book, number, _simulated(book.tournament, rnd.games, random.Random(f"demo|{number}")))
         save(book.workbook, path, book.read_as, book.package)
         book = load(path)
-        finish(book, "standings", f"round {number} results")
+        finish(book, "standings", tr(lang, "round {number} results", number=number))
     book = load(path)
     page = directory / "club.html"
     page.write_text(render_html(book.tournament, make_report(book.tournament)), encoding="utf-8")

@@ -28,6 +28,7 @@ from forsxl.formats import Entry, Parsed, read_bytes
 from forsxl.formats.h9 import H9Options
 from forsxl.formats.opengotha import GothaImport
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, ExportOptions, TournamentFormat, detect
+from forsxl.i18n import N_, Later, ntr, tr
 from forsxl.messages import message
 from forsxl.publish.site import check_folder, write_whole
 
@@ -75,21 +76,22 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
     wanted = {name_key(w) for w in only.split(",") if w.strip()}
     entries = [e for e in parsed.entries if not wanted or name_key(e.name) in wanted or e.egd_pin in wanted]
     known = {name_key(p.name) for p in book.tournament.players}
-    rows, report, converted = [], [], 0
+    rows, report, converted, lang = [], [], 0, book.lang
     scale = book.tournament.config.ratings.scale
     low, high = rating_bounds(scale)
     for entry in entries:
         key = name_key(entry.name)
-        why = ("already in Players" if key in known else
-               "no rating or rank" if entry.rating is None and not entry.rank else "")
+        why = (N_("already in Players") if key in known else
+               N_("no rating or rank") if entry.rating is None and not entry.rank else "")
         if why:
-            report.append(f"skipped {entry.name} ({source.name}, line {entry.line}): {why}")
+            report.append(tr(lang, "skipped {name} ({file}, line {line}): {why}", name=entry.name, file=source.name,
+                             line=entry.line, why=tr(lang, why)))
             continue
         known.add(key)
         row, changed = _entry_row(entry, scale)
         if not low <= row.get("rating", low) <= high:  # the reader would refuse it (R0)
-            parsed.bad_line(source.name, entry.line, entry.name, f"rating {row['rating']} is not between {low} and "
-                                                                  f"{high}")
+            why = Later("rating {rating} is not between {low} and {high}", rating=row["rating"], low=low, high=high)
+            parsed.bad_line(source.name, entry.line, entry.name, why)
         rows.append(row)
         converted += changed
     if parsed.problems:
@@ -98,11 +100,13 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
         raise ForsxlError("R0", "import_too_many", path=source, count=len(rows), total=len(known), limit=MAX_PLAYERS)
     if wanted:
         found = {name_key(e.name) for e in entries} | {e.egd_pin for e in entries}
-        report += [f"not in {source.name}: {w}" for w in wanted - found]
+        report += [tr(lang, "not in {file}: {name}", file=source.name, name=w) for w in wanted - found]
     if converted:
-        report.append(f"{converted} ratings converted to ratings.scale "
-                      f"{book.tournament.config.ratings.scale} through their ranks (R0)")
-    changes = f"imported {len(rows)} players from {source.name} ({fmt})"
+        report.append(ntr(lang, "{count} rating converted to ratings.scale {scale} through its rank (R0)",
+                          "{count} ratings converted to ratings.scale {scale} through their ranks (R0)", converted,
+                          scale=scale))
+    changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=fmt,
+                 players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
         append_players(book.workbook, book.lang, rows)
         append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
@@ -131,7 +135,10 @@ def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang) -> li
     book = tournament_book(path, t, origins, rows)
     read_book(book.workbook, path)  # a workbook the reader refuses (a rating out of its scale) is not written
     played = sum(1 for r in t.rounds for g in r.games if g.result is not None)
-    changes = f"imported {len(t.players)} players, {len(t.rounds)} rounds, {played} results from {source}"
+    changes = tr(lang, "imported {players}, {rounds}, {results} from {file}", file=source,
+                 players=ntr(lang, "{count} player", "{count} players", len(t.players)),
+                 rounds=ntr(lang, "{count} round", "{count} rounds", len(t.rounds)),
+                 results=ntr(lang, "{count} result", "{count} results", played))
     finish(book, "import", changes)
     return [f"{path}: {changes}", *[message(n, lang) for n in gotha.notes]]
 
@@ -154,10 +161,10 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
     target = output or path.with_name(path.stem + chosen.suffix)
     if chosen.write is None:
         save(results_workbook(t, report, book.lang), target)
-        return f"{target}: written", target
+        return tr(book.lang, "{path}: written", path=target), target
     h9 = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
     text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))
     if output is None and chosen.stdout:
         return text, None
     write_whole(target, text)
-    return f"{target}: written", target
+    return tr(book.lang, "{path}: written", path=target), target

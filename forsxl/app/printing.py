@@ -7,6 +7,7 @@ from pathlib import Path
 
 from forsxl.book.read import Book
 from forsxl.engine.errors import ForsxlError
+from forsxl.i18n import ntr, tr
 from forsxl.publish.pdf import print_pdf
 from forsxl.publish.site import check_folder, write_whole
 from forsxl.publish.slips import SLIPS_PER_PAGE, render_slips
@@ -28,4 +29,7 @@ def print_round(book: Book, number: int | None, output: Path | None) -> str:
     else:
         write_whole(target, html)
     boards = len(next(r for r in t.rounds if r.number == number).games)
-    return f"{target}: round {number}, {boards} slips on {ceil(boards / SLIPS_PER_PAGE)} pages, then the wall list"
+    lang = book.lang
+    return tr(lang, "{path}: round {number}, {slips} on {pages}, then the wall list", path=target, number=number,
+              slips=ntr(lang, "{count} slip", "{count} slips", boards),
+              pages=ntr(lang, "{count} page", "{count} pages", ceil(boards / SLIPS_PER_PAGE)))

@@ -10,11 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from forsxl.app.watch import watch_file
-from forsxl.book.config import presets
+from forsxl.book.config import preset_description
 from forsxl.book.read import Book
+from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
 from forsxl.engine.report import make_report
+from forsxl.i18n import tr
 from forsxl.publish.html import render_html
 from forsxl.publish.site import write_site, write_whole
 from forsxl.publish.why import comparison_lines, round_lines
@@ -28,18 +30,21 @@ def publish_book(book: Book, output: Path) -> str:
     if output.suffix.lower() in (".html", ".htm"):
         write_whole(output, render_html(t, report))
     else:
-        note = str(presets().get(t.config.preset, {}).get("description", ""))
+        note = preset_description(t.config.preset, t.config.lang)
         write_site(t, report, comparisons_above(report.table, t.config.tiebreaks), output, book.origins, note)
-    return f"{output}: written"
+    return tr(book.lang, "{path}: written", path=output)
 
 
-def watch_book(path: Path, republish: Callable[[], None], say: Callable[[str], None], interval: float) -> None:
-    """`publish --watch`: republish at once and after every save of `path` until Ctrl-C, saying so as it goes."""
-    say(f"watching {path} (Ctrl-C stops)")
+def watch_book(path: Path, republish: Callable[[], None], say: Callable[[str], None], interval: float,
+               lang: Lang) -> None:
+    """`publish --watch`: republish at once and after every save of `path` until Ctrl-C, saying so as it goes, in
+    `lang`."""
+    say(tr(lang, "watching {path} (Ctrl-C stops)", path=path))
     try:
-        watch_file(path, republish, say, interval)
+        watch_file(path, republish, lambda why: say(tr(lang, "{path}: not published ({why}); still watching",
+                                                       path=path, why=why or tr(lang, "see above"))), interval)
     except KeyboardInterrupt:
-        say("stopped")
+        say(tr(lang, "stopped"))
 
 
 def explain_lines(book: Book, player: str, than: str, number: int | None) -> list[str]:

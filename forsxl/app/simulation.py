@@ -20,6 +20,7 @@ import yaml
 
 from forsxl.app.workflow import finish
 from forsxl.book.config import build_config, presets
+from forsxl.book.layout import sheet_name
 from forsxl.book.read import Book
 from forsxl.book.simulation import write_simulation
 from forsxl.engine.config import Config, Lang, get_key
@@ -27,6 +28,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
 from forsxl.engine.system_by_size import finished
+from forsxl.i18n import N_, cell_text, fixed, ntr, tr
 from forsxl.publish.simulation import render_simulation
 from forsxl.publish.site import write_whole
 
@@ -141,47 +143,48 @@ def variants(book: Book, compare: Sequence[str], rounds: int | None) -> list[Var
     """The workbook's own regulation first, then each `--compare` variant; `rounds` overrides every one's."""
     t = book.tournament
     own = t if rounds is None else replace(t, config=replace(t.config, rounds=rounds))
-    return [Variant("workbook", own),
+    return [Variant(tr(book.lang, "workbook"), own),
             *(Variant(spec, replace(t, config=variant_config(book, spec, rounds))) for spec in compare)]
 
 
-LABELS: dict[str, tuple[str, str]] = {
-    "runs": ("Runs", "Прогонов"),
-    "seed": ("Seed", "Зерно"),
-    "model": ("Win probability model", "Модель вероятности победы"),
-    "sigma": ("Rating noise sigma", "Шум рейтинга, сигма"),
-    "from": ("Played from", "Играется с"),
-    "from_start": ("round 1", "1-го тура"),
-    "from_now": ("round {n} (results so far stand)", "{n}-го тура (сыгранное остаётся)"),
-    "players": ("Players", "Участники"),
-    "quality": ("Ranking quality", "Качество ранжирования"),
-    "fairness": ("Fairness of the handicap compensation", "Справедливость компенсации форы"),
-    "no": ("No", "№"),
-    "name": ("Name", "Имя"),
-    "rating": ("Rating", "Рейтинг"),
-    "expected": ("E[place]", "Ср. место"),
-    "place": ("P({n})", "P({n})"),
-    "metric": ("Measure", "Показатель"),
-    "tau": ("Kendall tau-b", "Тау-b Кендалла"),
-    "spearman": ("Spearman rho", "Ро Спирмена"),
-    "strongest": ("Strongest wins", "Сильнейший побеждает"),
-    "top_error": ("Place error, top 10%", "Ошибка места, лучшие 10%"),
-    "variant": ("Variant", "Вариант"),
-    "group": ("Group", "Группа"),
-    "steps": ("Steps", "Ступени"),
-    "per_run": ("Games/run", "Партий за прогон"),
-    "giver": ("Giver pts", "Очки дающего"),
-    "giver_even": ("Even", "На равных"),
-    "giver_bias": ("Giver bias", "Перекос дающего"),
-    "taker": ("Taker pts", "Очки получающего"),
-    "taker_even": ("Even", "На равных"),
-    "taker_bias": ("Taker bias", "Перекос получающего"),
-    "giver_wins": ("Giver wins", "Победы дающего"),
+LABELS: dict[str, str] = {
+    "runs": N_("Runs"),
+    "seed": N_("Seed"),
+    "model": N_("Win probability model"),
+    "sigma": N_("Rating noise sigma"),
+    "from": N_("Played from"),
+    "from_start": N_("round 1"),
+    "from_now": N_("round {n} (results so far stand)"),
+    "players": N_("Players"),
+    "quality": N_("Ranking quality"),
+    "fairness": N_("Fairness of the handicap compensation"),
+    "no": N_("No"),
+    "name": N_("Name"),
+    "rating": N_("Rating"),
+    "expected": N_("E[place]"),
+    "place": N_("P({n})"),
+    "metric": N_("Measure"),
+    "tau": N_("Kendall tau-b"),
+    "spearman": N_("Spearman rho"),
+    "strongest": N_("Strongest wins"),
+    "top_error": N_("Place error, top 10%"),
+    "variant": N_("Variant"),
+    "group": N_("Group"),
+    "steps": N_("Steps"),
+    "per_run": N_("Games/run"),
+    "giver": N_("Giver pts"),
+    "giver_even": N_("Even"),
+    "giver_bias": N_("Giver bias"),
+    "taker": N_("Taker pts"),
+    "taker_even": N_("Even"),
+    "taker_bias": N_("Taker bias"),
+    "giver_wins": N_("Giver wins"),
 }
 
 
 def label(key: str, lang: Lang, **params: Any) -> str:
-    return LABELS[key][0 if lang == Lang.EN else 1].format(**params)
+    """The report's word `key` (a msgid of `LABELS`) in `lang`."""
+    return tr(lang, LABELS[key], **params)
 
 
 Cell = str | float | int
@@ -195,8 +198,9 @@ class Table(NamedTuple):
     rows: tuple[tuple[Cell, ...], ...]
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f}%"
+def _percent(value: float, lang: Lang) -> str:
+    return f"{fixed(100 * value, 1, lang)}%"
+
 
 
 def report_tables(summaries: Sequence[Summary], lang: Lang) -> list[Table]:
@@ -216,20 +220,20 @@ def report_tables(summaries: Sequence[Summary], lang: Lang) -> list[Table]:
         row: list[Cell] = [player.id, player.name, player.rating]
         for s in summaries:
             odds = s.players[i]
-            row += [round(odds.expected_place, 2), *(_percent(p) for p in odds.prizes)]
+            row += [round(odds.expected_place, 2), *(_percent(p, lang) for p in odds.prizes)]
         player_rows.append(tuple(row))
     quality: list[tuple[Cell, ...]] = [
         (label("tau", lang), *(round(s.quality.tau, 3) for s in summaries)),
         (label("spearman", lang), *(round(s.quality.spearman, 3) for s in summaries)),
-        (label("strongest", lang), *(_percent(s.quality.strongest_wins) for s in summaries)),
+        (label("strongest", lang), *(_percent(s.quality.strongest_wins, lang) for s in summaries)),
         (label("top_error", lang), *(round(s.quality.top_error, 2) for s in summaries)),
     ]
     fair_headers = ("variant", "group", "steps", "per_run", "giver", "giver_even", "giver_bias",
                     "taker", "taker_even", "taker_bias", "giver_wins")
     fair_rows = [
         (s.label, f.group, f.steps, round(f.per_run, 2), round(f.giver, 2), round(f.giver_even, 2),
-         f"{f.giver_bias:+.2f}", round(f.taker, 2), round(f.taker_even, 2), f"{f.taker_bias:+.2f}",
-         _percent(f.giver_wins))
+         fixed(f.giver_bias, 2, lang, sign=True), round(f.taker, 2), round(f.taker_even, 2),
+         fixed(f.taker_bias, 2, lang, sign=True), _percent(f.giver_wins, lang))
         for s in summaries for f in s.fairness
     ]
     return [
@@ -244,9 +248,14 @@ def _right(value: Cell) -> bool:
     return not isinstance(value, str) or value[-1:] == "%" or value[:1] in "+-"
 
 
-def text_table(table: Table) -> str:
+def shown_rows(table: Table, lang: Lang) -> tuple[tuple[str, ...], ...]:
+    """The rows as text, numbers as the language writes them (the terminal and the page; the sheet keeps numbers)."""
+    return tuple(tuple(cell_text(c, lang) for c in row) for row in table.rows)
+
+
+def text_table(table: Table, lang: Lang) -> str:
     """A table for the terminal: the title, then columns padded, text left and numbers right."""
-    cells = [list(table.headers), *[[str(c) for c in row] for row in table.rows]]
+    cells = [list(table.headers), *map(list, shown_rows(table, lang))]
     widths = [max(len(row[i]) for row in cells) for i in range(len(table.headers))]
     numeric = [all(_right(row[i]) for row in table.rows) for i in range(len(table.headers))]
 
@@ -288,8 +297,13 @@ def plan_simulation(book: Book, compare: Sequence[str], rounds: int | None, sett
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     chosen, cores = variants(book, compare, rounds), workers or available_workers()
     repeats = not settings.from_start and rounds is None and finished(book.tournament)
-    notes = ("every round is played, so every run repeats it: --from-start plays the tournament anew",) * repeats
-    notes += (f"simulating {runs} runs of {len(chosen)} variant(s), seed {seed}, {cores} worker(s)...",)
+    lang = book.lang
+    notes = (tr(lang, "every round is played, so every run repeats it: --from-start plays the tournament anew"),
+             ) * repeats
+    notes += (tr(lang, "simulating {runs} of {variants}, seed {seed}, {workers}...", seed=seed,
+                 runs=ntr(lang, "{count} run", "{count} runs", runs),
+                 variants=ntr(lang, "{count} variant", "{count} variants", len(chosen)),
+                 workers=ntr(lang, "{count} worker", "{count} workers", cores)),)
     return Plan(chosen, settings, runs, seed, cores, notes)
 
 
@@ -302,10 +316,14 @@ def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progr
     tables = report_tables(summaries, book.lang)
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)
     name = book.tournament.config.name or book.path.stem
-    write_whole(page, render_simulation(name, book.lang, rows, tables, summaries))
-    lines = ["\n\n".join(text_table(table) for table in tables), f"{page}: the report"]
+    shown = [(table.title, table.headers, shown_rows(table, book.lang)) for table in tables]
+    write_whole(page, render_simulation(name, book.lang, rows, shown, summaries))
+    lang = book.lang
+    lines = ["\n\n".join(text_table(table, lang) for table in tables), tr(lang, "{path}: the report", path=page)]
     if write:
         write_simulation(book, rows, tables)
-        finish(book, "simulate", f"{plan.runs} runs, seed {plan.seed}, {plan.settings.model.value} model")
-        lines.append(f"{book.path}: Simulation sheet written")
+        finish(book, "simulate", tr(lang, "{runs}, seed {seed}, {model} model", seed=plan.seed,
+                                    runs=ntr(lang, "{count} run", "{count} runs", plan.runs),
+                                    model=plan.settings.model.value))
+        lines.append(tr(lang, "{path}: {sheet} sheet written", path=book.path, sheet=sheet_name("simulation", lang)))
     return lines

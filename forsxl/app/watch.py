@@ -26,7 +26,8 @@ def watch_file(
 
     A change is acted on once the file has stayed the same for one more poll, so that a save in progress is
     not read half-written. Whatever `republish` raises (a bad or half-saved workbook) is reported and
-    watching goes on; only Ctrl-C (KeyboardInterrupt) ends it. `polls` bounds the loop for tests.
+    watching goes on: `report` gets what it said (empty when it said nothing). Only Ctrl-C (KeyboardInterrupt)
+    ends it. `polls` bounds the loop for tests.
     """
     done: Stamp | None = None
     seen = stamp(path)
@@ -38,7 +39,7 @@ def watch_file(
             try:
                 republish()
             except Exception as error:  # anything: a bad or half-saved workbook must not end the watch
-                report(f"{path}: not published ({str(error) or 'see above'}); still watching")
+                report(str(error))
         seen = now
         count += 1
         sleep(interval)

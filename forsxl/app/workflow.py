@@ -11,8 +11,8 @@ from pathlib import Path
 
 from forsxl import __version__
 from forsxl.book.awards import write_awards
-from forsxl.book.config import KEYS, build_config, presets, yaml_value
-from forsxl.book.layout import new_player_columns
+from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
+from forsxl.book.layout import new_player_columns, sheet_name
 from forsxl.book.read import Book, load
 from forsxl.book.save import save, writing
 from forsxl.book.stages import write_stage_tables
@@ -28,7 +28,7 @@ from forsxl.book.write import (
 )
 from forsxl.engine.config import Lang, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Round, number_text
+from forsxl.engine.model import Round
 from forsxl.engine.report import make_report
 from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
@@ -39,7 +39,8 @@ from forsxl.engine.tournament import (
     schedule_tournament,
     stronger_holds_black,
 )
-from forsxl.messages import message, text
+from forsxl.i18n import ntr, tr
+from forsxl.messages import message, origin_text, text
 
 
 @contextmanager
@@ -62,7 +63,9 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
     book.tournament = replace(t, rounds=(*t.rounds[: number - 1], rnd))
     write_round(book, rnd)
     without = ", ".join(t.player(pid).name for pid, _ in rnd.sitouts)
-    return rnd, f"round {number}: {len(rnd.games)} boards" + (f"; without a game: {without}" if without else "")
+    line = ntr(book.lang, "round {number}: {count} board", "round {number}: {count} boards", len(rnd.games),
+               number=number)
+    return rnd, line + (tr(book.lang, "; without a game: {names}", names=without) if without else "")
 
 
 def recompute_into(book: Book, number: int | None, board: int | None) -> str:
@@ -74,9 +77,11 @@ def recompute_into(book: Book, number: int | None, board: int | None) -> str:
     number = number or (t.rounds[-1].number if t.rounds else 1)
     game = recompute_board(t, number, board)
     write_board(book, number, game)
-    komi = number_text(game.komi)
-    return (f"round {number}, board {board}: {t.player(game.black).name} (Black) - {t.player(game.white).name}, "
-            f"{game.stones} stones, komi {komi}, {game.steps} steps")
+    lang = book.lang
+    return tr(lang, "round {number}, board {board}: {black} (Black) - {white}, {stones}, komi {komi}, {steps}",
+              number=number, board=board, black=t.player(game.black).name, white=t.player(game.white).name,
+              stones=ntr(lang, "{count} stone", "{count} stones", game.stones), komi=game.komi,
+              steps=ntr(lang, "{count} step", "{count} steps", game.steps))
 
 
 def finish(book: Book, command: str, changes: str) -> None:
@@ -108,8 +113,9 @@ def schedule_into(book: Book) -> str:
     schedule = schedule_tournament(book.tournament)
     book.tournament = replace(book.tournament, rounds=schedule.rounds)
     write_schedule(book, schedule)
-    games = sum(len(r.games) for r in schedule.rounds)
-    return f"schedule: {len(schedule.rounds)} rounds, {games} games"
+    games, lang = sum(len(r.games) for r in schedule.rounds), book.lang
+    return tr(lang, "schedule: {rounds}, {games}", rounds=ntr(lang, "{count} round", "{count} rounds",
+              len(schedule.rounds)), games=ntr(lang, "{count} game", "{count} games", games))
 
 
 def stage_into(book: Book) -> str:
@@ -122,7 +128,9 @@ def stage_into(book: Book) -> str:
         write_round(book, rnd)
     sections = ", ".join(f"{s.section.name} {len(s.entrants)}" for s in stage.sections)
     numbers = f"{rounds[0].number}" if len(rounds) == 1 else f"{rounds[0].number}-{rounds[-1].number}"
-    return f"stage {stage.number} ({sections}): round {numbers} written"
+    return ntr(book.lang, "stage {stage} ({sections}): round {numbers} written",
+               "stage {stage} ({sections}): rounds {numbers} written", len(rounds), stage=stage.number,
+               sections=sections, numbers=numbers)
 
 
 def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
@@ -136,7 +144,8 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
         if path.exists():
             raise ForsxlError("R0", "file_exists", path=path)
         save(new_workbook(rows, lang, new_player_columns(config)), path)
-    return f"{path}: created with preset {preset}; type the players into the Players sheet"
+    return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
+              preset=preset, sheet=sheet_name("players", lang))
 
 
 def check_book(book: Book) -> list[str]:
@@ -155,29 +164,33 @@ def check_book(book: Book) -> list[str]:
               for p, below in lifted),
             *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))
               for group, players in lifts),
-            f"{book.source or book.path}: {len(t.players)} players, {len(t.rounds)} rounds, no problems"]
+            tr(book.lang, "{path}: {players}, {rounds}, no problems", path=book.source or book.path,
+               players=ntr(book.lang, "{count} player", "{count} players", len(t.players)),
+               rounds=ntr(book.lang, "{count} round", "{count} rounds", len(t.rounds)))]
 
 
 def standings_into(book: Book) -> str:
     """Points in the round sheets and Standings from the results typed so far (R4, R6), saved; says how many."""
     played = sum(1 for r in book.tournament.rounds for g in r.games if g.result is not None)
-    finish(book, "standings", f"{played} results")
-    return f"standings after {played} results"
+    finish(book, "standings", ntr(book.lang, "{count} result", "{count} results", played))
+    return ntr(book.lang, "standings after {count} result", "standings after {count} results", played)
 
 
 def stage_lines(book: Book) -> list[str]:
     """Each started section (R7): its stage, name and plan, its rounds, and its players in its standings' order."""
-    return [f"stage {table.stage} {table.section.name} ({table.section.text}), rounds {table.first}-{table.last}: "
-            + ", ".join(s.player.name for s in table.rows) for table in stage_tables(book.tournament)]
+    return [tr(book.lang, "stage {stage} {name} ({plan}), rounds {first}-{last}: {players}", stage=table.stage,
+               name=table.section.name, plan=table.section.text, first=table.first, last=table.last,
+               players=", ".join(s.player.name for s in table.rows)) for table in stage_tables(book.tournament)]
 
 
 def config_lines(book: Book) -> list[str]:
     """The effective configuration as YAML (R12): each key's value, with its rule, what it does and where it came
     from (a Config cell, the preset, or the default)."""
-    return [f"{info.key}: {yaml_value(get_key(book.tournament.config, info.key))}  # {info.rule} {info.doc} "
-            f"[{book.origins.get(info.key, 'default')}]" for info in KEYS.values()]
+    lang = book.lang
+    return [f"{info.key}: {yaml_value(get_key(book.tournament.config, info.key))}  # {info.rule} {tr(lang, info.doc)} "
+            f"[{origin_text(book.origins.get(info.key, 'default'), lang)}]" for info in KEYS.values()]
 
 
-def preset_lines() -> list[str]:
-    """Each preset with the line on what it runs (R12)."""
-    return [f"{name}: {keys.get('description', '')}" for name, keys in presets().items()]
+def preset_lines(lang: Lang) -> list[str]:
+    """Each preset with the line on what it runs (R12), in `lang`."""
+    return [f"{name}: {preset_description(name, lang)}" for name in presets()]

@@ -7,17 +7,15 @@ from collections.abc import Sequence
 from forsxl.book import layout
 from forsxl.book.read import Book
 from forsxl.book.sheets import BOLD, fresh_sheet, put, write_row
-from forsxl.engine.config import Lang
 from forsxl.engine.prizes import Award
 from forsxl.engine.report import Report
+from forsxl.i18n import N_, each, tr
 
-PRIZE_COLUMNS = {
-    Lang.EN: ("Place", "No", "Name", "Rating", "Club"),
-    Lang.RU: ("Место", "№", "Имя", "Рейтинг", "Клуб"),
-}
+PRIZE_COLUMNS = (N_("Place"), N_("No"), N_("Name"), N_("Rating"), N_("Club"))
 WORDS = {
-    Lang.EN: {"shared": "shared: tied on every criterion", "nobody": "nobody qualifies", "norm": "Norm"},
-    Lang.RU: {"shared": "делят: равны по всем критериям", "nobody": "никто не подходит", "norm": "Норма"},
+    "shared": N_("shared: tied on every criterion"),
+    "nobody": N_("nobody qualifies"),
+    "norm": N_("Norm"),
 }
 
 
@@ -28,15 +26,15 @@ def write_prizes(book: Book, awards: Sequence[Award]) -> None:
     row = 1
     for award in awards:
         write_row(sheet, row, [award.spec.name, award.spec.text], bold=True)
-        write_row(sheet, row + 1, [*PRIZE_COLUMNS[lang], *award.spec.criteria], bold=True)
+        write_row(sheet, row + 1, [*each(lang, PRIZE_COLUMNS), *award.spec.criteria], bold=True)
         row += 2
         if not award.winners:
-            write_row(sheet, row, [WORDS[lang]["nobody"]])
+            write_row(sheet, row, [tr(lang, WORDS["nobody"])])
             row += 1
         for w in award.winners:
             p = w.player
             write_row(sheet, row, [w.place, int(p.id), p.name, p.rating, p.club, *w.values,
-                                   WORDS[lang]["shared"] if w.shared else None])
+                                   tr(lang, WORDS["shared"]) if w.shared else None])
             row += 1
         row += 1
     sheet.column_dimensions["C"].width = 26
@@ -49,7 +47,7 @@ def write_norms(book: Book, report: Report) -> None:
         return
     sheet = book.workbook[layout.sheet_name("standings", book.lang)]
     column = max(len([c for c in sheet[1] if c.value is not None]), 1) + 1
-    put(sheet.cell(1, column), WORDS[book.lang]["norm"])
+    put(sheet.cell(1, column), tr(book.lang, WORDS["norm"]))
     sheet.cell(1, column).font = BOLD
     for row, s in enumerate(report.table, start=2):
         result = results.get(s.player.id)

@@ -16,13 +16,14 @@ from typing import Any
 import yaml
 
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys
+from forsxl.engine.config import Config, KeyInfo, Lang, StagePlan, config_keys
 from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.model import Source, number_text
 from forsxl.engine.norms import NormBand
 from forsxl.engine.prizes import PrizeLists
 from forsxl.engine.ratings import Rank
 from forsxl.engine.stages import parse_stage_plan
+from forsxl.i18n import tr
 
 
 def presets() -> dict[str, dict[str, Any]]:
@@ -32,6 +33,12 @@ def presets() -> dict[str, dict[str, Any]]:
         if entry.name.endswith(".yaml"):
             found[entry.name.removesuffix(".yaml")] = yaml.safe_load(entry.read_text("utf-8")) or {}
     return dict(sorted(found.items()))
+
+
+def preset_description(name: str, lang: Lang) -> str:
+    """The line on what preset `name` runs (R12), in `lang`: its `description` is a msgid."""
+    description = presets().get(name, {}).get("description")
+    return tr(lang, str(description)) if description else ""
 
 
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}

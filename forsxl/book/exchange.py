@@ -20,6 +20,7 @@ from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
+from forsxl.messages import tiebreak_heading
 
 IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")
 
@@ -92,7 +93,7 @@ def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
                 for c in ("place", "shared", "no", "name", "rating", "rank", "club")]
     headings += ["Country" if en else "Страна", "EGD PIN", "RFG ID"]
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
-    headings += ["Points" if en else "Очки", *[c.value for c in shown]]
+    headings += ["Points" if en else "Очки", *[tiebreak_heading(c, lang) for c in shown]]
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(report.table, start=2):
         p = s.player

@@ -1,4 +1,6 @@
-"""Sheet names and column headers in English and Russian (WORKBOOK.md)."""
+"""Sheet names and column headers in English and Russian (WORKBOOK.md): forsxl reads them in both languages at
+once, with their aliases, so they stay a bilingual table; what it only writes (playoff stages, team columns, the
+superfinal note) are msgids, translated where they are written."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Mapping
 
 from forsxl.engine.config import Config, Lang, StartMethod
 from forsxl.engine.errors import nearest
+from forsxl.i18n import N_
 
 SHEETS: dict[str, tuple[str, str]] = {
     "config": ("Config", "Настройки"),
@@ -85,8 +88,10 @@ ROUND_COLUMNS: dict[str, tuple[str, str]] = {
     "white_pts": ("White pts", "Очки белых"),
 }
 PLAYOFF_STAGES = {
-    Lang.EN: {"QF": "Quarter-finals", "SF": "Semi-finals", "F": "Final", "3rd": "3rd place"},
-    Lang.RU: {"QF": "Четвертьфиналы", "SF": "Полуфиналы", "F": "Финал", "3rd": "За 3-е место"},
+    "QF": N_("Quarter-finals"),
+    "SF": N_("Semi-finals"),
+    "F": N_("Final"),
+    "3rd": N_("3rd place"),
 }
 BYE_LABEL = {Lang.EN: "bye", Lang.RU: "своб."}
 ABSENT_LABEL = {Lang.EN: "absent", Lang.RU: "пропуск"}
@@ -106,15 +111,9 @@ STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
     "start": ("Start", "Старт"),
     "points": ("Points", "Очки"),
 }
-TEAM_COLUMNS = {
-    Lang.EN: ("Place", "Team", "Points", "Best place", "Members"),
-    Lang.RU: ("Место", "Команда", "Очки", "Лучшее место", "Участники"),
-}
+TEAM_COLUMNS = (N_("Place"), N_("Team"), N_("Points"), N_("Best place"), N_("Members"))
 ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
-SUPERFINAL_NOTE = {
-    Lang.EN: "Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)",
-    Lang.RU: "Суперфинал: {a} и {b} играют матч до двух побед за 1–2 места (R7.8)",
-}
+SUPERFINAL_NOTE = N_("Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)")
 LOG_COLUMNS = {Lang.EN: ("Time", "Command", "Version", "Changes"), Lang.RU: ("Время", "Команда", "Версия", "Изменения")}
 
 

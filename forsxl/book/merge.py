@@ -45,6 +45,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Cell, Chooser, Conflict, MergedRow, Merger, Prefer, Row, Side, Table, match_renamed
 from forsxl.engine.model import Game, Source
 from forsxl.engine.ratings import Rank
+from forsxl.i18n import tr
 from forsxl.messages import text
 
 _OWNED = ("standings", "teams", "playoff", "log")
@@ -388,7 +389,7 @@ def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,
     _keep_standings_if_agreed(workbook, b.book.workbook)
     merged = read_book(workbook, output)
     merged.package = a.book.package  # saved as copy A's package with the merged cells and sheets
-    return merged, _changes(names, base_path[0] if base_path else None, writer, merger)
+    return merged, _changes(names, base_path[0] if base_path else None, writer, merger, lang)
 
 
 def _merge_rounds(merger: Merger, base: _Copy | None, a: _Copy, b: _Copy) -> dict[int, list[MergedRow] | None]:
@@ -500,15 +501,18 @@ def _reading_order(address: str) -> tuple[str, str, int]:
     return sheet, letters, int(cell[len(letters):] or 0)
 
 
-def _changes(names: dict[Side, str], base: Path | None, writer: _Writer, merger: Merger) -> str:
-    """The Log line: the copies, how many cells each supplied and which, and the conflicts settled."""
+def _changes(names: dict[Side, str], base: Path | None, writer: _Writer, merger: Merger, lang: Lang) -> str:
+    """The Log line, in `lang`: the copies, how many cells each supplied and which, and the conflicts settled."""
     files = sorted(names.values())
-    parts = [" + ".join(files) + (f" (base {base.name})" if base else "")]
+    parts = [" + ".join(files) + (tr(lang, " (base {name})", name=base.name) if base else "")]
     for name in files:
         cells = sorted(writer.origins[name], key=_reading_order)
-        listed = ", ".join(cells[:_LISTED]) + (f" and {len(cells) - _LISTED} more" if len(cells) > _LISTED else "")
-        parts.append(f"from {name}: {listed}" if cells else f"nothing only in {name}")
+        listed = ", ".join(cells[:_LISTED])
+        if len(cells) > _LISTED:
+            listed += tr(lang, " and {count} more", count=len(cells) - _LISTED)
+        parts.append(tr(lang, "from {name}: {cells}", name=name, cells=listed) if cells else
+                     tr(lang, "nothing only in {name}", name=name))
     settled = sorted(f"{c.where} {names[side]}" for c, side in merger.settled)
     if settled:
-        parts.append("conflicts settled: " + ", ".join(settled))
+        parts.append(tr(lang, "conflicts settled: {cells}", cells=", ".join(settled)))
     return "; ".join(parts)

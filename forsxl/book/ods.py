@@ -17,6 +17,7 @@ from openpyxl.workbook.workbook import Workbook
 from python_calamine import CalamineError, CalamineWorkbook
 
 from forsxl.book.safety import MAX_COLUMNS, MAX_ROWS, MAX_SHEETS, XmlBudget, check_archive, check_reach, refuse
+from forsxl.i18n import Later
 
 
 def xlsx_beside(path: Path) -> Path:
@@ -109,7 +110,8 @@ def read_ods(path: Path) -> Workbook:
         workbook.remove(workbook.active)
         for name, sheet in sheets:
             if sheet.height > MAX_ROWS or sheet.width > MAX_COLUMNS:
-                why = f"sheet {name} has {sheet.height} rows and {sheet.width} columns"
+                why = Later("sheet {sheet} has {rows} rows and {columns} columns", sheet=name, rows=sheet.height,
+                            columns=sheet.width)
                 raise refuse("file_not_xlsx", path, why=why)
             target = workbook.create_sheet(name)
             for values in sheet.to_python(skip_empty_area=False):
@@ -119,5 +121,6 @@ def read_ods(path: Path) -> Workbook:
                     if isinstance(cell.value, str):
                         cell.data_type = "s"  # `=1+1` typed as text in LibreOffice stays text
     except (CalamineError, ValueError, OSError, zipfile.BadZipFile) as error:
-        raise refuse("file_not_xlsx", path, why=f"an unreadable OpenDocument file: {error}") from None
+        why = Later("an unreadable OpenDocument file: {error}", error=error)
+        raise refuse("file_not_xlsx", path, why=why) from None
     return workbook

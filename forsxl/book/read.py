@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
+from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
@@ -111,6 +112,21 @@ def detect_lang(workbook: Workbook) -> Lang:
                 return Lang(str(row[1]).strip())
     russian = {name for kinds in layout.SHEETS.values() for name in kinds[1:]}
     return Lang.RU if any(name in russian for name in workbook.sheetnames) else Lang.EN
+
+
+def peek_lang(path: Path) -> Lang | None:
+    """The language of the workbook at `path` (`detect_lang`), read cheaply (openpyxl's read-only mode, sheet names
+    and the Config sheet only); None when there is no readable .xlsx there. For what is said before the workbook is
+    loaded: `--help`, `publish --watch`."""
+    try:
+        check_archive(path, "xl/workbook.xml")
+        workbook = load_workbook(path, read_only=True)
+    except Exception:  # no workbook, or not one forsxl reads: the caller falls back on the system's language
+        return None
+    try:
+        return detect_lang(workbook)
+    finally:
+        workbook.close()
 
 
 class _Cells:

@@ -23,6 +23,7 @@ from openpyxl.utils.exceptions import CellCoordinatesException
 
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
+from forsxl.i18n import Later
 
 MAX_UNPACKED = 200 * 2**20
 """A club tournament's workbook unpacks to a few megabytes; anything this large is refused unread."""
@@ -58,21 +59,21 @@ def check_archive(path: Path, required: str) -> None:
     if path.suffix.casefold() in MACRO_SUFFIXES:
         raise refuse("file_macros", path)
     if not zipfile.is_zipfile(path):
-        raise refuse("file_not_xlsx", path, why="not a zip archive")
+        raise refuse("file_not_xlsx", path, why=Later("not a zip archive"))
     try:
         with zipfile.ZipFile(path) as archive:
             _check_members(path, archive, required)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError) as error:
-        raise refuse("file_not_xlsx", path, why=f"a broken zip archive: {error}") from None
+        raise refuse("file_not_xlsx", path, why=Later("a broken zip archive: {error}", error=error)) from None
 
 
 def _check_members(path: Path, archive: zipfile.ZipFile, required: str) -> None:
     members = archive.infolist()
     names = {info.filename for info in members}
     if len(members) > MAX_MEMBERS:
-        raise refuse("file_not_xlsx", path, why=f"{len(members)} parts in one archive")
+        raise refuse("file_not_xlsx", path, why=Later("{count} parts in one archive", count=len(members)))
     if required not in names:
-        raise refuse("file_not_xlsx", path, why=f"no {required}")
+        raise refuse("file_not_xlsx", path, why=Later("no {part}", part=required))
     if "xl/vbaProject.bin" in names:
         raise refuse("file_macros", path)
     unpacked = sum(info.file_size for info in members)
@@ -131,7 +132,8 @@ class XmlBudget:
                     parser.Parse(chunk, False)
             parser.Parse(b"", True)
         except pyexpat.ExpatError as error:
-            raise refuse("file_not_xlsx", self.path, why=f"broken XML in {part}: {error}") from None
+            why = Later("broken XML in {part}: {error}", part=part, error=error)
+            raise refuse("file_not_xlsx", self.path, why=why) from None
 
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}"

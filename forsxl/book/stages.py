@@ -7,12 +7,11 @@ from collections.abc import Sequence
 from forsxl.book import layout
 from forsxl.book.read import Book
 from forsxl.book.sheets import write_row
-from forsxl.engine.config import Lang
 from forsxl.engine.stages import StageTable
+from forsxl.i18n import N_, each, tr
 
-TITLE = {Lang.EN: "Stage {stage}, {name} ({text}): rounds {first}-{last}",
-         Lang.RU: "Этап {stage}, {name} ({text}): туры {first}-{last}"}
-COLUMNS = {Lang.EN: ("Place", "Name", "No", "Start", "Points"), Lang.RU: ("Место", "Имя", "№", "Старт", "Очки")}
+TITLE = N_("Stage {stage}, {name} ({text}): rounds {first}-{last}")
+COLUMNS = (N_("Place"), N_("Name"), N_("No"), N_("Start"), N_("Points"))
 """Name before No: book/history.py reads rows with a number in column B as the main table's."""
 
 
@@ -22,10 +21,10 @@ def write_stage_tables(book: Book, tables: Sequence[StageTable]) -> None:
     sheet = book.workbook[layout.sheet_name("standings", lang)]
     row = sheet.max_row + 2
     for table in tables:
-        title = TITLE[lang].format(stage=table.stage, name=table.section.name, text=table.section.text,
-                                   first=table.first, last=table.last)
+        title = tr(lang, TITLE, stage=table.stage, name=table.section.name, text=table.section.text,
+                   first=table.first, last=table.last)
         write_row(sheet, row, [title], bold=True)
-        write_row(sheet, row + 1, list(COLUMNS[lang]), bold=True)
+        write_row(sheet, row + 1, each(lang, COLUMNS), bold=True)
         row += 2
         for s in table.rows:
             write_row(sheet, row, [s.place, s.player.name, int(s.player.id), s.start, s.points])

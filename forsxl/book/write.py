@@ -23,6 +23,8 @@ from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
+from forsxl.i18n import each, labels, tr
+from forsxl.messages import tiebreak_heading
 
 
 def _points_preview(game: Game, config: Config) -> tuple[str, str]:
@@ -124,7 +126,8 @@ def write_standings(book: Book, report: Report) -> None:
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
     shown = (Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER)  # already columns of their own
     tiebreaks = [c for c in t.config.tiebreaks if c not in shown]
-    headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang)] + [c.value for c in tiebreaks]
+    headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang),
+                 *(tiebreak_heading(c, lang) for c in tiebreaks)]
     write_row(sheet, 1, headings, bold=True)
     for row, s in enumerate(table, start=2):
         p = s.player
@@ -138,7 +141,7 @@ def write_standings(book: Book, report: Report) -> None:
         write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
     if report.superfinal is not None:  # R7.8: a note one blank row below the table
         a, b = (t.player(pid).name for pid in report.superfinal)
-        write_row(sheet, len(table) + 3, [layout.SUPERFINAL_NOTE[lang].format(a=a, b=b)], bold=True)
+        write_row(sheet, len(table) + 3, [tr(lang, layout.SUPERFINAL_NOTE, a=a, b=b)], bold=True)
     sheet.column_dimensions["B"].width = 7
     sheet.column_dimensions["D"].width = 26
     sheet.freeze_panes = "E2"
@@ -149,7 +152,7 @@ def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
     """The Teams sheet, rewritten whole: team points and each member with their place (R9)."""
     lang = book.lang
     sheet = fresh_sheet(book.workbook, layout.sheet_name("teams", lang), layout.SHEETS["log"])
-    write_row(sheet, 1, list(layout.TEAM_COLUMNS[lang]), bold=True)
+    write_row(sheet, 1, each(lang, layout.TEAM_COLUMNS), bold=True)
     for row, team in enumerate(table, start=2):
         members = ", ".join(f"{s.player.name} ({s.place})" for s in team.members)
         write_row(sheet, row, [team.place, team.team, team.points, team.best, members])
@@ -167,7 +170,7 @@ def write_playoff(book: Book, matches: Sequence[Match]) -> None:
     t, lang = book.tournament, book.lang
     sheet = fresh_sheet(book.workbook, layout.sheet_name("playoff", lang), layout.SHEETS["log"])
     stages = t.config.playoff.stages()
-    titles = layout.PLAYOFF_STAGES[lang]
+    titles = labels(lang, layout.PLAYOFF_STAGES)
     for k, stage in enumerate(stages):
         put(sheet.cell(1, 1 + 2 * k), titles[stage])
         sheet.cell(1, 1 + 2 * k).font = BOLD

@@ -26,7 +26,10 @@ MAX_POINTS = 10_000
 
 
 def key(default: Any, doc: str, rule: str) -> Any:
-    """A Config field with its one-line help and the RULES id it parameterizes."""
+    """A Config field with its one-line help and the RULES id it parameterizes.
+
+    The help is an English msgid: `python -m forsxl.locale` finds it here, and `forsxl config` and the regulation
+    page show it in the workbook's language (the engine itself never translates)."""
     if isinstance(default, (list, dict, set)):
         raise TypeError("mutable default")
     return field(default=default, metadata={"doc": doc, "rule": rule})

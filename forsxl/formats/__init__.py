@@ -14,6 +14,7 @@ from pathlib import Path
 from forsxl.engine.config import Scale
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source
+from forsxl.i18n import Later
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
@@ -79,10 +80,11 @@ class Parsed:
     def add(self, source: str, text: str, entry: Entry) -> None:
         """Keep `entry`, unless a field holds a control character no spreadsheet cell can (a NUL, a bell)."""
         if any(_CONTROL.search(value) for value in vars(entry).values() if isinstance(value, str)):
-            self.bad_line(source, entry.line, text, "a control character in a field")
+            self.bad_line(source, entry.line, text, Later("a control character in a field"))
         else:
             self.entries.append(entry)
 
     def bad_line(self, source: str, line: int, text: str, why: str) -> None:
-        self.problems.append(ForsxlError("R0", "import_line_bad", Source(f"{source}, line {line}"),
+        self.problems.append(ForsxlError("R0", "import_line_bad", Source(Later("{file}, line {line}", file=source,
+                                                                               line=line)),
                                          text=text.strip()[:60], why=why))

@@ -7,13 +7,14 @@ import csv
 import io
 import re
 from collections.abc import Mapping
-from fractions import Fraction
 
 from forsxl.engine.config import Lang, Tiebreak
-from forsxl.engine.model import Tournament, number_text
+from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
+from forsxl.i18n import Later, number
+from forsxl.messages import tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
@@ -51,7 +52,7 @@ def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, 
         if column in FIELDS and column not in columns:
             columns[column] = index
     if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
-        parsed.bad_line(source, 1, ",".join(header), "the header row needs Name and Rating or Rank")
+        parsed.bad_line(source, 1, ",".join(header), Later("the header row needs Name and Rating or Rank"))
         return
     for row in rows:
         if any(cell.strip() for cell in row):
@@ -63,18 +64,18 @@ def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict
     line = ",".join(row)
     rating_text = re.sub(r"\s+", "", values.get("rating", "")).replace(",", ".")
     if not values["name"]:
-        parsed.bad_line(source, number, line, "no name")
+        parsed.bad_line(source, number, line, Later("no name"))
         return
     rating = None
     if rating_text:
         try:
             rating = int(float(rating_text)) if re.fullmatch(r"-?\d+(\.0*)?", rating_text) else int(rating_text)
         except (ValueError, OverflowError):  # 1e400 reads as infinity
-            parsed.bad_line(source, number, line, f"rating {values['rating']!r} is not a number")
+            parsed.bad_line(source, number, line, Later("rating {value!r} is not a number", value=values["rating"]))
             return
     rank = values.get("rank", "")
     if rank and Rank.parse(rank) is None:
-        parsed.bad_line(source, number, line, f"rank {rank!r} is not a rank like 5k or 2d")
+        parsed.bad_line(source, number, line, Later("rank {value!r} is not a rank like 5k or 2d", value=rank))
         return
     parsed.add(source, line, Entry(
         name=values["name"], rating=rating, rank=rank, club=values.get("club", ""), city=values.get("city", ""),
@@ -111,21 +112,18 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
     place, shared, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang.value]
     shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
     russian = lang == Lang.RU
-
-    def number(value: Fraction) -> str:
-        return number_text(value).replace(".", ",") if russian else number_text(value)
-
     out = io.StringIO()
     if russian:
         out.write("\ufeff")
     writer = csv.writer(out, delimiter=";" if russian else ",", lineterminator="\n")
     writer.writerow([safe_text(h) for h in (place, shared, no, name, rating, rank, club, country, pin,
-                     *[round_title.format(n=r.number) for r in t.rounds], points, *[c.value for c in shown])])
+                     *[round_title.format(n=r.number) for r in t.rounds], points,
+                     *[tiebreak_heading(c, lang) for c in shown])])
     for s in report.table:
         p = s.player
         label = p.rank_by(t.config.ratings).label(t.config.lang)
         cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
                  p.club, p.country, p.egd_pin,
-                 *[str(c) for c in s.cells], number(s.points), *[number(s.values[c]) for c in shown]]
+                 *[str(c) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])
     return out.getvalue()

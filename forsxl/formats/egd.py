@@ -9,6 +9,7 @@ import re
 from forsxl.engine.config import Scale
 from forsxl.engine.ratings import Rank
 from forsxl.formats import Entry, Parsed
+from forsxl.i18n import Later
 
 _PIN_LINE = re.compile(r"^\s*\d{8}\s")
 _FFG_NO_RATING = -9999
@@ -35,10 +36,10 @@ def parse_egd(text: str, source: str = "EGD") -> Parsed:
         pin, name, country = line[1:9].strip(), _egd_name(line[11:48]), line[49:52].strip()
         club, grade, gor = line[53:57].strip(), line[60:63].strip(), line[71:75].strip()
         if not pin.isdigit() or len(pin) != 8 or not name:
-            parsed.bad_line(source, number, line, "no PIN or name in columns 2-48")
+            parsed.bad_line(source, number, line, Later("no PIN or name in columns 2-48"))
             continue
         if not re.fullmatch(r"-?\d+", gor):
-            parsed.bad_line(source, number, line, f"GoR {gor!r} in columns 72-75 is not a number")
+            parsed.bad_line(source, number, line, Later("GoR {value!r} in columns 72-75 is not a number", value=gor))
             continue
         parsed.add(source, line, Entry(
             name=name, rating=int(gor), rank=grade if Rank.parse(grade) else "", scale=Scale.EGF,
@@ -62,7 +63,7 @@ def parse_aga(text: str, source: str = "AGA") -> Parsed:
             continue
         fields = [f.strip() for f in line.split("\t")]
         if len(fields) < 4 or not fields[1].isdigit():
-            parsed.bad_line(source, number, line, "not `Last, First<TAB>AGA ID<TAB>type<TAB>rating...`")
+            parsed.bad_line(source, number, line, Later("not `Last, First<TAB>AGA ID<TAB>type<TAB>rating...`"))
             continue
         last, _, first = fields[0].partition(",")
         rank = ""
@@ -70,7 +71,7 @@ def parse_aga(text: str, source: str = "AGA") -> Parsed:
             try:
                 rank = _aga_rank(fields[3])
             except ValueError:
-                parsed.bad_line(source, number, line, f"rating {fields[3]!r} is not a number")
+                parsed.bad_line(source, number, line, Later("rating {value!r} is not a number", value=fields[3]))
                 continue
         club = fields[5] if len(fields) > 5 else ""
         parsed.add(source, line, Entry(name=" ".join(f"{last} {first}".split()), rank=rank, club=club, line=number))
@@ -92,7 +93,7 @@ def parse_ffg(text: str, source: str = "FFG") -> Parsed:
         line = line.rstrip().ljust(61)
         name, rating = line[:38].split(), line[38:43].strip()
         if not name or not re.fullmatch(r"-?\d+", rating):
-            parsed.bad_line(source, number, line, "no name in columns 1-38 or rating in 39-43")
+            parsed.bad_line(source, number, line, Later("no name in columns 1-38 or rating in 39-43"))
             continue
         surname = name[0].title()
         value = int(rating)

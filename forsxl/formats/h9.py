@@ -11,6 +11,7 @@ from forsxl.engine.report import Report
 from forsxl.engine.standings import RoundCell
 from forsxl.formats import one_line
 from forsxl.formats.names import egf_name, latin
+from forsxl.i18n import Later
 
 EGF_CLASSES = ("A", "B", "C", "D", "X")
 _TOKEN = re.compile(r"^(?P<opp>\d+)(?P<res>[+\-=?])(?:(?P<sep>[/!])(?P<col>[bwBW?])?(?P<hcp>\d+)?)?$")
@@ -140,7 +141,8 @@ def parse_token(text: str) -> H9Result | None:
 
 
 def _bad(table: H9Table, source: str, line: int, text: str, why: str) -> None:
-    table.problems.append(ForsxlError("R11", "import_line_bad", Source(f"{source}, line {line}"),
+    table.problems.append(ForsxlError("R11", "import_line_bad", Source(Later("{file}, line {line}", file=source,
+                                                                            line=line)),
                                       text=text.strip()[:60], why=why))
 
 
@@ -151,7 +153,7 @@ def _row(line: int, text: str) -> H9Row | str:
     place = int(words.pop(0)) if words and words[0].isdigit() else None
     at = next((i for i in range(1, len(words) - 2) if _RANK.match(words[i])), None)
     if at is None:
-        return "no rank like 3D or 12K after the name"
+        return Later("no rank like 3D or 12K after the name")
     tail = words[at + 3:]
     count = 0
     while count < len(tail) and parse_token(tail[len(tail) - 1 - count]) is not None:
@@ -160,7 +162,7 @@ def _row(line: int, text: str) -> H9Row | str:
     odd = [w for w in criteria if not re.fullmatch(r"-?\d+(?:[.,/]\d+)?", w)]
     wrong = next((w for w in reversed(odd) if parse_token(w) is None), odd[0] if odd else None)
     if wrong is not None:
-        return f"{wrong!r} is neither a number nor a result like 12+/w2"
+        return Later("{value!r} is neither a number nor a result like 12+/w2", value=wrong)
     results = tuple(r for r in map(parse_token, tokens) if r is not None)
     return H9Row(line, place, " ".join(words[:at]), words[at], words[at + 1], words[at + 2], results,
                  pin_match[1] if pin_match else "")
@@ -191,6 +193,8 @@ def _check_rounds(table: H9Table, source: str) -> None:
     rounds = len(table.rows[0].results)
     for row in table.rows:
         if len(row.results) != rounds:
-            _bad(table, source, row.line, row.name, f"{len(row.results)} rounds where the first line has {rounds}")
+            _bad(table, source, row.line, row.name, Later("{count} rounds where the first line has {rounds}",
+                                                          count=len(row.results), rounds=rounds))
         elif any(r.opponent > len(table.rows) for r in row.results):
-            _bad(table, source, row.line, row.name, f"an opponent beyond the {len(table.rows)} lines")
+            why = Later("an opponent beyond the {count} lines", count=len(table.rows))
+            _bad(table, source, row.line, row.name, why)

@@ -5,23 +5,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from forsxl.engine.config import Lang
-from forsxl.engine.model import PlayerId, Tournament, number_text
+from forsxl.engine.model import PlayerId, Tournament
 from forsxl.engine.prizes import Award
 from forsxl.engine.report import Report
 from forsxl.engine.stages import StageTable
+from forsxl.i18n import N_, labels, number, tr
 
-WORDS = {
-    Lang.EN: {"prizes": "Prizes", "norms": "Rank norms", "place": "Place", "name": "Name", "rating": "Rating",
-              "shared": "shared", "nobody": "Nobody qualifies.", "norm": "Norm (share of the points at stake)",
-              "norms_note": "Share of the points at stake in the games played over the board; +1, +2: ranks up.",
-              "stages": "Stages", "stage": "Stage {stage}, {name}: rounds {first}–{last}", "start": "Start",
-              "points": "Points"},
-    Lang.RU: {"prizes": "Призы", "norms": "Разрядные нормы", "place": "Место", "name": "Имя", "rating": "Рейтинг",
-              "shared": "делят", "nobody": "Никто не подходит.", "norm": "Норма (доля разыгранных очков)",
-              "norms_note": "Доля очков, разыгранных в сыгранных партиях; +1, +2 — на сколько разрядов выше.",
-              "stages": "Этапы", "stage": "Этап {stage}, {name}: туры {first}–{last}", "start": "Старт",
-              "points": "Очки"},
+WORDS: dict[str, str] = {
+    "prizes": N_("Prizes"),
+    "norms": N_("Rank norms"),
+    "place": N_("Place"),
+    "name": N_("Name"),
+    "rating": N_("Rating"),
+    "shared": N_("shared"),
+    "nobody": N_("Nobody qualifies."),
+    "norm": N_("Norm (share of the points at stake)"),
+    "norms_note": N_("Share of the points at stake in the games played over the board; +1, +2: ranks up."),
+    "stages": N_("Stages"),
+    "stage": N_("Stage {stage}, {name}: rounds {first}–{last}"),
+    "start": N_("Start"),
+    "points": N_("Points"),
 }
 
 
@@ -58,11 +61,12 @@ def anchor(pid: PlayerId) -> str:
 
 def prize_section(t: Tournament, awards: Sequence[Award]) -> tuple[ExtraSection, ...]:
     """Every prize list with its winners; tied winners share the places shown (R6)."""
-    words = WORDS[t.config.lang]
+    lang = t.config.lang
+    words = labels(lang, WORDS)
     tables = tuple(
         ExtraTable(
             award.spec.name, award.spec.text, award.spec.criteria,
-            tuple(ExtraRow(w.place, w.player.name, anchor(w.player.id), tuple(number_text(v) for v in w.values),
+            tuple(ExtraRow(w.place, w.player.name, anchor(w.player.id), tuple(number(v, lang) for v in w.values),
                            words["shared"] if w.shared else "") for w in award.winners),
             words["nobody"],
         )
@@ -73,7 +77,7 @@ def prize_section(t: Tournament, awards: Sequence[Award]) -> tuple[ExtraSection,
 
 def norm_section(t: Tournament, report: Report) -> tuple[ExtraSection, ...]:
     """Who met which rank norm, in the final table's order (R6)."""
-    words = WORDS[t.config.lang]
+    words = labels(t.config.lang, WORDS)
     results = report.norms
     rows = tuple(ExtraRow(s.place, s.player.name, anchor(s.player.id), (str(s.player.rating),
                                                                         results[s.player.id].label()))
@@ -88,13 +92,14 @@ def stage_section(t: Tournament, stages: Sequence[StageTable]) -> tuple[ExtraSec
     """Every started stage's sections, each with its own standings (R7)."""
     if not t.config.stages.plan:
         return ()
-    words = WORDS[t.config.lang]
+    lang = t.config.lang
+    words = labels(lang, WORDS)
     tables = tuple(
         ExtraTable(
-            words["stage"].format(stage=tb.stage, name=tb.section.name, first=tb.first, last=tb.last),
+            tr(lang, WORDS["stage"], stage=tb.stage, name=tb.section.name, first=tb.first, last=tb.last),
             tb.section.text, (words["start"], words["points"]),
             tuple(ExtraRow(s.place, s.player.name, anchor(s.player.id),
-                           (number_text(s.start), number_text(s.points))) for s in tb.rows),
+                           (number(s.start, lang), number(s.points, lang))) for s in tb.rows),
         )
         for tb in stages
     )

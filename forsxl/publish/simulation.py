@@ -8,21 +8,21 @@ from dataclasses import dataclass
 from forsxl import __version__
 from forsxl.engine.config import Lang
 from forsxl.engine.simulate import Summary
+from forsxl.i18n import N_, fixed, labels, ntr, tr
 from forsxl.publish.html import environment
 
 TEMPLATE = "simulation.html.j2"
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
 """One colour per variant, in the order given."""
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {"title": "Simulation", "settings": "Settings", "win": "Chance to win",
-           "places": "Expected place by rating order (dashed: the rating order itself)",
-           "bias": "Giver's points per game above an even game, by group and handicap steps",
-           "tau": "Kendall tau-b between final places and true strength", "legend": "Variants"},
-    "ru": {"title": "Симуляция", "settings": "Условия", "win": "Шанс победить",
-           "places": "Среднее место по порядку рейтинга (пунктир: сам порядок рейтинга)",
-           "bias": "Очки дающего фору за партию сверх игры на равных, по группам и ступеням форы",
-           "tau": "Тау-b Кендалла между итоговыми местами и истинной силой", "legend": "Варианты"},
+LABELS: dict[str, str] = {
+    "title": N_("Simulation"),
+    "settings": N_("Settings"),
+    "win": N_("Chance to win"),
+    "places": N_("Expected place by rating order (dashed: the rating order itself)"),
+    "bias": N_("Giver's points per game above an even game, by group and handicap steps"),
+    "tau": N_("Kendall tau-b between final places and true strength"),
+    "legend": N_("Variants"),
 }
 
 
@@ -78,7 +78,7 @@ def _scale(value: float, low: float, high: float) -> float:
     return TOP + (high - value) / span * (HEIGHT - TOP - BOTTOM)
 
 
-def win_chart(summaries: Sequence[Summary], title: str, shown: int = 12) -> Chart:
+def win_chart(summaries: Sequence[Summary], title: str, lang: Lang, shown: int = 12) -> Chart:
     """Horizontal bars: each of the likeliest winners' chance to win, a bar per variant."""
     first = summaries[0].players
     order = sorted(range(len(first)), key=lambda i: (first[i].expected_place, i))[:shown]
@@ -90,9 +90,10 @@ def win_chart(summaries: Sequence[Summary], title: str, shown: int = 12) -> Char
         texts.append(Text(LEFT - 6, y + row / 2 + 3, first[i].player.name, "end"))
         for v, s in enumerate(summaries):
             chance = s.players[i].wins
+            percent = f"{fixed(100 * chance, 1, lang)}%"
             bars.append(Bar(LEFT, y + v * 12, (WIDTH - LEFT - 50) * chance, 10, COLOURS[v % len(COLOURS)],
-                            f"{s.label}: {100 * chance:.1f}%"))
-            texts.append(Text(LEFT + (WIDTH - LEFT - 50) * chance + 4, y + v * 12 + 9, f"{100 * chance:.1f}%", "start"))
+                            f"{s.label}: {percent}"))
+            texts.append(Text(LEFT + (WIDTH - LEFT - 50) * chance + 4, y + v * 12 + 9, percent, "start"))
     return Chart(title, WIDTH, height, tuple(bars), (Line(f"{LEFT},{TOP} {LEFT},{height - 20}", "#888"),),
                  tuple(texts))
 
@@ -114,7 +115,7 @@ def place_chart(summaries: Sequence[Summary], title: str) -> Chart:
     return Chart(title, WIDTH, HEIGHT, (), tuple(lines), tuple(texts))
 
 
-def bias_chart(summaries: Sequence[Summary], title: str) -> Chart:
+def bias_chart(summaries: Sequence[Summary], title: str, lang: Lang) -> Chart:
     """Vertical bars around zero: the giver's bias per (group, steps), a bar per variant."""
     keys = sorted({(f.group, f.steps) for s in summaries for f in s.fairness})
     values = {(v, f.group, f.steps): f.giver_bias for v, s in enumerate(summaries) for f in s.fairness}
@@ -133,21 +134,25 @@ def bias_chart(summaries: Sequence[Summary], title: str) -> Chart:
             value = values[(v, group, steps)]
             y = _scale(value, low, high)
             bars.append(Bar(x + v * width, min(y, zero), width, abs(zero - y), COLOURS[v % len(COLOURS)],
-                            f"{s.label}, group {group}, {steps} steps: {value:+.2f}"))
-    texts += [Text(LEFT - 6, _scale(high, low, high) + 4, f"{high:+.1f}", "end"),
-              Text(LEFT - 6, _scale(low, low, high) + 4, f"{low:+.1f}", "end"), Text(LEFT - 6, zero + 4, "0", "end")]
+                            tr(lang, "{variant}, group {group}, {steps}: {bias}", variant=s.label, group=group,
+                               steps=ntr(lang, "{count} step", "{count} steps", steps),
+                               bias=fixed(value, 2, lang, sign=True))))
+    texts += [Text(LEFT - 6, _scale(high, low, high) + 4, fixed(high, 1, lang, sign=True), "end"),
+              Text(LEFT - 6, _scale(low, low, high) + 4, fixed(low, 1, lang, sign=True), "end"),
+              Text(LEFT - 6, zero + 4, "0", "end")]
     return Chart(title, WIDTH, HEIGHT, tuple(bars), _axis(low, high), tuple(texts))
 
 
-def tau_chart(summaries: Sequence[Summary], title: str) -> Chart:
+def tau_chart(summaries: Sequence[Summary], title: str, lang: Lang) -> Chart:
     """Horizontal bars: Kendall tau-b per variant, on a 0..1 scale."""
     bars, texts = [], []
     for v, s in enumerate(summaries):
         y = TOP + v * 22
         tau = max(0.0, s.quality.tau)
-        bars.append(Bar(LEFT, y, (WIDTH - LEFT - 50) * tau, 16, COLOURS[v % len(COLOURS)], f"{s.label}: {tau:.3f}"))
+        bars.append(Bar(LEFT, y, (WIDTH - LEFT - 50) * tau, 16, COLOURS[v % len(COLOURS)],
+                        f"{s.label}: {fixed(tau, 3, lang)}"))
         texts += [Text(LEFT - 6, y + 12, s.label, "end"), Text(LEFT + (WIDTH - LEFT - 50) * tau + 4, y + 12,
-                                                              f"{s.quality.tau:.3f}", "start")]
+                                                              fixed(s.quality.tau, 3, lang), "start")]
     height = TOP + 22 * len(summaries) + 10
     return Chart(title, WIDTH, height, tuple(bars), (Line(f"{LEFT},{TOP} {LEFT},{height - 10}", "#888"),),
                  tuple(texts))
@@ -158,11 +163,11 @@ def render_simulation(
     tables: Sequence[tuple[str, Sequence[str], Sequence[Sequence[object]]]], summaries: Sequence[Summary],
 ) -> str:
     """The report page: settings, a legend, the charts, then every table; the same for the same input."""
-    labels = LABELS[lang.value]
-    charts = [win_chart(summaries, labels["win"]), place_chart(summaries, labels["places"]),
-              bias_chart(summaries, labels["bias"]), tau_chart(summaries, labels["tau"])]
+    words = labels(lang, LABELS)
+    charts = [win_chart(summaries, words["win"], lang), place_chart(summaries, words["places"]),
+              bias_chart(summaries, words["bias"], lang), tau_chart(summaries, words["tau"], lang)]
     legend = [(s.label, COLOURS[v % len(COLOURS)]) for v, s in enumerate(summaries)]
     return environment().get_template(TEMPLATE).render(
-        name=name, lang=lang.value, labels=labels, settings=settings, tables=tables, charts=charts, legend=legend,
+        name=name, lang=lang.value, labels=words, settings=settings, tables=tables, charts=charts, legend=legend,
         version=__version__,
     )

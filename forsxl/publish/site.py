@@ -27,6 +27,8 @@ from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
 from forsxl.engine.standings import Standing
+from forsxl.i18n import tr
+from forsxl.messages import origin_text
 from forsxl.publish.html import (
     PageView,
     environment,
@@ -34,7 +36,7 @@ from forsxl.publish.html import (
     format_points,
     page_view,
 )
-from forsxl.publish.site_labels import SITE_LABELS
+from forsxl.publish.site_labels import site_labels
 from forsxl.publish.why import comparison_lines, criterion_names, value_text
 
 TEMPLATE = "site.html.j2"
@@ -303,7 +305,7 @@ def _value_text(value: Any, lang: Lang) -> str:
     if isinstance(value, tuple):
         return ", ".join(_value_text(v, lang) for v in value)
     if isinstance(value, bool):
-        return SITE_LABELS[lang]["yes" if value else "no"]
+        return site_labels(lang)["yes" if value else "no"]
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, Fraction):
@@ -314,11 +316,13 @@ def _value_text(value: Any, lang: Lang) -> str:
 def _settings(config: Config, origins: Mapping[str, str], S: Mapping[str, str]) -> tuple[
         tuple[str, tuple[Setting, ...]], ...]:
     """The regulation (R12): keys set in the workbook, keys the preset set, then every default."""
-    rows = [Setting(info.key, _value_text(get_key(config, info.key), config.lang), info.doc, info.rule,
-                    origins.get(info.key, "default")) for info in config_keys()]
-    preset = [r for r in rows if r.origin.startswith("preset ")]
-    own = [r for r in rows if r.origin != "default" and r not in preset]
-    rest = [r for r in rows if r.origin == "default"]
+    lang = config.lang
+    came = {info.key: origins.get(info.key, "default") for info in config_keys()}
+    rows = [Setting(info.key, _value_text(get_key(config, info.key), lang), tr(lang, info.doc), info.rule,
+                    origin_text(came[info.key], lang)) for info in config_keys()]
+    preset = [r for r in rows if came[r.key].startswith("preset ")]
+    own = [r for r in rows if came[r.key] != "default" and r not in preset]
+    rest = [r for r in rows if came[r.key] == "default"]
     return tuple((title, tuple(group)) for title, group in (
         (S["set_here"], own), (S["set_by_preset"], preset), (S["defaults"], rest)) if group)
 
@@ -328,7 +332,8 @@ def site_pages(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
     """Every page of the site as a view, index first (issue 10): the report's, each player's card with
     `comparisons`, their comparison with the player just above (R6)."""
     page, table = page_view(t, report), report.table
-    lang, S = t.config.lang, SITE_LABELS[t.config.lang]
+    lang = t.config.lang
+    S = site_labels(lang)
     L = page.labels
     links = [Link("index.html", L["standings"])]
     if page.crosstable:

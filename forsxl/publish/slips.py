@@ -15,19 +15,23 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, PlayerId, Tournament
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.scoring import draws_allowed
-from forsxl.publish.html import LABELS, environment, format_date, format_decimal
+from forsxl.i18n import N_, labels
+from forsxl.publish.html import environment, format_date, format_decimal, page_labels
 from forsxl.publish.site import WallRow, wall_rows
-from forsxl.publish.site_labels import SITE_LABELS
+from forsxl.publish.site_labels import site_labels
 
 TEMPLATE = "slips.html.j2"
 SLIPS_PER_PAGE = 4
 """As OpenGotha prints result sheets: four to an A4 page, cut apart."""
 
-SLIP_LABELS: dict[str, dict[str, str]] = {
-    "en": {"slips": "Result slips", "black_won": "Black won", "white_won": "White won", "jigo": "Jigo",
-           "signature": "Signature", "stones": "stones", "even": "even game"},
-    "ru": {"slips": "Бланки результатов", "black_won": "Победа чёрных", "white_won": "Победа белых", "jigo": "Ничья",
-           "signature": "Подпись", "stones": "камн.", "even": "без форы"},
+SLIP_LABELS: dict[str, str] = {
+    "slips": N_("Result slips"),
+    "black_won": N_("Black won"),
+    "white_won": N_("White won"),
+    "jigo": N_("Jigo"),
+    "signature": N_("Signature"),
+    "stones": N_("stones"),
+    "even": N_("even game"),
 }
 
 
@@ -85,9 +89,10 @@ def slips_view(t: Tournament, number: int) -> SlipsView:
     slips = [_slip(t, g) for g in sorted(rnd.games, key=lambda g: g.board)]
     pages = tuple(tuple(slips[i:i + SLIPS_PER_PAGE]) for i in range(0, len(slips), SLIPS_PER_PAGE))
     shown_date, _ = format_date(t.config.date, lang)
-    wall = tuple(replace(row, href="") for row in wall_rows(t, number, SITE_LABELS[lang]))  # no cards beside it
-    return SlipsView(lang.value, LABELS[lang], SITE_LABELS[lang], SLIP_LABELS[lang], t.config.name or
-                     LABELS[lang]["results"], str(number), shown_date, t.config.place, pages, wall)
+    words, site = page_labels(lang), site_labels(lang)
+    wall = tuple(replace(row, href="") for row in wall_rows(t, number, site))  # no cards beside it
+    return SlipsView(lang.value, words, site, labels(lang, SLIP_LABELS), t.config.name or words["results"],
+                     str(number), shown_date, t.config.place, pages, wall)
 
 
 def render_slips(t: Tournament, number: int) -> str:

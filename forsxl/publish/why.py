@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import cast
 
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.explain import Comparison, RoundWhy
 from forsxl.engine.model import Tournament
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing
-from forsxl.messages import text
-from forsxl.publish.html import TIEBREAK_LABELS, format_decimal, format_points
+from forsxl.i18n import N_, tr
+from forsxl.messages import text, tiebreak_labels
+from forsxl.publish.html import format_decimal, format_points
 
 
 def value_text(criterion: Tiebreak, value: Fraction, lang: Lang) -> str:
@@ -29,11 +31,23 @@ def value_text(criterion: Tiebreak, value: Fraction, lang: Lang) -> str:
 
 def criterion_names(criterion: Tiebreak, lang: Lang) -> tuple[str, str]:
     """(Heading, meaning) of a ranking criterion; its Config name for one the page has no words for yet."""
-    return TIEBREAK_LABELS[lang].get(criterion, (criterion.value, criterion.value))
+    return tiebreak_labels(lang).get(criterion, (criterion.value, criterion.value))
+
+
+CRITERIA = {
+    "rematch": N_("rematch"), "score": N_("score"), "floats": N_("floats"), "seeding": N_("seeding"),
+    "colour": N_("colour"), "opengotha": N_("opengotha"),
+}
+"""The soft criteria of R7.4 by their stable names (engine/pairing/weighted.py), as a pair's cost names them."""
 
 
 def reason_text(reason: Reason, lang: Lang) -> str:
-    return text(reason.code, lang, **reason.params)
+    """The sentence of a reason; a pair's cost (R7.4) as its criteria, named in `lang`, and their values."""
+    params = dict(reason.params)
+    if "cost" in params:
+        cost = cast(tuple[tuple[str, int], ...], params["cost"])
+        params["cost"] = ", ".join(f"{tr(lang, CRITERIA[name])} {value}" for name, value in cost)
+    return text(reason.code, lang, **params)
 
 
 def comparison_lines(c: Comparison, lang: Lang, final: Sequence[Standing] = ()) -> list[str]:

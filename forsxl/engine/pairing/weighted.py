@@ -710,8 +710,9 @@ _RUNNERS_UP = 3
 """The other partners a pair's reasons compare it with."""
 
 
-def _criteria(field: ScoreField, cost: Cost) -> str:
-    return ", ".join(f"{criterion.__name__} {value}" for criterion, value in zip(field.criteria, cost, strict=True))
+def _criteria(field: ScoreField, cost: Cost) -> tuple[tuple[str, int], ...]:
+    """A cost as (criterion name, value) pairs in priority order; publish/ words them."""
+    return tuple((criterion.__name__, value) for criterion, value in zip(field.criteria, cost, strict=True))
 
 
 def _text(value: Fraction | None) -> str:

@@ -1,0 +1,165 @@
+"""The catalogues (issue 20): every msgid of the code translated, nothing stale or fuzzy, every `{param}` kept, the
+committed `.mo` the compilation of the `.po`, and both shipped in the wheel; CLDR plurals, dates and numbers."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+import subprocess
+import sys
+import zipfile
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from forsxl.engine.config import Lang
+from forsxl.i18n import date_text, ntr, number, tr
+from forsxl.locale import LANGUAGES, compiled, extract, mo_path, read
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _ids(catalog: Catalog) -> set[str | tuple[str, ...]]:
+    return {m.id for m in catalog if m.id}
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+@pytest.fixture(scope="module")
+def template() -> Catalog:
+    return extract()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_msgid_of_the_code_is_in_the_catalogue_and_nothing_else(lang: str, template: Catalog) -> None:
+    catalogue = _ids(read(lang))
+    assert sorted(map(str, _ids(template) - catalogue)) == []  # missing: run python -m forsxl.locale
+    assert sorted(map(str, catalogue - _ids(template))) == []  # stale
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_msgid_is_translated_and_none_is_fuzzy(lang: str) -> None:
+    catalog = read(lang)
+    forms = catalog.num_plurals
+    untranslated = [m.id for m in catalog if m.id and (
+        m.fuzzy or not all(m.string if isinstance(m.string, tuple) else [m.string])
+        or (isinstance(m.id, tuple) and len(m.string) != forms))]
+    assert untranslated == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_param_of_a_msgid_is_in_its_translation(lang: str) -> None:
+    lost = []
+    for m in read(lang):
+        if not m.id:
+            continue
+        wanted = set().union(*map(_fields, m.id)) if isinstance(m.id, tuple) else _fields(m.id)
+        for form in m.string if isinstance(m.string, tuple) else [m.string]:
+            if _fields(form) != wanted:
+                lost.append((m.id, form))
+    assert lost == []
+
+
+def _contents(mo: bytes) -> tuple[dict[object, str], dict[str, str]]:
+    """A compiled catalogue's translations, and its header less the babel version that wrote it."""
+    catalogue = gettext.GNUTranslations(io.BytesIO(mo))
+    translations = {k: v for k, v in catalogue._catalog.items() if k != ""}  # type: ignore[attr-defined]
+    return translations, {k: v for k, v in catalogue.info().items() if k != "generated-by"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_committed_mo_is_the_compilation_of_the_po(lang: str) -> None:
+    """Regenerate both with `python -m forsxl.locale` (README, Development). The same translations and header,
+    whichever babel compiles it (the header names its version)."""
+    committed, fresh = _contents(mo_path(lang).read_bytes()), _contents(compiled(read(lang)))
+    assert committed == fresh and committed[0]
+
+
+def test_the_installed_package_finds_the_russian_catalogue(tmp_path: Path) -> None:
+    """A wheel built as `pip install .` builds it carries the catalogue, and forsxl installed from it finds it."""
+    pytest.importorskip("hatchling")
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path)], cwd=ROOT,
+                   check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("forsxl-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "site")
+    probe = ("import forsxl, forsxl.i18n as i; from forsxl.engine.config import Lang; "
+             "print(forsxl.__file__); print(i.ntr(Lang.RU, '{count} round', '{count} rounds', 5))")
+    # -S and cwd: neither site-packages nor the checkout, whose editable install would win; i18n needs only the stdlib
+    run = subprocess.run([sys.executable, "-S", "-c", probe], env={"PYTHONPATH": str(tmp_path / "site")}, cwd=tmp_path,
+                         capture_output=True, text=True, check=True)
+    where, shown = run.stdout.splitlines()
+    assert Path(where).is_relative_to(tmp_path / "site")
+    assert shown == "5 туров"
+
+
+@pytest.mark.parametrize(("count", "expected"), [(1, "1 тур"), (2, "2 тура"), (4, "4 тура"), (5, "5 туров"),
+                                                 (11, "11 туров"), (12, "12 туров"), (21, "21 тур"), (22, "22 тура"),
+                                                 (0, "0 туров"), (111, "111 туров")])
+def test_russian_plurals_follow_cldr(count: int, expected: str) -> None:
+    assert ntr(Lang.RU, "{count} round", "{count} rounds", count) == expected
+
+
+def test_english_plurals() -> None:
+    assert [ntr(Lang.EN, "{count} round", "{count} rounds", n) for n in (1, 2, 21)] == ["1 round", "2 rounds",
+                                                                                         "21 rounds"]
+
+
+def test_dates_are_written_out_by_cldr() -> None:
+    assert date_text(date(2026, 11, 28), Lang.RU) == "28 ноября 2026"
+    assert date_text(date(2026, 3, 1), Lang.RU) == "1 марта 2026"
+    assert date_text(date(2026, 11, 28), Lang.EN) == "28 November 2026"
+
+
+@pytest.mark.parametrize(("value", "lang", "expected"), [
+    (Fraction(13, 2), Lang.RU, "6,5"), (Fraction(13, 2), Lang.EN, "6.5"), (Fraction(-8), Lang.RU, "-8"),
+    (Fraction(2400), Lang.RU, "2400"), (Fraction(2, 3), Lang.RU, "2/3"), (Fraction(1, 4), Lang.RU, "0,25")])
+def test_numbers_take_the_language_s_decimal_separator(value: Fraction, lang: Lang, expected: str) -> None:
+    assert number(value, lang) == expected
+
+
+def test_a_param_that_is_a_fraction_is_written_in_the_language() -> None:
+    assert tr(Lang.RU, "komi {komi}", komi=Fraction(13, 2)) == "komi 6,5"  # no msgid: the text itself
+
+
+def _help(*args: str, lang_env: str = "C.UTF-8") -> str:
+    """What `forsxl ARGS` prints, run as a person runs it (the entry point picks the help's language)."""
+    env = {"PATH": os.environ.get("PATH", ""), "LANG": lang_env, "COLUMNS": "100"}
+    run = subprocess.run([sys.executable, "-m", "forsxl", *args], env=env, capture_output=True, text=True, check=True)
+    return run.stdout
+
+
+def test_help_is_in_the_language_of_the_workbook_named() -> None:
+    russian = _help("pair", str(ROOT / "examples" / "club.xlsx"), "--help")
+    assert "Провести жеребьёвку следующего тура" in russian and "Пример:" in russian
+    assert "Параметры" in russian and "Показать эту справку и выйти." in russian and "Запуск:" in russian
+    assert "Options" not in russian and "Show this message" not in russian
+
+
+def test_help_without_a_workbook_is_in_the_system_language() -> None:
+    assert "Pair the next round" in _help("pair", "--help")
+    russian = _help("pair", "--help", lang_env="ru_RU.UTF-8")
+    assert "Провести жеребьёвку следующего тура" in russian and "Pair the next round" not in russian
+    assert "Команды" in _help("--help", lang_env="ru_RU.UTF-8")
+
+
+def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_shown() -> None:
+    """An import line's source and reason are English text (and compare so) until an error is shown in Russian."""
+    from forsxl.engine.model import Source
+    from forsxl.formats import Parsed
+    from forsxl.i18n import Later
+    from forsxl.messages import message
+
+    parsed = Parsed()
+    parsed.bad_line("players.csv", 3, "Иванов,19l5", Later("rating {value!r} is not a number", value="19l5"))
+    (error,) = parsed.problems
+    assert error.source == Source("players.csv, line 3") and error.params["why"] == "rating '19l5' is not a number"
+    assert message(error, Lang.EN) == "players.csv, line 3: 'Иванов,19l5': rating '19l5' is not a number (R0)"
+    assert message(error, Lang.RU) == "players.csv, строка 3: 'Иванов,19l5': рейтинг '19l5' — не число (R0)"
