@@ -36,6 +36,7 @@ from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.system_by_size import swiss_by_size
 from forsxl.engine.teams import tournament_problems
+from forsxl.i18n import Later
 
 N = TypeVar("N", int, Fraction)
 
@@ -93,11 +94,15 @@ def open_package(path: Path) -> tuple[Workbook, Package | None]:
         raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
     if path.suffix.casefold() == ".ods":
         return read_ods(path), None
-    check_archive(path, "xl/workbook.xml")
-    check_sheets(path)
     try:
-        package = Package.read(path)
-        return package.load(), package
+        identity, data = Identity.read(path)
+    except OSError:  # said as before this was read here: a file that cannot be opened as a zip archive
+        raise refuse("file_not_xlsx", path, why=Later("not a zip archive")) from None
+    check_archive(path, "xl/workbook.xml", data)
+    recorded = check_sheets(path, data)
+    try:
+        package = Package(data, identity)
+        return package.load(recorded), package
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
         cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
         raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
