@@ -291,16 +291,6 @@ def values(sheet: Worksheet) -> Rows:
     return rows
 
 
-def extent(sheet: Worksheet) -> tuple[int, int]:
-    """The last row and column of `sheet` that hold something (openpyxl's max_row and max_column, in one pass); for
-    a sheet openpyxl left unread, that hold a value."""
-    if sheet not in _UNREAD:
-        rows, columns = zip(*sheet._cells, strict=True) if sheet._cells else ((1,), (1,))
-        return max(rows), max(columns)
-    found = values(sheet)
-    return max((n for n, _ in found), default=1), max((c for _, row in found for c in row), default=1)
-
-
 # ---------------------------------------------------------------------------------------------------- saving
 
 

@@ -18,8 +18,8 @@ from forsxl.book import layout
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
-from forsxl.book.package import Package, extent
-from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheet_size, check_sheets, refuse
+from forsxl.book.package import Package
+from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.attendance import withdrawal_forfeits
@@ -147,7 +147,9 @@ class _Cells:
     def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
         if column is None:
             return None
-        cell = sheet.cell(row, column)
+        cell = sheet._cells.get((row, column))  # not `sheet.cell`, which adds an empty cell for each one read
+        if cell is None:
+            return None
         if cell.data_type == "f":
             self.fail("R0", "formula_cell", _src(sheet, row, column), value=str(cell.value))
             return None
@@ -172,6 +174,8 @@ class _Cells:
         return None
 
     def whole(self, raw: Any, source: Source, key: str = "number_bad") -> int | None:
+        if type(raw) is int and abs(raw) <= MAX_NUMBER:
+            return raw  # most cells, read without a Fraction
         number = self.number(raw, source, key)
         if number is not None and number.denominator != 1:
             self.fail("R0", key, source, value=str(raw))
@@ -527,9 +531,6 @@ def load(path: Path) -> Book:
 def read_book(workbook: Workbook, path: Path) -> Book:
     """The tournament in an open workbook that will be saved at `path` (`forsxl merge` builds one in memory)."""
     cells = _Cells()
-    _check_sizes(workbook, cells)
-    if cells.errors:
-        raise WorkbookErrors(cells.errors)
     before = recorded(workbook)
     config, origins = _read_config(workbook, cells)
     config_ok = not cells.errors
@@ -575,16 +576,6 @@ def as_scored(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
         t, said = step(t)
         notes += said
     return t, notes
-
-
-def _check_sizes(workbook: Workbook, cells: _Cells) -> None:
-    """Refuse, at its far corner, a sheet forsxl reads cell by cell that reaches too far (a stray cell, a bomb)."""
-    ours = {name.casefold() for kind, names in layout.SHEETS.items() if kind != "log" for name in names}
-    for sheet in workbook.worksheets:
-        if sheet.title.casefold() in ours or layout.ROUND_NAME.match(sheet.title):
-            error = check_sheet_size(sheet.title, *extent(sheet))
-            if error is not None:
-                cells.errors.append(error)
 
 
 def _renamed(players: tuple[Player, ...], before: Recorded, by_name: dict[str, Player]) -> dict[str, Player]:
