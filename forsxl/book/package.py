@@ -27,7 +27,7 @@ import re
 import time
 import warnings
 import zipfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -35,11 +35,11 @@ from typing import Any, Protocol, cast
 from urllib.parse import unquote
 from weakref import WeakKeyDictionary
 
-import openpyxl
 from openpyxl.cell._writer import etree_write_cell
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.chartsheet.chartsheet import Chartsheet
 from openpyxl.compat import safe_string
+from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles.cell_style import CellStyle, StyleArray
 from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, NumberFormat
 from openpyxl.styles.stylesheet import write_stylesheet
@@ -47,9 +47,11 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.xml.constants import COMMENTS_NS
 from openpyxl.xml.functions import Element, tostring
 
 from forsxl.book import layout
+from forsxl.book.cells import bind, raw_values
 from forsxl.book.parts import (
     Coordinate,
     Edit,
@@ -64,9 +66,11 @@ from forsxl.book.parts import (
     quote,
     refuse_dtd,
     spans,
+    tag_end,
     text,
     try_coordinate,
 )
+from forsxl.book.safety import RawSheet
 from forsxl.book.save import Identity
 from forsxl.book.sheets import style_of, written
 
@@ -132,16 +136,15 @@ class Package:
         self._parts: dict[str, bytes] = {}
         self._strings: list[str] | None = None
         self._rows: dict[str, Rows] = {}
+        self._recorded: dict[str, RawSheet] = {}
+        """The worksheets openpyxl reads without their rows, or leaves unread, as `check_sheets` recorded them."""
+        self._read_strings: list[str] = []
+        """The shared strings as openpyxl read them."""
         root = self.rels("")
         self.workbook_part = next((r.target for r in root if r.type.endswith("/officeDocument")), "xl/workbook.xml")
         self.sheets = self._sheets()
         self.bound: dict[int, tuple[Worksheet | Chartsheet, _Sheet]] = {}
         """id() of each sheet openpyxl loaded -> that sheet and the package's sheet it was read from."""
-
-    @classmethod
-    def read(cls, path: Path) -> Package:
-        identity, data = Identity.read(path)
-        return cls(data, identity)
 
     def part(self, name: str) -> bytes:
         if name not in self._parts:
@@ -174,38 +177,64 @@ class Package:
                                  rel.type, xml[span.start : span.end]))
         return sheets
 
-    def load(self) -> Workbook:
-        """The workbook as openpyxl reads it, except that the UNREAD sheets stay empty to openpyxl (`values` reads
-        one); openpyxl's warnings that it drops extensions are moot, as the package keeps them."""
-        skipped = {s.part for s in self.sheets
-                   if s.name in UNREAD and s.kind.endswith("/worksheet") and s.part in self.names}
-        source = self._without(skipped) if skipped else io.BytesIO(self.data)
+    def load(self, recorded: Mapping[str, RawSheet]) -> Workbook:
+        """The workbook as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets stay
+        empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
+        book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
+        are moot, as the package keeps them."""
+        worksheets = [s for s in self.sheets if s.kind.endswith("/worksheet") and s.part in self.names]
+        skipped = {s.part for s in worksheets if s.name in UNREAD}
+        self._recorded = {s.part: recorded[s.part] for s in worksheets
+                          if s.part in recorded and recorded[s.part].plain and not self._comments(s.part)}
+        source, cut = self._for_openpyxl(skipped, {p: r for p, r in self._recorded.items() if p not in skipped})
+        reader = ExcelReader(source)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            workbook = openpyxl.load_workbook(source)
-        entries = {s.name: s for s in self.sheets}
-        for name in workbook.sheetnames:
-            sheet, entry = workbook[name], entries.get(name)
-            if entry is not None:
+            reader.read()
+            workbook = reader.wb
+            self._read_strings = list(reader.shared_strings)
+            entries = {s.name: s for s in self.sheets}
+            for name in workbook.sheetnames:
+                sheet, entry = workbook[name], entries.get(name)
+                if entry is None:
+                    continue
                 self.bound[id(sheet)] = (sheet, entry)
-                if entry.part in skipped and isinstance(sheet, Worksheet):
-                    _UNREAD[sheet] = partial(self._values, entry.part)
+                if isinstance(sheet, Worksheet) and entry.part in skipped:
+                    _UNREAD[sheet] = partial(self._values, entry.part, workbook)
+                elif isinstance(sheet, Worksheet) and entry.part in cut:
+                    bind(sheet, self._recorded[entry.part], self._read_strings)
         return workbook
 
-    def _without(self, skipped: set[str]) -> io.BytesIO:
-        """The package with the `skipped` sheets emptied and their relationships left out, for openpyxl to read."""
-        out = io.BytesIO()
+    def _comments(self, part: str) -> bool:
+        """Whether a worksheet has comments (openpyxl puts them on its cells)."""
+        return any(r.type == COMMENTS_NS for r in self.rels(part))
+
+    def _for_openpyxl(self, skipped: set[str], plain: Mapping[str, RawSheet]) -> tuple[io.BytesIO, set[str]]:
+        """The package for openpyxl to read, with the `skipped` sheets emptied and their relationships left out, and
+        the `plain` sheets without what is inside their sheetData; and those plain sheets it could cut so."""
+        out, cut = io.BytesIO(), set()
         dropped = {_rels_path(part) for part in skipped}
         with zipfile.ZipFile(out, "w") as copy:
             for info in self.infos:
-                if info.filename not in dropped:  # read, not kept: a part is held only while forsxl edits it
-                    copy.writestr(info.filename, _EMPTY_SHEET if info.filename in skipped else self.archive.read(info))
+                if info.filename in dropped:
+                    continue
+                if info.filename in skipped:
+                    copy.writestr(info.filename, _EMPTY_SHEET)
+                    continue
+                data = self.archive.read(info)  # read, not kept: a part is held only while forsxl edits it
+                rows = plain.get(info.filename)
+                if rows is not None and (without := _without_rows(data, rows)) is not None:
+                    data = without
+                    cut.add(info.filename)
+                copy.writestr(info.filename, data)
         out.seek(0)
-        return out
+        return out, cut
 
-    def _values(self, part: str) -> Rows:
+    def _values(self, part: str, workbook: Workbook) -> Rows:
         if part not in self._rows:  # read once: the size check and history.py both ask
-            self._rows[part] = _sheet_values(self.part(part), self.shared_strings)
+            raw = self._recorded.get(part)
+            self._rows[part] = (_sheet_values(self.part(part), self.shared_strings) if raw is None
+                                else raw_values(raw, self._read_strings, workbook))
         return self._rows[part]
 
     def shared_strings(self) -> list[str]:
@@ -225,6 +254,18 @@ class Package:
                     out.writestr(_copied(info), self.archive.read(info) if new is None else new)
             for name in changes.added:
                 out.writestr(zipfile.ZipInfo(name, time.localtime()[:6]), changes.parts[name], zipfile.ZIP_DEFLATED)
+
+
+def _without_rows(xml: bytes, raw: RawSheet) -> bytes | None:
+    """A worksheet part with its sheetData emptied, or None when that cannot be done on its bytes (it has no
+    sheetData, or an encoding that is not ASCII-compatible, as UTF-16)."""
+    if raw.data is None or b"\x00" in xml[:4]:
+        return None
+    start, close = raw.data
+    if xml[start : start + 1] != b"<" or (close != start and xml[close : close + 2] != b"</"):
+        return None
+    inner = tag_end(xml, start)
+    return xml if close == start else xml[:inner] + xml[close:]
 
 
 def _copied(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
@@ -248,16 +289,6 @@ def values(sheet: Worksheet) -> Rows:
         if found and cells[0].row is not None:
             rows.append((cells[0].row, found))
     return rows
-
-
-def extent(sheet: Worksheet) -> tuple[int, int]:
-    """The last row and column of `sheet` that hold something (openpyxl's max_row and max_column, in one pass); for
-    a sheet openpyxl left unread, that hold a value."""
-    if sheet not in _UNREAD:
-        rows, columns = zip(*sheet._cells, strict=True) if sheet._cells else ((1,), (1,))
-        return max(rows), max(columns)
-    found = values(sheet)
-    return max((n for n, _ in found), default=1), max((c for _, row in found for c in row), default=1)
 
 
 # ---------------------------------------------------------------------------------------------------- saving

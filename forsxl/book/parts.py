@@ -49,6 +49,13 @@ def refuse_dtd(*_: object) -> None:
     raise ValueError("a DTD in a workbook part")  # safety.py refuses them before; never expanded here either
 
 
+def tag_end(xml: bytes, at: int) -> int:
+    """The offset just after the start tag that begins at `at` (a `>` in a quoted attribute value is no end)."""
+    match = _TAG_END.match(xml, at)
+    assert match is not None  # expat has read this start tag
+    return match.end()
+
+
 def spans(xml: bytes, names: Collection[str]) -> list[Span]:
     """Every element whose local name is in `names`, in document order. Attribute names are local for plain
     attributes and `namespace local` for prefixed ones (`r:id` is `http://...relationships id`)."""
@@ -64,9 +71,7 @@ def spans(xml: bytes, names: Collection[str]) -> list[Span]:
             open_.append(None)
             return
         at = parser.CurrentByteIndex
-        match = _TAG_END.match(xml, at)
-        assert match is not None  # expat has just read this start tag
-        span = Span(local, attrs, at, match.end())
+        span = Span(local, attrs, at, tag_end(xml, at))
         open_.append(span)
         found.append(span)
 

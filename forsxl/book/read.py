@@ -18,8 +18,8 @@ from forsxl.book import layout
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
-from forsxl.book.package import Package, extent
-from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheet_size, check_sheets, refuse
+from forsxl.book.package import Package
+from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.attendance import withdrawal_forfeits
@@ -36,6 +36,7 @@ from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.system_by_size import swiss_by_size
 from forsxl.engine.teams import tournament_problems
+from forsxl.i18n import Later
 
 N = TypeVar("N", int, Fraction)
 
@@ -93,11 +94,15 @@ def open_package(path: Path) -> tuple[Workbook, Package | None]:
         raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
     if path.suffix.casefold() == ".ods":
         return read_ods(path), None
-    check_archive(path, "xl/workbook.xml")
-    check_sheets(path)
     try:
-        package = Package.read(path)
-        return package.load(), package
+        identity, data = Identity.read(path)
+    except OSError:  # said as before this was read here: a file that cannot be opened as a zip archive
+        raise refuse("file_not_xlsx", path, why=Later("not a zip archive")) from None
+    check_archive(path, "xl/workbook.xml", data)
+    recorded = check_sheets(path, data)
+    try:
+        package = Package(data, identity)
+        return package.load(recorded), package
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
         cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
         raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
@@ -142,7 +147,9 @@ class _Cells:
     def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
         if column is None:
             return None
-        cell = sheet.cell(row, column)
+        cell = sheet._cells.get((row, column))  # not `sheet.cell`, which adds an empty cell for each one read
+        if cell is None:
+            return None
         if cell.data_type == "f":
             self.fail("R0", "formula_cell", _src(sheet, row, column), value=str(cell.value))
             return None
@@ -167,6 +174,8 @@ class _Cells:
         return None
 
     def whole(self, raw: Any, source: Source, key: str = "number_bad") -> int | None:
+        if type(raw) is int and abs(raw) <= MAX_NUMBER:
+            return raw  # most cells, read without a Fraction
         number = self.number(raw, source, key)
         if number is not None and number.denominator != 1:
             self.fail("R0", key, source, value=str(raw))
@@ -522,9 +531,6 @@ def load(path: Path) -> Book:
 def read_book(workbook: Workbook, path: Path) -> Book:
     """The tournament in an open workbook that will be saved at `path` (`forsxl merge` builds one in memory)."""
     cells = _Cells()
-    _check_sizes(workbook, cells)
-    if cells.errors:
-        raise WorkbookErrors(cells.errors)
     before = recorded(workbook)
     config, origins = _read_config(workbook, cells)
     config_ok = not cells.errors
@@ -570,16 +576,6 @@ def as_scored(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
         t, said = step(t)
         notes += said
     return t, notes
-
-
-def _check_sizes(workbook: Workbook, cells: _Cells) -> None:
-    """Refuse, at its far corner, a sheet forsxl reads cell by cell that reaches too far (a stray cell, a bomb)."""
-    ours = {name.casefold() for kind, names in layout.SHEETS.items() if kind != "log" for name in names}
-    for sheet in workbook.worksheets:
-        if sheet.title.casefold() in ours or layout.ROUND_NAME.match(sheet.title):
-            error = check_sheet_size(sheet.title, *extent(sheet))
-            if error is not None:
-                cells.errors.append(error)
 
 
 def _renamed(players: tuple[Player, ...], before: Recorded, by_name: dict[str, Player]) -> dict[str, Player]:

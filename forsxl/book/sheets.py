@@ -3,7 +3,7 @@ every cell written is noted, so that saving rewrites only those in a person's sh
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -101,11 +101,9 @@ def find_sheet(workbook: Workbook, kind: str) -> Worksheet | None:
     return None
 
 
-def data_rows(sheet: Worksheet) -> Iterator[int]:
-    """Data rows below the header; rows with no value at all are skipped."""
-    for row in sheet.iter_rows(min_row=2):
-        if any(cell.value not in (None, "") for cell in row) and row[0].row is not None:
-            yield row[0].row
+def data_rows(sheet: Worksheet) -> list[int]:
+    """Data rows below the header, in order; rows with no value at all are skipped."""
+    return sorted({row for (row, _), cell in sheet._cells.items() if row > 1 and cell.value not in (None, "")})
 
 
 def header_row(sheet: Worksheet) -> list[object]:
