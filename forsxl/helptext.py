@@ -56,6 +56,9 @@ def translate_help(command: Any, lang: Lang) -> None:
 def typer_words(lang: Lang) -> Iterator[None]:
     """typer's and click's own words in `lang` while a command runs: typer keeps them in typer.rich_utils, click
     writes the usage prefix and the help option's help itself, so those are put in place and back after."""
+    if lang == Lang.EN:  # the words typer and click are written in: typer.rich_utils, 0.1 s to import, stays unloaded
+        yield                # unless typer itself prints help or an error
+        return
     import typer.rich_utils as rich
     from typer._click.core import Command
     from typer._click.formatting import HelpFormatter
