@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from forsxl.engine.config import Lang
-from forsxl.engine.model import number_text
+from forsxl.engine.model import Result, number_text
+from forsxl.engine.results import result_text
 
 DOMAIN = "forsxl"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -96,12 +97,13 @@ class Later(str):
 
 
 def _shown(params: dict[str, Any], lang: Lang) -> dict[str, Any]:
-    return {k: number(v, lang) if isinstance(v, Fraction) else v.said(lang) if isinstance(v, Later) else v
-            for k, v in params.items()}
+    return {k: number(v, lang) if isinstance(v, Fraction) else v.said(lang) if isinstance(v, Later) else
+            result_text(v, lang) if isinstance(v, Result) else v for k, v in params.items()}
 
 
 def tr(lang: Lang, message: str, **params: Any) -> str:
-    """The msgid `message` in `lang`, its `{params}` filled in, fractions written as the language writes them."""
+    """The msgid `message` in `lang`, its `{params}` filled in, fractions and results written as the language writes
+    them."""
     return translations(lang).gettext(message).format(**_shown(params, lang))
 
 

@@ -640,12 +640,17 @@ def test_russian_workbook(tmp_path: Path) -> None:
             "тур 1 уже составлен; чтобы пересобрать, --round 1 --force (R7)")
     edit(path, "Тур-1", 2, Результат="Ч++")
     refused(path, ["standings", path],
-            "Тур-1!H2: 'Ч++' — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0 (или латиницей B+, W+, B+F, W+F) "
-            "(R11)")
+            "Тур-1!H2: 'Ч++' — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0 (или 1-0, 0-1) (R11)")
+    edit(path, "Тур-1", 2, Результат="B+")  # a Russian reads a Latin B as Б, Белые: never guessed (R11)
+    refused(path, ["standings", path],
+            "Тур-1!H2: 'B+': латинскую B легко прочесть как Б (белые); пишите Ч+ (победа чёрных) или Б+ (победа "
+            "белых) (R11)")
     for row, typed in ((2, "Ч+"), (3, "Б+"), (4, "1-0")):
         edit(path, "Тур-1", row, Результат=typed)
     ok("standings", path)
     refused(path, ["pair", path, "--round", 1, "--force"], "в туре 1 есть результаты, пересобрать его нельзя (R11)")
+    refused(path, ["pair", path, "--round", 1, "--board", 1, "--recompute"],  # the result as the workbook writes it
+            "Тур-1!H2: на доске 1 уже есть результат (Ч+); фора остаётся той, с которой играли (R2.6)")
     standings = rows(path, "Итоги")
     assert list(standings[0])[:11] == ["Место", "Делёж", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
                                        "Т1", "Очки"]

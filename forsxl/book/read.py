@@ -507,7 +507,7 @@ class _RoundReader:
             steps = derived
         text = self._get(row, "result")
         try:
-            result = parse_result("" if text is None else str(text))
+            result = parse_result("" if text is None else str(text), self.config.lang)
         except ResultTextError as error:
             cells.fail("R11", error.key, self._at(row, "result"), value=str(text))
             return None

@@ -62,7 +62,7 @@ def winner(game: Game, number: int) -> PlayerId:
     side = _WINS.get(game.result)
     if side is None:
         raise ForsxlError("R7.7", "playoff_not_decisive", game.source, round=number, stage=game.stage,
-                          result=game.result.value)
+                          result=game.result)
     return game.black if side == "b" else game.white
 
 

@@ -43,17 +43,21 @@ def _script(char: str) -> str:
     return "cyrillic" if "\u0400" <= char <= "\u04ff" else "latin"
 
 
-def parse_result(text: str) -> Result | None:
-    """The result a referee's text names; None for an empty cell; ResultTextError for anything else (R11).
+def parse_result(text: str, lang: Lang = Lang.EN) -> Result | None:
+    """The result a referee's text names in a workbook of `lang`; None for an empty cell; ResultTextError for
+    anything else (R11).
 
     `1-0` means Black, the first listed, won. Case and spaces do not matter; Latin and Russian letters are both
-    read, but never mixed in one cell (`Ч+F`), and a Cyrillic В, which looks like a Latin B, is refused.
+    read, but never mixed in one cell (`Ч+F`), and a Cyrillic В, which looks like a Latin B, is refused. So is a Latin
+    B in a Russian workbook: there a Russian reads it as Б, Белые, the opposite of what it says.
     """
     folded = "".join(text.split()).casefold()
     if not folded:
         return None
     if _LOOK_ALIKES & set(folded):
         raise ResultTextError(text, "result_look_alike")
+    if lang == Lang.RU and "b" in folded:
+        raise ResultTextError(text, "result_latin_b")
     if len({_script(c) for c in folded if c.isalpha()}) > 1:
         raise ResultTextError(text, "result_mixed_letters")
     if folded in _ALIASES:

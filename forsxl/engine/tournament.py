@@ -309,7 +309,7 @@ def recompute_board(t: Tournament, number: int, board: int) -> Game:
     if game is None:
         raise ForsxlError("R2", "board_missing", round=number, board=board)
     if game.result is not None:
-        raise ForsxlError("R2.6", "board_has_result", game.source, board=board, result=game.result.value)
+        raise ForsxlError("R2.6", "board_has_result", game.source, board=board, result=game.result)
     present, sides, groups = _sides_as_paired(t, rnd)
     rank = {pid: i for i, pid in enumerate(present)}
     upper, lower = sorted((game.black, game.white), key=rank.__getitem__)

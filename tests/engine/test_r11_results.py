@@ -54,6 +54,21 @@ def test_r11_a_result_that_could_be_misread_is_an_error(text: str, key: str) -> 
     assert error.value.key == key
 
 
+@pytest.mark.parametrize("text", ["B+", " b + ", "B+F", "b+f"])
+def test_r11_a_latin_b_in_a_russian_workbook_is_an_error(text: str) -> None:
+    """A Russian reads a Latin B as Б, Белые (White), the opposite of what it says in English notation."""
+    with pytest.raises(ResultTextError) as error:
+        parse_result(text, Lang.RU)
+    assert error.value.key == "result_latin_b"
+
+
+@pytest.mark.parametrize(("text", "expected"), [("W+", Result.WHITE_WINS), ("w+f", Result.WHITE_FORFEIT),
+                                                ("1-0", Result.BLACK_WINS), ("Ч+", Result.BLACK_WINS),
+                                                ("jigo", Result.DRAW)])
+def test_r11_a_russian_workbook_reads_every_other_notation(text: str, expected: Result) -> None:
+    assert parse_result(text, Lang.RU) == expected
+
+
 @pytest.mark.parametrize("text", ["", "   ", "\t\n"])
 def test_r11_empty_is_not_played_yet(text: str) -> None:
     assert parse_result(text) is None
