@@ -273,13 +273,13 @@ def _book(tmp_path: Path, scale: str = "egf") -> Path:
 def test_formats_csv_import_adds_players_and_skips_those_already_there(tmp_path: Path) -> None:
     book = _book(tmp_path)
     csv = tmp_path / "players.csv"
-    csv.write_text("Имя;Рейтинг;Клуб;EGD PIN\nИвaнов Пётр;2000;Msk;\n=1+2;1500;@x;\nSmith Ann;1 800;;12345678\n",
+    csv.write_text("Имя;Рейтинг;Клуб;EGD PIN\nИвaнов Петр;2000;Msk;\n=1+2;1500;@x;\nSmith Ann;1 800;;12345678\n",
                    encoding="utf-8")
     result = invoke("import", book, csv)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         f"{book}: imported 2 players from players.csv (csv)",
-        "skipped Ивaнов Пётр (players.csv, line 2): already in Players"]
+        "skipped Ивaнов Петр (players.csv, line 2): already in Players"]
     t = load(book).tournament
     assert {(p.name, p.rating, p.club, p.egd_pin) for p in t.players} == {
         ("Иванов Пётр", 2100, "", ""), ("=1+2", 1500, "@x", ""), ("Smith Ann", 1800, "", "12345678")}

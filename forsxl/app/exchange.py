@@ -15,13 +15,13 @@ from forsxl.app.workflow import editing, finish
 from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
-from forsxl.book.read import Book, load, name_key, read_book
+from forsxl.book.read import Book, load, read_book
 from forsxl.book.safety import MAX_PLAYERS
 from forsxl.book.save import save, writing
 from forsxl.book.write import append_log
 from forsxl.engine.config import Lang, Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Tournament
+from forsxl.engine.model import Tournament, name_key
 from forsxl.engine.ratings import rank_of_rating, rating_bounds, rating_of_rank
 from forsxl.engine.report import make_report
 from forsxl.formats import Entry, Parsed, read_bytes

@@ -33,7 +33,6 @@ from forsxl.book.read import (
     Book,
     absent_rounds,
     load,
-    name_key,
     open_workbook,
     read_book,
     round_sheets,
@@ -43,7 +42,7 @@ from forsxl.book.sheets import data_rows, find_sheet, fresh_sheet, header_row, p
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Cell, Chooser, Conflict, MergedRow, Merger, Prefer, Row, Side, Table, match_renamed
-from forsxl.engine.model import Game, Source
+from forsxl.engine.model import Game, Source, name_key
 from forsxl.engine.ratings import Rank
 from forsxl.i18n import tr
 from forsxl.messages import text

@@ -27,7 +27,7 @@ from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, Lang,
 from forsxl.engine.errors import ForsxlError, WorkbookErrors, nearest
 from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import MAX_STONES, steps_of_handicap, stones_and_komi
-from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament
+from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, name_key
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import board_of, playoff_label
 from forsxl.engine.ratings import Rank, rating_bounds, rating_of_rank
@@ -39,15 +39,6 @@ from forsxl.engine.teams import tournament_problems
 from forsxl.i18n import Later
 
 N = TypeVar("N", int, Fraction)
-
-# Cyrillic letters that look like Latin ones: "Иванов" typed with a Latin "а" is still one player.
-_LOOKALIKES = str.maketrans("аеорсухкмтнвАЕОРСУХКМТНВ", "aeopcyxkmthbAEOPCYXKMTHB")
-
-
-def name_key(name: str) -> str:
-    """The identity of a name: spaces collapsed, case and Latin/Cyrillic look-alikes folded."""
-    return " ".join(name.split()).translate(_LOOKALIKES).casefold()
-
 
 @dataclass
 class RoundSheet:

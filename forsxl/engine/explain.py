@@ -18,7 +18,7 @@ from forsxl.engine.config import PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import GameHandicap, Side, game_handicap, side
-from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
+from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament, name_key
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.neighbours import bye_order
 from forsxl.engine.pairing.reasons import Reason, RoundContext
@@ -92,13 +92,13 @@ def comparisons_above(table: Sequence[Standing], criteria: Sequence[Tiebreak]) -
 
 
 def find_player(players: Sequence[Player], name: str) -> Player:
-    """The player typed as `name`: a start number, the full name in any case, or a unique part of a name."""
-    wanted = name.strip().casefold()
+    """The player typed as `name`: a start number, the full name as `name_key` folds it, or a unique part of one."""
+    wanted = name_key(name)
     if wanted.isdigit():
         found = [p for p in players if int(p.id) == int(wanted)]
     else:
-        found = [p for p in players if p.name.casefold() == wanted] or [
-            p for p in players if wanted and wanted in p.name.casefold()]
+        found = [p for p in players if name_key(p.name) == wanted] or [
+            p for p in players if wanted and wanted in name_key(p.name)]
     if len(found) == 1:
         return found[0]
     if not found:

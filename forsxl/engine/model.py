@@ -21,6 +21,16 @@ SUPERFINAL = "SUP"
 """The stage of a superfinal game, numbered SUP1, SUP2, ... (R7.8)."""
 
 
+_LOOKALIKES = str.maketrans("аеорсухкмтнвёАЕОРСУХКМТНВЁ", "aeopcyxkmthbeAEOPCYXKMTHBE")
+"""Cyrillic letters that look like Latin ones: "Иванов" typed with a Latin "а" is still one player; and ё, which
+Russian writes as е as often as not: "Фёдоров" and "Федоров" are one player."""
+
+
+def name_key(name: str) -> str:
+    """The identity of a name: spaces collapsed, case, ё and Latin/Cyrillic look-alikes folded."""
+    return " ".join(name.split()).translate(_LOOKALIKES).casefold()
+
+
 def number_text(value: Fraction) -> str:
     """A number as people write it: 15, 6.5, -8; a fraction with no finite decimal stays 2/3."""
     if value.denominator == 1:

@@ -93,6 +93,14 @@ def test_find_player(typed: str, expected: int) -> None:
     assert find_player([s.player for s in TABLE], typed).id == expected
 
 
+def test_find_player_folds_names_as_the_workbook_does() -> None:
+    """ё typed as е, a Latin look-alike, doubled spaces: one player, as in Players (name_key)."""
+    players = [Player(PlayerId(1), "Захаров Пётр Ильич", 2000), Player(PlayerId(2), "Фёдорова Анна", 1900)]
+    assert find_player(players, "захаров  Петр Ильич").id == 1
+    assert find_player(players, "Федорова").id == 2
+    assert find_player(players, "Фeдорова").id == 2  # a Latin e
+
+
 @pytest.mark.parametrize(("typed", "code"), [("x", "explain_no_player"), ("P", "explain_ambiguous"),
                                              ("9", "explain_no_player")])
 def test_find_player_refuses(typed: str, code: str) -> None:
