@@ -116,8 +116,8 @@ MESSAGES: dict[str, str] = {
     "result_bad": N_("{value!r} is not a result; use B+, W+, =, B+F, W+F or 0-0"),
     "result_look_alike": N_("{value!r}: is that a Latin B (Black) or a Cyrillic letter? Type B+ for Black, W+ for "
                             "White"),
-    "result_latin_b": N_("{value!r}: a Latin B reads as Б (White) in a Russian workbook; type Ч+ for Black, Б+ for "
-                         "White"),
+    "result_latin_b": N_("{value!r}: among results in Russian letters a Latin B reads as Б (White); type Ч+ for "
+                         "Black, Б+ for White"),
     "result_mixed_letters": N_("{value!r} mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F or 0-0"),
     "draw_not_allowed": N_("a draw is impossible here: the komi is {komi}"),
     "draw_handicap": N_("a draw cannot stand in a handicap game (komi {komi}); type who won"),

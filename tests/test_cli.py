@@ -641,10 +641,15 @@ def test_russian_workbook(tmp_path: Path) -> None:
     edit(path, "Тур-1", 2, Результат="Ч++")
     refused(path, ["standings", path],
             "Тур-1!H2: 'Ч++' — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0 (или 1-0, 0-1) (R11)")
-    edit(path, "Тур-1", 2, Результат="B+")  # a Russian reads a Latin B as Б, Белые: never guessed (R11)
-    refused(path, ["standings", path],
-            "Тур-1!H2: 'B+': латинскую B легко прочесть как Б (белые); пишите Ч+ (победа чёрных) или Б+ (победа "
-            "белых) (R11)")
+    for row, typed in ((2, "B+"), (3, "W+"), (4, "b+")):  # Latin letters alone, as forsxl once offered: as typed
+        edit(path, "Тур-1", row, Результат=typed)
+    ok("standings", path)
+    assert [g.result.value for g in load(path).tournament.rounds[0].games] == [  # type: ignore[union-attr]
+        "B+", "W+", "B+"]
+    edit(path, "Тур-1", 3, Результат="Б+")  # among Russian letters a Russian reads a Latin B as Б: never guessed
+    refused(path, ["standings", path], *[
+        f"Тур-1!H{row}: '{typed}': среди результатов русскими буквами латинскую B легко прочесть как Б (белые); пишите "
+        "Ч+ (победа чёрных) или Б+ (победа белых) (R11)" for row, typed in ((2, "B+"), (4, "b+"))])
     for row, typed in ((2, "Ч+"), (3, "Б+"), (4, "1-0")):
         edit(path, "Тур-1", row, Результат=typed)
     ok("standings", path)

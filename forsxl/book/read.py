@@ -31,7 +31,7 @@ from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, S
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import board_of, playoff_label
 from forsxl.engine.ratings import Rank, rating_bounds, rating_of_rank
-from forsxl.engine.results import ResultTextError, parse_result
+from forsxl.engine.results import ResultTextError, parse_result, russian_notation
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.system_by_size import swiss_by_size
@@ -417,6 +417,8 @@ class _RoundReader:
         self.seen: set[PlayerId] = set()
         self.boards: dict[str | int, int] = {}
         """Each board's number (or playoff label) and the row it is on."""
+        self.notation = Lang.EN
+        """How the round's results are typed (`_notation`)."""
 
     def read(self) -> Round | None:
         sheet, cols = self.into.sheet, self.into.columns
@@ -426,13 +428,25 @@ class _RoundReader:
             column = layout.ROUND_COLUMNS[missing[0]][0]
             self.cells.fail("R11", "header_missing", Source(sheet.title, "1"), column=column)
             return None
-        for row in data_rows(sheet):
+        rows = data_rows(sheet)
+        self.notation = self._notation(rows)
+        for row in rows:
             entry = self._row(row)
             if entry is not None:
                 self.into.rows.append((row, entry))
         games = tuple(e for _, e in self.into.rows if isinstance(e, Game))
         sitouts = tuple(e for _, e in self.into.rows if not isinstance(e, Game))
         return Round(self.into.number, games, sitouts)
+
+    def _notation(self, rows: list[int]) -> Lang:
+        """How the round's results are typed (R11, `parse_result`): in a Russian workbook, in Russian letters when any
+        of them has one; else in Latin letters, as every workbook reads them."""
+        if self.config.lang != Lang.RU:
+            return Lang.EN
+        column = self.into.columns["result"]
+        cells = (self.into.sheet._cells.get((row, column)) for row in rows)
+        typed = (cell.value for cell in cells if cell is not None and isinstance(cell.value, str))
+        return Lang.RU if russian_notation(typed) else Lang.EN
 
     def _at(self, row: int, column: str) -> Source:
         return _src(self.into.sheet, row, self.into.columns[column])
@@ -498,7 +512,7 @@ class _RoundReader:
             steps = derived
         text = self._get(row, "result")
         try:
-            result = parse_result("" if text is None else str(text), self.config.lang)
+            result = parse_result("" if text is None else str(text), self.notation)
         except ResultTextError as error:
             cells.fail("R11", error.key, self._at(row, "result"), value=str(text))
             return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from forsxl.engine.config import Lang
 from forsxl.engine.model import Result
 
@@ -43,20 +45,26 @@ def _script(char: str) -> str:
     return "cyrillic" if "\u0400" <= char <= "\u04ff" else "latin"
 
 
-def parse_result(text: str, lang: Lang = Lang.EN) -> Result | None:
-    """The result a referee's text names in a workbook of `lang`; None for an empty cell; ResultTextError for
-    anything else (R11).
+def russian_notation(texts: Iterable[str]) -> bool:
+    """Whether results are typed in the colours' Russian letters: any of them has a Ч or a Б (R11)."""
+    return any({"ч", "б"} & set(text.casefold()) for text in texts)
+
+
+def parse_result(text: str, notation: Lang = Lang.EN) -> Result | None:
+    """The result a referee's text names, among results typed in `notation`; None for an empty cell;
+    ResultTextError for anything else (R11).
 
     `1-0` means Black, the first listed, won. Case and spaces do not matter; Latin and Russian letters are both
     read, but never mixed in one cell (`Ч+F`), and a Cyrillic В, which looks like a Latin B, is refused. So is a Latin
-    B in a Russian workbook: there a Russian reads it as Б, Белые, the opposite of what it says.
+    B among results typed in Russian letters (`russian_notation`): there a Russian reads it as Б, Белые, the opposite
+    of what it says. Results typed in Latin letters alone, as forsxl offered before it wrote Ч+ and Б+, read as typed.
     """
     folded = "".join(text.split()).casefold()
     if not folded:
         return None
     if _LOOK_ALIKES & set(folded):
         raise ResultTextError(text, "result_look_alike")
-    if lang == Lang.RU and "b" in folded:
+    if notation == Lang.RU and "b" in folded:
         raise ResultTextError(text, "result_latin_b")
     if len({_script(c) for c in folded if c.isalpha()}) > 1:
         raise ResultTextError(text, "result_mixed_letters")

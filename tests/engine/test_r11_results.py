@@ -8,7 +8,7 @@ import pytest
 
 from forsxl.engine.config import Lang
 from forsxl.engine.model import Game, PlayerId, Result, Source
-from forsxl.engine.results import ResultTextError, parse_result, result_choices, result_text
+from forsxl.engine.results import ResultTextError, parse_result, result_choices, result_text, russian_notation
 
 NOTATIONS = {
     Result.BLACK_WINS: ["B+", "1-0", "Ч+", "1:0", "b+", " B + ", "ч+", "1 - 0"],
@@ -55,17 +55,22 @@ def test_r11_a_result_that_could_be_misread_is_an_error(text: str, key: str) -> 
 
 
 @pytest.mark.parametrize("text", ["B+", " b + ", "B+F", "b+f"])
-def test_r11_a_latin_b_in_a_russian_workbook_is_an_error(text: str) -> None:
+def test_r11_a_latin_b_among_results_in_russian_letters_is_an_error(text: str) -> None:
     """A Russian reads a Latin B as Б, Белые (White), the opposite of what it says in English notation."""
     with pytest.raises(ResultTextError) as error:
         parse_result(text, Lang.RU)
     assert error.value.key == "result_latin_b"
 
 
+def test_r11_results_in_russian_letters_are_those_with_a_ch_or_a_be() -> None:
+    assert russian_notation(["B+", "Ч+"]) and russian_notation(["б+ф"]) and russian_notation([" Б + "])
+    assert not russian_notation(["B+", "W+", "1-0", "=", "jigo", "0-0", "В+"])  # a Cyrillic В is neither colour
+
+
 @pytest.mark.parametrize(("text", "expected"), [("W+", Result.WHITE_WINS), ("w+f", Result.WHITE_FORFEIT),
                                                 ("1-0", Result.BLACK_WINS), ("Ч+", Result.BLACK_WINS),
                                                 ("jigo", Result.DRAW)])
-def test_r11_a_russian_workbook_reads_every_other_notation(text: str, expected: Result) -> None:
+def test_r11_among_results_in_russian_letters_every_other_notation_reads(text: str, expected: Result) -> None:
     assert parse_result(text, Lang.RU) == expected
 
 
