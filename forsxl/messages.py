@@ -37,8 +37,8 @@ MESSAGES: dict[str, str] = {
     "output_folder_missing": N_("there is no folder {folder} to write {path} into; create it first"),
     "ods_read": N_("{path} read; forsxl writes .xlsx only: a command that saves writes {xlsx}"),
     "ods_target_exists": N_("{xlsx} already exists beside {path}; run forsxl on {xlsx}, or move it away"),
-    "player_renamed": N_("warning: {old!r} is now {new!r} in Players (No {no}); read as the same player and renamed "
-                         "here"),
+    "player_renamed": N_("warning: {old!r} is now {new!r} in Players (No {no}); read as the same player, and renamed "
+                         "here by the next command that saves the workbook"),
     "result_changed": N_("warning: the result changed after round {later} was paired (Standings had {old}, now {new}); "
                          "paired on the old result: {boards}"),
     "sheet_missing": N_("sheet {sheet} is missing"),

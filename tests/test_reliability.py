@@ -295,7 +295,8 @@ def test_renamed_player_is_found_by_start_number(book: Path) -> None:
     result = ok("standings", book)
     no = next(int(r["No"]) for r in rows(book, "Standings") if r["Name"] == f"{name}-Smith")
     assert problems(result) == [f"Round-1!B2: warning: {name!r} is now {name + '-Smith'!r} in Players (No {no}); "
-                                "read as the same player and renamed here (R0)"]
+                                "read as the same player, and renamed here by the next command that saves the "
+                                "workbook (R0)"]
     assert rows(book, "Round-1")[0]["Black"] == f"{name}-Smith"
     assert problems(ok("standings", book)) == []
 
