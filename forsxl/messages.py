@@ -138,6 +138,8 @@ MESSAGES: dict[str, str] = {
     "stronger_holds_black": N_("warning: board {board}: {black} holds Black with {stones} stone(s) but is the stronger "
                                "by handicap.basis ({black_basis} to {white}'s {white_basis}); the giver plays White: "
                                "swap the colours, or forsxl pair --round {round} --board {board} --recompute"),
+    "round_unplayed": N_("round {round} has no results yet; type them before pairing round {next}, or pair round "
+                         "{round} again with --round {round} --force"),
     "round_incomplete": N_("round {round}, board {board} has no result yet; type it before pairing the next round"),
     "config_playoff_size": N_("playoff.size {value}: a playoff has 4 or 8 players (0: none)"),
     "config_playoff_rounds": N_("a playoff of {size} needs {stages} rounds after round {after}, but there are {rounds} "

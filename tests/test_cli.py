@@ -634,8 +634,12 @@ def test_russian_workbook(tmp_path: Path) -> None:
                               "Очки чёрных", "Очки белых"]
     assert (table[-1]["Доска"], table[-1]["Чёрные"], table[-1]["Очки чёрных"]) == ("своб.", "Жуков Лев", 15)
 
+    refused(path, ["pair", path], "Тур-1: в туре 1 ещё нет результатов; внесите их до жеребьёвки тура 2 или "
+            "пересоберите тур 1: --round 1 --force (R11)")  # `pair` run twice: one line, not one a board
+    edit(path, "Тур-1", 3, Результат="Ч+")
     refused(path, ["pair", path], *[f"Тур-1!H{board + 1}: тур 1, доска {board}: нет результата; внесите его до "
-                                    "жеребьёвки следующего тура (R11)" for board in (1, 2, 3)])  # every board at once
+                                    "жеребьёвки следующего тура (R11)" for board in (1, 3)])  # every board at once
+    edit(path, "Тур-1", 3, Результат=None)
     refused(path, ["pair", path, "--round", 1],
             "тур 1 уже составлен; чтобы пересобрать, --round 1 --force (R7)")
     edit(path, "Тур-1", 2, Результат="Ч++")

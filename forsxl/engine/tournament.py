@@ -13,7 +13,7 @@ from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMeth
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
-from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Tournament
+from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Source, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
@@ -66,6 +66,9 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     expected = 1 if last is None else last.number + 1
     if number != expected:
         raise ForsxlError("R7", "round_out_of_order", round=number, expected=expected)
+    if last is not None and last.games and not last.has_results():  # just paired: one line, not one a board
+        typed = last.games[0].source
+        raise ForsxlError("R11", "round_unplayed", typed and Source(typed.sheet), round=last.number, next=number)
     if last is not None and not last.complete:  # every board at once: the referee collects the slips in one go
         raise WorkbookErrors([ForsxlError("R11", "round_incomplete", g.source, round=last.number,
                                           board=g.stage or g.board) for g in last.games if g.result is None])
