@@ -40,7 +40,9 @@ MESSAGES: dict[str, str] = {
     "player_renamed": N_("warning: {old!r} is now {new!r} in Players (No {no}); read as the same player, and renamed "
                          "here by the next command that saves the workbook"),
     "result_changed": N_("warning: the result changed after round {later} was paired (Standings had {old}, now {new}); "
-                         "paired on the old result: {boards}"),
+                         "boards paired on the old result: {boards}"),
+    "result_changed_rounds": N_("warning: the result changed after rounds {later} were paired (Standings had {old}, "
+                                "now {new}); boards paired on the old result: {boards}"),
     "sheet_missing": N_("sheet {sheet} is missing"),
     "header_missing": N_("column {column} is missing in row 1"),
     "formula_cell": N_("a formula where a value was expected: {value}"),

@@ -314,6 +314,11 @@ def test_result_changed_after_the_next_round_was_paired(book: Path) -> None:
     assert line.endswith(f"paired on the old result: Round-2 {', '.join(map(str, boards))} (R11)")
     assert rows(book, "Log")[-1]["Changes"].endswith(line)  # and the Log keeps it
     assert problems(ok("standings", book)) == []  # said once: Standings now records the new result
+    type_results(book, "Round-2", lambda row: "W+")
+    ok("pair", book)
+    edit(book, "Round-1", 2, Result="B+")
+    (line,) = problems(ok("standings", book))
+    assert line.startswith("Round-1!H2: warning: the result changed after rounds 2, 3 were paired (Standings had ")
 
 
 # ------------------------------------------------------------------------------------------------- .ods

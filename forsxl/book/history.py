@@ -82,7 +82,8 @@ def changed_results(t: Tournament, before: Recorded) -> list[ForsxlError]:
             if was is None or was[1] == "?" or was[0] != game.white or was[1] == (cell.outcome or "?"):
                 continue
             warnings.append(ForsxlError(
-                "R11", "result_changed", game.source, old=old, new=str(cell), round=rnd.number,
+                "R11", "result_changed" if len(later) == 1 else "result_changed_rounds", game.source, old=old,
+                new=str(cell), round=rnd.number,
                 later=", ".join(str(r.number) for r in later), boards=_boards(t, later, game.black, game.white)))
     return warnings
 
