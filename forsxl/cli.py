@@ -393,8 +393,10 @@ def export_command(
     from forsxl.app.exchange import export_book
 
     with _errors():
-        text, _ = export_book(path, format, output, egf_class, minutes, keep_forfeits)
+        text, _, notes = export_book(path, format, output, egf_class, minutes, keep_forfeits)
     typer.echo(text, nl=not text.endswith("\n"))
+    for note in notes:
+        _say(note)
 
 
 @app.command()

@@ -203,6 +203,10 @@ MESSAGES: dict[str, str] = {
     "gotha_criteria": N_("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
                          "tiebreaks"),
     "gotha_setting": N_("OpenGotha's {what} {value} has no forsxl counterpart and is not carried over"),
+    "export_field_empty": N_("warning: {format}: Config {key} is empty, so the file leaves {tag} empty; write it there "
+                             "for the rating list"),
+    "export_gotha_method": N_("warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the "
+                              "players, games and handicaps, not the {method} pairing or its points"),
     "export_over_book": N_("the export would overwrite the workbook {path}; pick another -o"),
     # merging two copies of a workbook (issue 13)
     "merge_copies": N_("merge needs two copies, or BASE and two copies; {count} workbooks given"),

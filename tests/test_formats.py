@@ -34,7 +34,7 @@ from forsxl.engine.config import (
     Weights,
 )
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Game, Player, PlayerId, Round, Tournament
+from forsxl.engine.model import Game, Player, PlayerId, Round, Sitout, Tournament
 from forsxl.engine.model import Result as Outcome
 from forsxl.engine.pairing.weighted import score_field, total_cost
 from forsxl.engine.ratings import Rank
@@ -308,6 +308,42 @@ def test_r0_egd_gor_into_an_rfg_book_goes_through_the_rank(tmp_path: Path) -> No
     ratings = {p.name: p.rating for p in load(book).tournament.players}
     # GoR 2375 is 4d (centred bands): the rfg 4d band is 2400-2499, its middle 2450; GoR 1484 is 6k: 1762.
     assert ratings["Aaij Rene"] == 2450 and ratings["Aagren Thomas"] == 600 + 14 * 75 + 37
+
+
+def test_formats_an_export_says_what_its_readers_ask_for_and_the_config_leaves_empty(tmp_path: Path) -> None:
+    """A fors-club book without date and place: the EGD asks for DT and PC, OpenGotha ranks by its own scores."""
+    book = _book(tmp_path)
+    result = invoke("export", book, "--format", "egf", "-o", tmp_path / "club.h9")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "warning: EGF: Config date is empty, so the file leaves DT[] empty; write it there for the rating list (R0)",
+        "warning: EGF: Config place is empty, so the file leaves PC[] empty; write it there for the rating list (R0)"]
+    result = invoke("export", book, "--format", "opengotha", "-o", tmp_path / "club.xml")
+    assert result.stderr.splitlines() == [
+        "warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the players, games and "
+        "handicaps, not the neighbours pairing or its points (R0)",
+        "warning: OpenGotha: Config date is empty, so the file leaves beginDate empty; write it there for the rating "
+        "list (R0)"]
+    workbook = openpyxl.load_workbook(book)
+    given = {"date": "2026-11-28", "place": "RU, Moscow", "pairing.method": "mcmahon"}
+    for key, value in workbook["Config"].iter_rows(min_row=2, max_col=2):
+        value.value = given.pop(str(key.value), value.value)
+    for key in given:
+        workbook["Config"].append([key, given[key]])
+    workbook.save(book)
+    for fmt in ("egf", "opengotha"):
+        result = invoke("export", book, "--format", fmt, "-o", tmp_path / f"again.{fmt}")
+        assert (result.exit_code, result.stderr) == (0, ""), result.output
+
+
+def test_formats_opengotha_export_leaves_a_late_entrant_out_of_the_rounds_before_they_came() -> None:
+    players = tuple(Player(PlayerId(n), name, 2100 - 100 * n) for n, name in enumerate(("Alpha Ann", "Beta Bob",
+                                                                                      "Gamma Gil", "Delta Dan"), 1))
+    first = Round(1, (Game(1, PlayerId(1), PlayerId(2), 0, Fraction(13, 2), 0, 1, Outcome.BLACK_WINS),),
+                  ((PlayerId(3), Sitout.BYE),))
+    t = Tournament(Config(rounds=3), players, (first,))  # Delta Dan came for round 2
+    flags = {p.get("name"): p.get("participating")[:3] for p in fromstring(write_opengotha(t)).iter("Player")}
+    assert flags == {"Alpha": "111", "Beta": "111", "Gamma": "111", "Delta": "011"}
 
 
 def test_r0_opengotha_export_keeps_an_rfg_rating_apart_from_gor(tmp_path: Path) -> None:

@@ -144,10 +144,11 @@ def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang) -> li
 
 
 def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
-                keep_forfeits: bool = False) -> tuple[str, Path | None]:
+                keep_forfeits: bool = False) -> tuple[str, Path | None, list[str]]:
     """The book's results in another program's format (`EXPORTS`): the text to print, what was written, or the
-    text itself when it goes to standard output, and the file written (None then). `egf_class`, `minutes` and
-    `keep_forfeits` go into an EGF table's header and lines (FORMATS §1)."""
+    text itself when it goes to standard output; the file written (None then); and the format's warnings, in the
+    workbook's language. `egf_class`, `minutes` and `keep_forfeits` go into an EGF table's header and lines
+    (FORMATS §1)."""
     chosen = EXPORTS.get(fmt)
     if chosen is None:
         raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
@@ -161,10 +162,11 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
     target = output or path.with_name(path.stem + chosen.suffix)
     if chosen.write is None:
         save(results_workbook(t, report, book.lang), target)
-        return tr(book.lang, "{path}: written", path=target), target
+        return tr(book.lang, "{path}: written", path=target), target, []
     h9 = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
     text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))
+    notes = [message(n, book.lang) for n in chosen.notes(t)] if chosen.notes else []
     if output is None and chosen.stdout:
-        return text, None
+        return text, None, notes
     write_whole(target, text)
-    return tr(book.lang, "{path}: written", path=target), target
+    return tr(book.lang, "{path}: written", path=target), target, notes

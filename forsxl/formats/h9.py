@@ -72,6 +72,13 @@ def _country(text: str) -> str:
     return text.upper() if re.fullmatch(r"[A-Za-z]{2}", text.strip()) else "XX"
 
 
+def h9_notes(t: Tournament) -> list[ForsxlError]:
+    """What the EGD asks of a results table that the Config leaves empty: the tournament's dates and place."""
+    return [ForsxlError("R0", "export_field_empty", format="EGF", key=key, tag=tag)
+            for key, tag, value in (("date", "DT[]", t.config.date), ("place", "PC[]", t.config.place))
+            if not value.strip()]
+
+
 def write_h9(t: Tournament, report: Report, options: H9Options) -> str:
     """The EGF results table: header tags, then one line per player in the report's final order (FORMATS §1.2-1.5)."""
     config, table = t.config, report.table

@@ -18,7 +18,7 @@ from defusedxml.ElementTree import fromstring as _fromstring
 
 from forsxl import __version__
 from forsxl.engine.attendance import absent_points, bye_points
-from forsxl.engine.config import Basis, Edge, Scale, Seeding, Swiss, Tiebreak
+from forsxl.engine.config import Basis, Edge, PairingMethod, Scale, Seeding, Swiss, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
@@ -394,6 +394,22 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 """Characters no XML 1.0 document may hold, even escaped: a reader refuses the whole file on one."""
 
 
+def gotha_notes(t: Tournament) -> list[ForsxlError]:
+    """What an OpenGotha file of the tournament cannot hold: a pairing other than McMahon's or Swiss (OpenGotha pairs
+    and ranks by their scores, so the points of Fors, Serp or a round robin are lost), and dates it cannot read."""
+    method = t.config.pairing.method[0]
+    notes = [] if method in (PairingMethod.MCMAHON, PairingMethod.SWISS) else [
+        ForsxlError("R0", "export_gotha_method", method=method.value)]
+    if not _iso_dates(t.config.date):
+        notes.append(ForsxlError("R0", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
+    return notes
+
+
+def _iso_dates(text: str) -> list[str]:
+    """The dates written as 2026-11-28 in the Config `date` text, as OpenGotha's beginDate and endDate take them."""
+    return [d for d in text.replace(",", " ").split() if len(d) == 10 and d[4] == "-"]
+
+
 def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
     """An OpenGotha file of the tournament: players, games, byes, general parameters (FORMATS §6, tournament.dtd).
 
@@ -404,11 +420,14 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
     root = ET.Element("Tournament", dataVersion="201", fullVersionNumber=f"forsxl {__version__}",
                       runningMode="SAL", saveDT=saved)
     players = ET.SubElement(root, "Players")
+    seated = {r.number: {pid for g in r.games for pid in (g.black, g.white)}
+              | {pid for pid, sitout in r.sitouts if sitout == Sitout.BYE} for r in t.rounds}
+    """Who took part in each round played: with a game or the bye; a late entrant did not in the rounds before."""
     for p in t.players:
         surname, first = _gotha_name(p.name)
         rank = p.rank_by(config.ratings)
         rfg = config.ratings.scale == Scale.RFG
-        flags = "".join("0" if not p.plays_in(r) else "1" for r in range(1, 21))
+        flags = "".join("1" if (p.id in seated[r] if r in seated else p.plays_in(r)) else "0" for r in range(1, 21))
         ET.SubElement(players, "Player", name=surname, firstName=first, country=p.country[:2], club=p.club,
                       egfPin=p.egd_pin, rank=rank.label().upper(),
                       rating=str(rating_of_rank(rank_of_rating(p.rating, Scale.RFG), Scale.EGF) if rfg else p.rating),
@@ -441,7 +460,7 @@ def _halves(points: Fraction) -> str:
 def _parameters(root: ET.Element, t: Tournament) -> None:
     """The parameter sets from the Config, as `import_opengotha` reads them back (FORMATS §6)."""
     config = t.config
-    dates = [d for d in config.date.replace(",", " ").split() if len(d) == 10 and d[4] == "-"]
+    dates = _iso_dates(config.date)
     scoring, attendance = config.scoring, config.attendance
     parameters = ET.SubElement(root, "TournamentParameterSet")
     ET.SubElement(parameters, "GeneralParameterSet", shortName=latin(config.name)[:20] or "forsxl",

@@ -17,8 +17,8 @@ from forsxl.engine.report import Report
 from forsxl.formats import Parsed, decode
 from forsxl.formats.csv import parse_csv, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
-from forsxl.formats.h9 import EGF_CLASSES, H9Options, write_h9
-from forsxl.formats.opengotha import GothaImport, import_opengotha, parse_opengotha, write_opengotha
+from forsxl.formats.h9 import EGF_CLASSES, H9Options, h9_notes, write_h9
+from forsxl.formats.opengotha import GothaImport, gotha_notes, import_opengotha, parse_opengotha, write_opengotha
 
 AUTO = "auto"
 """`--format auto`: the import format told from the file (`detect`)."""
@@ -123,6 +123,8 @@ class ExportFormat:
     write: Callable[[Tournament, Report, ExportOptions], str] | None = None
     stdout: bool = False
     """Without `-o`, the text goes to standard output instead of a file."""
+    notes: Callable[[Tournament], list[ForsxlError]] | None = None
+    """Warnings of what the format cannot hold or its readers ask for, said beside the file written."""
 
     @property
     def help(self) -> str:
@@ -148,8 +150,8 @@ def _write_csv(t: Tournament, report: Report, _: ExportOptions) -> str:
 
 
 EXPORTS: dict[str, ExportFormat] = {f.name: f for f in (
-    ExportFormat("egf", ".h9", _write_h9),
-    ExportFormat("opengotha", ".xml", _write_opengotha),
+    ExportFormat("egf", ".h9", _write_h9, notes=h9_notes),
+    ExportFormat("opengotha", ".xml", _write_opengotha, notes=gotha_notes),
     ExportFormat("csv", ".csv", _write_csv, stdout=True),
     ExportFormat("xlsx", "-results.xlsx"),
 )}
