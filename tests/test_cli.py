@@ -223,7 +223,8 @@ def test_whole_tournament_20_players_5_rounds(tmp_path: Path) -> None:
     assert standings[round3[-2]["Black"]]["R3"] == "0="
 
     refused(path, ["pair", path], "all 5 rounds are paired (Config: rounds) (R7)")
-    refused(path, ["pair", path, "--round", 5, "--force"], "round 5 has results and cannot be paired again (R11)")
+    refused(path, ["pair", path, "--round", 5, "--force"],
+            "Round-5!H2: round 5 has results and cannot be paired again (R11)")
     assert ok("check", path).stdout == f"{path}: 20 players, 5 rounds, no problems\n"
     assert rows(path, "Players") == typed_players
     log = rows(path, "Log")
@@ -565,7 +566,7 @@ def test_r11_next_round_waits_for_every_result(book: Path) -> None:
 
 def test_r11_repairing_a_round_with_a_result(book: Path) -> None:
     edit(book, "Round-1", 4, Result="B+")  # one result is enough
-    line = "round 1 has results and cannot be paired again (R11)"
+    line = "Round-1!H4: round 1 has results and cannot be paired again (R11)"  # named at the result
     refused(book, ["pair", book, "--round", 1, "--force"], line)
     refused(book, ["pair", book, "--round", 1], line)
 
@@ -657,7 +658,8 @@ def test_russian_workbook(tmp_path: Path) -> None:
     for row, typed in ((2, "Ч+"), (3, "Б+"), (4, "1-0")):
         edit(path, "Тур-1", row, Результат=typed)
     ok("standings", path)
-    refused(path, ["pair", path, "--round", 1, "--force"], "в туре 1 есть результаты, пересобрать его нельзя (R11)")
+    refused(path, ["pair", path, "--round", 1, "--force"],
+            "Тур-1!H2: в туре 1 есть результаты, пересобрать его нельзя (R11)")
     refused(path, ["pair", path, "--round", 1, "--board", 1, "--recompute"],  # the result as the workbook writes it
             "Тур-1!H2: на доске 1 уже есть результат (Ч+); фора остаётся той, с которой играли (R2.6)")
     standings = rows(path, "Итоги")

@@ -58,8 +58,9 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     if number is None:
         number = 1 if last is None else last.number + 1
     if last is not None and number == last.number:
-        if last.has_results():
-            raise ForsxlError("R11", "round_has_results", round=number)
+        if last.has_results():  # named at the first result, which the referee may have typed by mistake
+            typed = next(g.source for g in last.games if g.result is not None)
+            raise ForsxlError("R11", "round_has_results", typed, round=number)
         if not force:
             raise ForsxlError("R7", "round_already_paired", round=number)
         return number
