@@ -295,6 +295,9 @@ def test_formats_csv_bad_line_stops_the_import_with_its_number(tmp_path: Path) -
     assert result.exit_code == 1
     assert result.output.strip() == "players.csv, line 3: 'B,19l5': rating '19l5' is not a number (R0)"
     assert book.read_bytes() == before
+    csv.write_text("Имя;Рейтинг;Клуб\nА;1500;x\nБ;19l5;y\n", encoding="utf-8")  # quoted as the file has it
+    assert invoke("import", book, csv).output.strip() == (
+        "players.csv, line 3: 'Б;19l5;y': rating '19l5' is not a number (R0)")
 
 
 @needs_files

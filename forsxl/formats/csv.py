@@ -37,13 +37,15 @@ def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "
         dialect = csv.excel
     rows = csv.reader(io.StringIO(text), dialect)
     try:
-        _rows(parsed, source, rows, aliases)
+        _rows(parsed, source, rows, aliases, dialect.delimiter)
     except csv.Error as error:  # a NUL byte, a field past csv's 128 KB limit: this is no players list
         parsed.bad_line(source, rows.line_num, "", str(error))
     return parsed
 
 
-def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, tuple[str, ...]]) -> None:
+def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, tuple[str, ...]],
+          delimiter: str) -> None:
+    """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter."""
     header = next(rows, [])
     wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
     columns: dict[str, int] = {}
@@ -52,16 +54,16 @@ def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, 
         if column in FIELDS and column not in columns:
             columns[column] = index
     if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
-        parsed.bad_line(source, 1, ",".join(header), Later("the header row needs Name and Rating or Rank"))
+        parsed.bad_line(source, 1, delimiter.join(header), Later("the header row needs Name and Rating or Rank"))
         return
     for row in rows:
         if any(cell.strip() for cell in row):
-            _row(parsed, source, rows.line_num, row, columns)
+            _row(parsed, source, rows.line_num, row, columns, delimiter)
 
 
-def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict[str, int]) -> None:
+def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict[str, int], delimiter: str) -> None:
     values = {c: " ".join(row[i].split()) if i < len(row) else "" for c, i in columns.items()}
-    line = ",".join(row)
+    line = delimiter.join(row)
     rating_text = re.sub(r"\s+", "", values.get("rating", "")).replace(",", ".")
     if not values["name"]:
         parsed.bad_line(source, number, line, Later("no name"))
