@@ -192,7 +192,7 @@ def test_russian_labels() -> None:
     page = render(Lang.RU)
     assert '<html lang="ru">' in page
     for word in ("Место", "Имя", "Ранг", "Клуб", "Старт", "Очки", "Тур", "Доска", "Чёрные", "Белые", "Фора", "Коми",
-                 "Результат", "Итоги", "Пары", "свободен", "пропуск", "Т1", "Т2"):
+                 "Результат", "Итоги", "Пары", "без пары", "пропуск", "Т1", "Т2"):
         assert word in page, word
     assert ">6,5<" in page
     assert ">1д<" in page

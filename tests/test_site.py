@@ -24,7 +24,7 @@ from forsxl.engine.model import Tournament
 from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.teams import team_standings
-from forsxl.publish.site import page_file, render_site, tick_step, write_site
+from forsxl.publish.site import _alphabetical, page_file, render_site, tick_step, write_site
 from forsxl.publish.why import comparison_lines
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,7 +90,7 @@ def test_every_player_and_every_game_is_present() -> None:
             assert [black, str(g.board), "Black", white] in [[r[0].rsplit(" ", 1)[0], r[1], r[2], r[3]] for r in wall]
             assert [white, str(g.board), "White", black] in [[r[0].rsplit(" ", 1)[0], r[1], r[2], r[3]] for r in wall]
         names = [r[0].rsplit(" ", 1)[0] for r in wall]
-        assert names == sorted(names, key=str.casefold)
+        assert names == sorted(names, key=_alphabetical)
         assert len(wall) == len(rnd.players())
 
 
@@ -266,3 +266,8 @@ def test_r9_team_standings_page() -> None:
     assert [row[1] for row in rows(page, "teams")] == [team.team for team in team_standings(standings(t))]
     assert sorted(row[1] for row in rows(page, "teams")) == ["North", "South <b>"]
     assert "South &lt;b&gt;" in page and 'href="player-1.html"' in page
+
+
+def test_the_wall_list_reads_by_the_first_letter_with_yo_as_ye() -> None:
+    names = ["=Ёжиков", "Ёлкин", "Абрамов", "@Борисов", "Евдокимов", "-Яковлев"]
+    assert sorted(names, key=_alphabetical) == ["Абрамов", "@Борисов", "Евдокимов", "=Ёжиков", "Ёлкин", "-Яковлев"]

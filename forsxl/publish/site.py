@@ -11,6 +11,7 @@ Like `html.py`, a thin adapter: engine values become plain strings and numbers f
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
@@ -262,7 +263,12 @@ def wall_rows(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow
                                 str(g.stones), page_file(f"p{pid}")))
     for pid, kind in rnd.sitouts:
         rows.append(WallRow(t.player(pid).name, str(pid), "", S[kind.value], "", "", page_file(f"p{pid}")))
-    return tuple(sorted(rows, key=lambda row: (row.name.casefold(), int(row.number))))
+    return tuple(sorted(rows, key=lambda row: (_alphabetical(row.name), int(row.number))))
+
+
+def _alphabetical(name: str) -> str:
+    """A name as a wall list is read: by its first letter, not a leading `=` or `@`, and ё with е."""
+    return re.sub(r"^\W+", "", name).casefold().replace("ё", "е")
 
 
 def _card(
