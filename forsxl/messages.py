@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from forsxl.engine.config import Lang, Tiebreak
@@ -324,6 +325,12 @@ def tiebreak_labels(lang: Lang) -> dict[Tiebreak, tuple[str, str]]:
     """Each tie-break's heading and legend (`TIEBREAK_LABELS`) in `lang`."""
     gettext = translations(lang).gettext
     return {c: (gettext(short), gettext(long)) for c, (short, long) in TIEBREAK_LABELS.items()}
+
+
+def tiebreak_columns(tiebreaks: Sequence[Tiebreak]) -> list[Tiebreak]:
+    """The tie-breaks a standings table shows after Points: all but points, rating and start number, which are
+    columns of their own already."""
+    return [c for c in tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER)]
 
 
 def tiebreak_heading(tiebreak: Tiebreak, lang: Lang) -> str:

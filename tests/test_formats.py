@@ -368,6 +368,18 @@ def test_formats_egf_names_are_latin_with_underscores() -> None:
     assert egf_name("Дмитриев Дмитрий") == "Dmitriev Dmitrii"  # ICAO Doc 9303, as the EGD writes it
 
 
+def test_formats_csv_and_xlsx_exports_show_each_column_once(tmp_path: Path) -> None:
+    """The rating tie-break of fors-club is the Rating column already (as in Standings): not a second one."""
+    book = _book(tmp_path)
+    assert Tiebreak.RATING in load(book).tournament.config.tiebreaks
+    header = invoke("export", book, "--format", "csv").stdout.splitlines()[0].split(",")
+    out = tmp_path / "results.xlsx"
+    assert invoke("export", book, "--format", "xlsx", "-o", out).exit_code == 0
+    sheet = openpyxl.load_workbook(out).worksheets[0]
+    for headings in (header, [c.value for c in sheet[1]]):
+        assert len({str(h).casefold() for h in headings}) == len(headings), headings
+
+
 def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
     book = _book(tmp_path)
     workbook = openpyxl.load_workbook(book)

@@ -15,12 +15,12 @@ from forsxl.book.read import Book
 from forsxl.book.safety import check_sheet_size
 from forsxl.book.sheets import BOLD, put, write_row
 from forsxl.book.write import new_workbook, type_players, type_results, write_round
-from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.config import Lang
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
-from forsxl.messages import tiebreak_heading
+from forsxl.messages import tiebreak_columns, tiebreak_heading
 
 IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")
 
@@ -88,7 +88,7 @@ def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
     assert sheet is not None
     sheet.title = layout.sheet_name("standings", lang)
     en = lang == Lang.EN
-    shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
+    shown = tiebreak_columns(t.config.tiebreaks)
     headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang)
                 for c in ("place", "shared", "no", "name", "rating", "rank", "club")]
     headings += ["Country" if en else "Страна", "EGD PIN", "RFG ID"]

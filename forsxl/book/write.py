@@ -14,7 +14,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import BOLD, fresh_sheet, print_setup, put, write_row
-from forsxl.engine.config import Config, Lang, Tiebreak
+from forsxl.engine.config import Config, Lang
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament, number_text
 from forsxl.engine.playoff import Match
@@ -24,7 +24,7 @@ from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
 from forsxl.i18n import each, labels, tr
-from forsxl.messages import tiebreak_heading
+from forsxl.messages import tiebreak_columns, tiebreak_heading
 
 
 def _points_preview(game: Game, config: Config) -> tuple[str, str]:
@@ -124,8 +124,7 @@ def write_standings(book: Book, report: Report) -> None:
     columns += ["start"]
     headings = [layout.header(layout.STANDINGS_COLUMNS, c, lang) for c in columns]
     headings += [layout.ROUND_COLUMN[lang].format(n=r.number) for r in t.rounds if not r.superfinal]  # R7.8
-    shown = (Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NUMBER)  # already columns of their own
-    tiebreaks = [c for c in t.config.tiebreaks if c not in shown]
+    tiebreaks = tiebreak_columns(t.config.tiebreaks)
     headings += [layout.header(layout.STANDINGS_COLUMNS, "points", lang),
                  *(tiebreak_heading(c, lang) for c in tiebreaks)]
     write_row(sheet, 1, headings, bold=True)

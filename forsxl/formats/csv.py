@@ -8,13 +8,13 @@ import io
 import re
 from collections.abc import Mapping
 
-from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.config import Lang
 from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
 from forsxl.i18n import Later, number
-from forsxl.messages import tiebreak_heading
+from forsxl.messages import tiebreak_columns, tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
@@ -112,7 +112,7 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
     """
     lang = t.config.lang
     place, shared, no, name, rating, rank, club, country, pin, round_title, points = _HEADINGS[lang.value]
-    shown = [c for c in t.config.tiebreaks if c not in (Tiebreak.POINTS, Tiebreak.START_NUMBER)]
+    shown = tiebreak_columns(t.config.tiebreaks)
     russian = lang == Lang.RU
     out = io.StringIO()
     if russian:
