@@ -235,6 +235,10 @@ def test_explain_command(tmp_path: Path) -> None:
     shutil.copy(EXAMPLE, book)
     out = run("explain", str(book), "--round", "3")
     assert out.startswith("Тур 3") and out.count("Доска ") == 10 and "(R7.1)" in out
+    handicaps = [line.strip() for line in out.splitlines() if line.strip().startswith("фора")]
+    assert len(handicaps) == 10 and all(re.fullmatch(  # the reduction is in stones of 100 points (R2.1)
+        r"фора \(R2\): разница \d+ × 1 − 0 × 100 \(уменьшение в камнях\) = \d+ → \d+ ступ\. \((по полкамня|по камню|"
+        r"без форы)\); в партии: \d+ камн\., коми −?\d+(,5)?", line) for line in handicaps), handicaps
     out = run("explain", str(book), "--player", "Дмитриев")
     assert "выше, чем Дмитриев Иван" in out and "это решает" in out
     out = run("explain", str(book), "--player", "Дмитриев", "--than", "1")

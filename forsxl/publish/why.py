@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
-from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.config import Lang, StepKind, Tiebreak
 from forsxl.engine.explain import Comparison, RoundWhy
 from forsxl.engine.model import Tournament
 from forsxl.engine.pairing.reasons import Reason
@@ -39,6 +39,10 @@ CRITERIA = {
     "colour": N_("colour"), "opengotha": N_("opengotha"),
 }
 """The soft criteria of R7.4 by their stable names (engine/pairing/weighted.py), as a pair's cost names them."""
+
+STEP_KINDS = {StepKind.HALF: N_("half-stone"), StepKind.STONE: N_("stone"), StepKind.EVEN: N_("even"),
+              StepKind.RANK: N_("rank")}
+"""A group's handicap steps (R2.2) as explain names them."""
 
 
 def reason_text(reason: Reason, lang: Lang) -> str:
@@ -87,7 +91,7 @@ def round_lines(t: Tournament, why: RoundWhy, lang: Lang) -> list[str]:
         lines.append("  " + text(
             "explain_handicap", lang, difference=format_decimal(r.difference, lang),
             factor=format_decimal(r.factor, lang), reduction=r.reduction, adjusted=format_decimal(r.adjusted, lang),
-            computed=r.computed, kind=r.kind.value, stones=h.stones, komi=format_decimal(h.komi, lang),
+            computed=r.computed, kind=tr(lang, STEP_KINDS[r.kind]), stones=h.stones, komi=format_decimal(h.komi, lang),
         ))
         if h.steps != r.computed:
             lines.append("  " + text("explain_handicap_differs", lang, steps=h.steps, computed=r.computed))
