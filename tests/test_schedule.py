@@ -107,7 +107,20 @@ def _log(path: Path) -> list[str]:
     return [str(row[3]) for row in openpyxl.load_workbook(path)["Log"].iter_rows(min_row=2, values_only=True)]
 
 
-def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> None:
+def _type_round_but_p1(path: Path, number: int, result: str = "W+") -> None:
+    """Type `result` on every board of one round but those of Player 01."""
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook[f"Round-{number}"]
+    for row in range(2, sheet.max_row + 1):
+        if isinstance(sheet.cell(row, 1).value, int) and "Player 01" not in (sheet.cell(row, 2).value,
+                                                                             sheet.cell(row, 3).value):
+            sheet.cell(row, 8).value = result
+    workbook.save(path)
+
+
+def test_r5_withdrawal_forfeits_remaining_round_robin_games_as_they_are_played(tmp_path: Path) -> None:
+    """[000 §5.3.1] a loss in every remaining game, each counted once its round is played: standings after round 2
+    give nobody the points of Player 01's games in rounds 3-7 yet."""
     path = _book(tmp_path, "renju-weekly", 7)
     assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
     workbook = openpyxl.load_workbook(path)
@@ -115,18 +128,27 @@ def test_r5_withdrawal_forfeits_remaining_round_robin_games(tmp_path: Path) -> N
     column = next(c.column for c in sheet[1] if c.value == "Left after")
     sheet.cell(2, column).value = 1  # Player 01 leaves after round 1
     workbook.save(path)
+    _type_round_but_p1(path, 1)
+    _type_round_but_p1(path, 2)
     book = load(path)
-    later = [g for r in book.tournament.rounds[1:] for g in r.games if 1 in (g.black, g.white)]
-    assert later and all(g.result is not None and g.result.is_forfeit for g in later)
+
+    def games_of_p1(rounds: range) -> list[object]:
+        return [g.result for r in book.tournament.rounds if r.number in rounds
+                for g in r.games if 1 in (g.black, g.white)]
+
+    assert games_of_p1(range(2, 3)) and all(r is not None and r.is_forfeit for r in games_of_p1(range(2, 3)))
+    assert games_of_p1(range(3, 8)) and all(r is None for r in games_of_p1(range(3, 8)))  # not played yet
     assert openpyxl.load_workbook(path)["Round-2"].cell(2, 8).value is None  # the typed cells stay untouched
-    note = (f"Players!A2: note: Player 01 left after round 1: in rounds {', '.join(map(str, range(2, 8)))} their "
-            "games without a result count as forfeit losses and a bye as nothing (R5)")
-    assert [message(w, book.lang) for w in book.warnings] == [note]
+    note = ("Players!A2: note: Player 01 left after round 1: in rounds {} their games without a result count as "
+            "forfeit losses and a bye as nothing (R5)")
+    assert [message(w, book.lang) for w in book.warnings] == [note.format(2)]
     result = CliRunner().invoke(app, ["standings", str(path)])
-    assert result.exit_code == 0 and note in result.stderr.splitlines()
-    assert note in _log(path)[-1]  # the Log says the reading rewrote the games
+    assert result.exit_code == 0 and note.format(2) in result.stderr.splitlines()
+    assert note.format(2) in _log(path)[-1]  # the Log says the reading rewrote the games
     # Standings now records the forfeits: read again, they are not "a result changed after pairing"
-    assert [message(w, book.lang) for w in load(path).warnings] == [note]
+    assert [message(w, book.lang) for w in load(path).warnings] == [note.format(2)]
+    _type_round_but_p1(path, 3)  # round 3 under way: Player 01's game there is a forfeit too
+    assert [message(w, book.lang) for w in load(path).warnings] == [note.format("2, 3")]
 
 
 def test_r5_a_result_changed_in_a_renju_swiss_still_warns(tmp_path: Path) -> None:

@@ -50,21 +50,25 @@ def excluded(cells: Iterable[RoundCell], rounds: int, rules: Attendance) -> bool
     return sum(c.forfeit and c.outcome == "-" for c in cells) > rules.exclude_after * rounds
 
 
-def withdrawal_forfeits(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
+def withdrawal_forfeits(t: Tournament, through: int | None = None) -> tuple[Tournament, list[ForsxlError]]:
     """The tournament as scored, and a note per player it changed: in a round robin or Serp, a game after a
     player's `left_after` round with no result typed is a forfeit loss for whoever left (both left: a double
-    forfeit), and their later byes go (R5).
+    forfeit), and their later byes go (R5). So it is in the rounds up to `through`; by default those reached, up to
+    the last with a result typed: a round still to come scores nothing before it is played (the simulator, which
+    plays them all, scores them all).
 
     [000 §5.3.1]: the player stays in the table with a loss in every remaining game. A result a referee typed
     always stands; the Result cells are never written, only the points follow.
     """
     if t.config.pairing.method[0] not in SCHEDULED:
         return t, []
+    if through is None:
+        through = max((r.number for r in t.rounds if r.has_results()), default=0)
     left = {p.id: p.left_after for p in t.players if p.left_after is not None}
     changed: dict[PlayerId, list[int]] = {pid: [] for pid in left}
     rounds = []
     for rnd in t.rounds:
-        gone = {pid for pid, last in left.items() if rnd.number > last}
+        gone = {pid for pid, last in left.items() if last < rnd.number <= through}
         unplayed = {p for g in rnd.games if g.result is None for p in (g.black, g.white)}
         for pid in gone & (unplayed | {p for p, _ in rnd.sitouts}):
             changed[pid].append(rnd.number)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from forsxl.engine.attendance import withdrawal_forfeits
 from forsxl.engine.config import Scoring, StepKind
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournament
@@ -148,6 +149,8 @@ def play(
         t = replace(t, rounds=())
     if scheduled and not t.rounds:
         t = replace(t, rounds=schedule_tournament(t).rounds)
+    if scheduled and not settings.from_start:  # a player who left loses every game to come, as it is played (R5)
+        t = withdrawal_forfeits(t, len(t.rounds))[0]
     typed = all(r.complete for r in t.rounds) and pairer is _default_pairer
     t = replace(t, rounds=tuple(played.round(r) for r in t.rounds))
     number = len(t.rounds) + 1

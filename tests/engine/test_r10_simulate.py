@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -201,3 +202,14 @@ def test_r6_ranking_only_standings_rank_and_place_as_the_full_ones(tiebreaks: tu
         full, quick = standings(t, before_round=number), standings(t, before_round=number, ranking_only=True)
         assert [(s.player.id, s.place, s.points) for s in quick] == [(s.player.id, s.place, s.points) for s in full]
         assert all(not q.values for q in quick)
+
+
+def test_r10_a_player_who_left_a_round_robin_loses_every_game_to_come_in_a_run() -> None:
+    """R5 [000 §5.3.1]: the simulator plays the rounds the standings leave unscored, forfeits of one who left too."""
+    players = (Player(PlayerId(1), "P1", 2000, left_after=1), Player(PlayerId(2), "P2", 1900),
+               Player(PlayerId(3), "P3", 1800))
+    first, *later = rounds_from_text("1: 1-2/0 B+, bye 3\n2: 1-3/0 B+, bye 2\n3: 2-3/0 B+, bye 1")
+    unplayed = [replace(r, games=tuple(g.with_result(None) for g in r.games)) for r in later]
+    t = Tournament(Config(pairing=Pairing(method=(PairingMethod.ROUND_ROBIN,))), players, (first, *unplayed))
+    played, _ = play(t, Settings(Model.EGF, sigma=0.0), run_seed(5, 0))
+    assert [str(g.result) for r in played.rounds for g in r.games][:2] == ["B+", "W+F"]
