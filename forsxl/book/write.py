@@ -154,7 +154,8 @@ def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
     write_row(sheet, 1, each(lang, layout.TEAM_COLUMNS), bold=True)
     for row, team in enumerate(table, start=2):
         members = ", ".join(f"{s.player.name} ({s.place})" for s in team.members)
-        write_row(sheet, row, [team.place, team.team, team.points, team.best, members])
+        place = int(team.place) if team.place.isdigit() else team.place  # a number to sort by; shared: `3-4`
+        write_row(sheet, row, [place, team.team, team.points, team.best, members])
     sheet.column_dimensions["B"].width = 24
     sheet.column_dimensions["E"].width = 80
 
