@@ -182,6 +182,7 @@ MESSAGES: dict[str, str] = {
                         "forsxl pair, not scheduled in advance"),
     "renju_swiss": N_("note: with {count} players the renju weekly is a Swiss of {rounds} rounds, paired round by "
                       "round with forsxl pair; tie-breaks {tiebreaks}"),
+    "slip_left": N_("no slip for board {board}: {name} left after round {left}, a forfeit loss"),
     "withdrawal_forfeits": N_("note: {name} left after round {left}: in rounds {rounds} their games without a result "
                               "count as forfeit losses and a bye as nothing"),
     "pairing_impossible": N_("round {round}: the {count} present players cannot all be paired without breaking: "

@@ -151,6 +151,24 @@ def test_r5_withdrawal_forfeits_remaining_round_robin_games_as_they_are_played(t
     assert [message(w, book.lang) for w in load(path).warnings] == [note.format("2, 3")]
 
 
+def test_r5_no_slip_is_printed_for_a_game_of_a_player_who_left(tmp_path: Path) -> None:
+    path = _book(tmp_path, "renju-weekly", 7)
+    assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook["Players"]
+    sheet.cell(2, next(c.column for c in sheet[1] if c.value == "Left after")).value = 1
+    workbook.save(path)
+    rnd = next(r for r in load(path).tournament.rounds[1:] if any(1 in (g.black, g.white) for g in r.games))
+    board = next(g.board for g in rnd.games if 1 in (g.black, g.white))
+    out = tmp_path / "slips.html"
+    result = CliRunner().invoke(app, ["print", str(path), "--round", str(rnd.number), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        f"{out}: round {rnd.number}, {len(rnd.games) - 1} slips on 1 page, then the wall list",
+        f"no slip for board {board}: Player 01 left after round 1, a forfeit loss (R5)"]
+    assert out.read_text("utf-8").count('<article class="slip">') == len(rnd.games) - 1
+
+
 def test_r5_a_result_changed_in_a_renju_swiss_still_warns(tmp_path: Path) -> None:
     """The warning reads the tournament as scored: 12 renju players are a Swiss paired round by round (R8), so a
     round 1 result changed after round 2 was paired is said, while a round robin's rounds never are (R7.5)."""

@@ -8,9 +8,10 @@ from pathlib import Path
 from forsxl.book.read import Book
 from forsxl.engine.errors import ForsxlError
 from forsxl.i18n import ntr, tr
+from forsxl.messages import message
 from forsxl.publish.pdf import print_pdf
 from forsxl.publish.site import check_folder, write_whole
-from forsxl.publish.slips import SLIPS_PER_PAGE, render_slips
+from forsxl.publish.slips import SLIPS_PER_PAGE, forfeited, render_slips
 
 
 def print_round(book: Book, number: int | None, output: Path | None) -> str:
@@ -28,8 +29,11 @@ def print_round(book: Book, number: int | None, output: Path | None) -> str:
         print_pdf(html, target)
     else:
         write_whole(target, html)
-    boards = len(next(r for r in t.rounds if r.number == number).games)
-    lang = book.lang
-    return tr(lang, "{path}: round {number}, {slips} on {pages}, then the wall list", path=target, number=number,
+    rnd = next(r for r in t.rounds if r.number == number)
+    gone = forfeited(t, rnd)
+    boards, lang = len(rnd.games) - len({g.board for g, _ in gone}), book.lang
+    said = tr(lang, "{path}: round {number}, {slips} on {pages}, then the wall list", path=target, number=number,
               slips=ntr(lang, "{count} slip", "{count} slips", boards),
               pages=ntr(lang, "{count} page", "{count} pages", ceil(boards / SLIPS_PER_PAGE)))
+    return "\n".join([said, *(message(ForsxlError("R5", "slip_left", board=g.board, name=p.name, left=p.left_after),
+                                       lang) for g, p in gone)])

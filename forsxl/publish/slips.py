@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Game, PlayerId, Tournament
+from forsxl.engine.model import Game, Player, PlayerId, Round, Tournament
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.scoring import draws_allowed
 from forsxl.i18n import N_, labels
@@ -80,13 +80,22 @@ def _slip(t: Tournament, game: Game) -> Slip:
                 format_decimal(game.komi, t.config.lang), draws_allowed(game, t.config.scoring))
 
 
+def forfeited(t: Tournament, rnd: Round) -> list[tuple[Game, Player]]:
+    """The games of a scheduled round (R7.5, R7.6) that a player who left before it will not play (R5: a forfeit
+    loss once the round is under way), each with that player."""
+    gone = [(g, t.player(pid)) for g in rnd.games for pid in (g.black, g.white)]
+    return [(g, p) for g, p in gone if p.left_after is not None and rnd.number > p.left_after]
+
+
 def slips_view(t: Tournament, number: int) -> SlipsView:
-    """Round `number`'s slips by board and its wall list (R2 handicaps as the round sheet has them)."""
+    """Round `number`'s slips by board, but for games a player who left will not play, and its wall list (R2
+    handicaps as the round sheet has them)."""
     rnd = next((r for r in t.rounds if r.number == number), None)
     if rnd is None:
         raise ForsxlError("R7", "explain_no_round", round=number)
     lang = t.config.lang
-    slips = [_slip(t, g) for g in sorted(rnd.games, key=lambda g: g.board)]
+    unplayed = {g.board for g, _ in forfeited(t, rnd)}
+    slips = [_slip(t, g) for g in sorted(rnd.games, key=lambda g: g.board) if g.board not in unplayed]
     pages = tuple(tuple(slips[i:i + SLIPS_PER_PAGE]) for i in range(0, len(slips), SLIPS_PER_PAGE))
     shown_date, _ = format_date(t.config.date, lang)
     words, site = page_labels(lang), site_labels(lang)
