@@ -231,7 +231,7 @@ class Package:
         return out, cut
 
     def _values(self, part: str, workbook: Workbook) -> Rows:
-        if part not in self._rows:  # read once: the size check and history.py both ask
+        if part not in self._rows:  # read once: history.py and merge.py both ask
             raw = self._recorded.get(part)
             self._rows[part] = (_sheet_values(self.part(part), self.shared_strings) if raw is None
                                 else raw_values(raw, self._read_strings, workbook))

@@ -162,6 +162,8 @@ _STRANGE = frozenset({_CELL, _ROW, *_RANGES, _MAIN + "mergeCells", _MAIN + "hype
 """Elements that make a worksheet not plain where `_Sheets.recorder` meets them: merged cells and links (openpyxl binds
 them to cells), and a row or cell where no row or cell of sheetData can be."""
 _DIGITS = "0123456789"
+_RELATIONS = "http://schemas.openxmlformats.org/package/2006/relationships}"
+_REL_ID = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 RawCell = tuple[int, int, str, str, str | None, str | None]
 """A `<c>` as written: row, column, type (`t`, default `n`), style (`s`, `""` when absent), the text of its first
@@ -184,8 +186,6 @@ class RawSheet:
     to cells (merged cells, links): see book/cells.py."""
     data: tuple[int, int] | None = None
     """The byte offsets of `<sheetData ...>` and of `</sheetData>` (equal for `<sheetData/>`)."""
-_RELATIONS = "http://schemas.openxmlformats.org/package/2006/relationships}"
-_REL_ID = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 
 
 class _Sheets:
@@ -223,10 +223,11 @@ class _Sheets:
         if row > far[0] or column > far[1]:
             far = self.far = (max(far[0], min(row, 10**9)), max(far[1], min(column, 10**9)))
         self.built += cells
-        if far[0] > MAX_ROWS or far[1] > MAX_COLUMNS or max(self.built, self.walked + far[0] * far[1]) > MAX_CELLS:
-            # checked once a limit is crossed: it runs for every cell of every sheet, a fifth of reading a big workbook
+        total = max(self.built, self.walked + far[0] * far[1])
+        if far[0] > MAX_ROWS or far[1] > MAX_COLUMNS or total > MAX_CELLS:  # checked once a limit is crossed: it
+            # runs for every cell of every sheet, a fifth of reading a big workbook
             where = ref or f"{get_column_letter(min(column, 16384))}{row}"
-            check_reach(self.title, far, max(self.built, self.walked + far[0] * far[1]), where)
+            check_reach(self.title, far, total, where)
 
     def recorder(self, budget: XmlBudget, part: str, parser: pyexpat.XMLParserType) -> tuple[RawSheet, Handlers]:
         """The cells of a worksheet part as openpyxl's reader finds them (book/cells.py), and the expat handlers that

@@ -64,19 +64,19 @@ def withdrawal_forfeits(t: Tournament, through: int | None = None) -> tuple[Tour
         return t, []
     if through is None:
         through = max((r.number for r in t.rounds if r.has_results()), default=0)
-    left = {p.id: p.left_after for p in t.players if p.left_after is not None}
-    changed: dict[PlayerId, list[int]] = {pid: [] for pid in left}
+    left = [p for p in t.players if p.left_after is not None]
+    changed: dict[PlayerId, list[int]] = {p.id: [] for p in left}
     rounds = []
     for rnd in t.rounds:
-        gone = {pid for pid, last in left.items() if last < rnd.number <= through}
+        gone = {p.id for p in left if p.has_left(rnd.number)} if rnd.number <= through else set()
         unplayed = {p for g in rnd.games if g.result is None for p in (g.black, g.white)}
         for pid in gone & (unplayed | {p for p, _ in rnd.sitouts}):
             changed[pid].append(rnd.number)
         games = tuple(_forfeit(g, g.black in gone, g.white in gone) for g in rnd.games)
         rounds.append(Round(rnd.number, games, tuple((pid, kind) for pid, kind in rnd.sitouts if pid not in gone)))
-    notes = [ForsxlError("R5", "withdrawal_forfeits", t.player(pid).source, name=t.player(pid).name,
-                         left=left[pid], rounds=", ".join(map(str, numbers)))
-             for pid, numbers in changed.items() if numbers]
+    notes = [ForsxlError("R5", "withdrawal_forfeits", p.source, name=p.name, left=p.left_after,
+                         rounds=", ".join(map(str, changed[p.id])))
+             for p in left if changed[p.id]]
     return replace(t, rounds=tuple(rounds)), notes
 
 

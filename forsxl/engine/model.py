@@ -110,11 +110,13 @@ class Player:
             return self.rank
         return rank_of_rating(self.rating, ratings.scale)
 
+    def has_left(self, round_number: int) -> bool:
+        """Whether the player withdrew before this round (R5: `Left after`)."""
+        return self.left_after is not None and round_number > self.left_after
+
     def plays_in(self, round_number: int) -> bool:
         """Whether the player is to be paired in this round (R5: announced absence, withdrawal)."""
-        if self.left_after is not None and round_number > self.left_after:
-            return False
-        return round_number not in self.absent
+        return not self.has_left(round_number) and round_number not in self.absent
 
 
 @dataclass(frozen=True)

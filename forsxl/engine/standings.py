@@ -156,7 +156,7 @@ def round_cells(
 def _missed_cell(number: int, player: Player, joined: int | None, missed: tuple[Points, Points],
                  scoring: Scoring) -> RoundCell:
     """A round without a game or a bye: 0 after leaving, nothing before joining, late or absent points (R5)."""
-    if player.left_after is not None and number > player.left_after:
+    if player.has_left(number):
         return _sitout_cell(number, Fraction(0), None, scoring)
     if joined is None:
         return RoundCell(number, None, None, None)

@@ -420,8 +420,8 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
     root = ET.Element("Tournament", dataVersion="201", fullVersionNumber=f"forsxl {__version__}",
                       runningMode="SAL", saveDT=saved)
     players = ET.SubElement(root, "Players")
-    seated = {r.number: {pid for g in r.games for pid in (g.black, g.white)}
-              | {pid for pid, sitout in r.sitouts if sitout == Sitout.BYE} for r in t.rounds}
+    seated = {r.number: r.players() - {pid for pid, sitout in r.sitouts if sitout == Sitout.ABSENT}
+              for r in t.rounds}
     """Who took part in each round played: with a game or the bye; a late entrant did not in the rounds before."""
     for p in t.players:
         surname, first = _gotha_name(p.name)

@@ -84,7 +84,7 @@ def forfeited(t: Tournament, rnd: Round) -> list[tuple[Game, Player]]:
     """The games of a scheduled round (R7.5, R7.6) that a player who left before it will not play (R5: a forfeit
     loss once the round is under way), each with that player."""
     gone = [(g, t.player(pid)) for g in rnd.games for pid in (g.black, g.white)]
-    return [(g, p) for g, p in gone if p.left_after is not None and rnd.number > p.left_after]
+    return [(g, p) for g, p in gone if p.has_left(rnd.number)]
 
 
 def slips_view(t: Tournament, number: int) -> SlipsView:
