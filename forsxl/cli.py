@@ -122,6 +122,15 @@ def _printed(step: Callable[[], None]) -> Callable[[], None]:
     return run
 
 
+def _show(path: Path, lang: Lang, show: bool) -> None:
+    """`--open`: the file written shown in the system's viewer; a viewer that cannot start is a note, not a failure."""
+    from forsxl.app.viewer import show_file
+
+    note = show_file(path, lang) if show else None
+    if note:
+        _say(note)
+
+
 def _run(loaded: Book, step: Callable[[], T]) -> T:
     with _errors(loaded.lang):
         return step()
@@ -158,7 +167,8 @@ def pair(
     path: Workbook,
     round: Annotated[int | None, typer.Option("--round", help="Round to pair (default: the next one).")] = None,
     force: Annotated[bool, typer.Option(help="Pair the last round again while it has no results.")] = False,
-    board: Annotated[int | None, typer.Option(help="With --recompute: the board to recompute.")] = None,
+    board: Annotated[str | None, typer.Option(help="With --recompute: the board to recompute, by its number or by "
+                                              "a cell of its row (Round-2!C5, its round then).")] = None,
     recompute: Annotated[bool, typer.Option(help="Recompute --board's handicap, komi and steps for the players "
                                             "now on it, after a referee swapped them (R2).")] = False,
 ) -> None:
@@ -253,6 +263,7 @@ def publish(
         "results.html"),
     watch: Annotated[bool, typer.Option(help="Republish whenever the workbook is saved (Ctrl-C stops).")] = False,
     interval: Annotated[float, typer.Option(help="--watch: seconds between looks at the workbook.")] = 1.0,
+    show: Annotated[bool, typer.Option("--open", help="Then open the page in the browser.")] = False,
 ) -> None:
     """Write the results: one self-contained HTML page, or a small site of pages (standings, crosstable, rounds,
     a card per player, teams, playoff, regulation, charts), both in the workbook's language.
@@ -265,6 +276,7 @@ def publish(
     def once() -> None:
         loaded = _load(path)
         typer.echo(_run(loaded, lambda: publish_book(loaded, output)))
+        _show(output, loaded.lang, show)
 
     if watch:
         watch_book(path, _printed(once), _say, interval, peek_lang(path) or system_lang())
@@ -278,6 +290,7 @@ def print_command(
     round: Annotated[int | None, typer.Option("--round", help="The round to print (default: the last one).")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="slips.html, or slips.pdf (printed by "
                                                 "Chromium or Chrome); default: BOOK-round-N.html.")] = None,
+    show: Annotated[bool, typer.Option("--open", help="Then open the slips in the browser or PDF viewer.")] = False,
 ) -> None:
     """Print a round: a result slip per board, four to an A4 page, to tick and sign, and everyone by name with
     board, colour, opponent and stones for the wall.
@@ -287,14 +300,18 @@ def print_command(
     from forsxl.app.printing import print_round
 
     loaded = _load(path)
-    typer.echo(_run(loaded, lambda: print_round(loaded, round, output)))
+    written, said = _run(loaded, lambda: print_round(loaded, round, output))
+    typer.echo(said)
+    _show(written, loaded.lang, show)
 
 
 @app.command()
 def explain(
     path: Workbook,
-    player: Annotated[str, typer.Option("--player", help="Name (or a unique part, or start number).")] = "",
-    than: Annotated[str, typer.Option("--than", help="The other player (default: the one just above).")] = "",
+    player: Annotated[str, typer.Option("--player", help="Name (or a unique part, or start number, or a cell of "
+                                        "the player's row: Standings!D5).")] = "",
+    than: Annotated[str, typer.Option("--than", help="The other player, named the same ways (default: the one just "
+                                      "above).")] = "",
     round: Annotated[int | None, typer.Option("--round", help="Why each pair of this round was formed.")] = None,
 ) -> None:
     """Answer "why?": why one player ranks above another, criterion by criterion (R6), or why each pair of a round
@@ -351,6 +368,70 @@ def demo(
         workbook, page = run_demo(directory, played, _say, lang, preset)
     typer.echo(tr(lang, "{workbook}: the tournament workbook\n{page}: the results page", workbook=workbook, page=page))
 
+
+
+calc = typer.Typer(help="forsxl inside LibreOffice Calc: a forsxl menu and toolbar on the open workbook.\n\n"
+                   "Example: forsxl calc install", no_args_is_help=True)
+app.add_typer(calc, name="calc")
+ProgramOption = Annotated[str | None, typer.Option(
+    "--forsxl", help="The forsxl the menu runs: its program, or a Python that has forsxl (default: this one).",
+    show_default=False)]
+ProfileOption = Annotated[Path | None, typer.Option(
+    help="The LibreOffice user profile to install into (default: yours).", file_okay=False, show_default=False)]
+UnopkgOption = Annotated[Path | None, typer.Option(
+    help="LibreOffice's unopkg (default: found on the PATH or where LibreOffice installs it).", dir_okay=False,
+    show_default=False)]
+SharedOption = Annotated[bool, typer.Option(help="For every user of this computer (needs the right to change "
+                                            "LibreOffice's own folder).")]
+
+
+@calc.command("build")
+def calc_build(
+    output: Annotated[Path, typer.Option("-o", "--output", help="The extension to write.", dir_okay=False)] = Path(
+        "forsxl.oxt"),
+    program: ProgramOption = None,
+) -> None:
+    """Build the extension, to add by hand in LibreOffice's Tools › Extension Manager.
+
+    Example: forsxl calc build -o forsxl.oxt
+    """
+    from forsxl.calc.build import build
+
+    lang = system_lang()
+    with _errors(lang):
+        written = build(output, program)
+    typer.echo(tr(lang, "{path}: the forsxl menu for LibreOffice Calc; add it in Tools › Extension Manager",
+                  path=written))
+
+
+@calc.command("install")
+def calc_install(shared: SharedOption = False, profile: ProfileOption = None, unopkg: UnopkgOption = None,
+                 program: ProgramOption = None) -> None:
+    """Put the forsxl menu and toolbar into LibreOffice Calc: for you, or with --shared for every user.
+
+    Example: forsxl calc install
+    """
+    from forsxl.calc.build import install
+
+    lang = system_lang()
+    with _errors(lang):
+        install(shared, profile, unopkg, program)
+    typer.echo(tr(lang, "the forsxl menu is in LibreOffice Calc now: open a tournament workbook (.xlsx) to find it "
+                  "(restart LibreOffice if it is running)"))
+
+
+@calc.command("remove")
+def calc_remove(shared: SharedOption = False, profile: ProfileOption = None, unopkg: UnopkgOption = None) -> None:
+    """Take the forsxl menu out of LibreOffice Calc again.
+
+    Example: forsxl calc remove
+    """
+    from forsxl.calc.build import remove
+
+    lang = system_lang()
+    with _errors(lang):
+        remove(shared, profile, unopkg)
+    typer.echo(tr(lang, "the forsxl menu is out of LibreOffice Calc (restart LibreOffice if it is running)"))
 
 
 @app.command("import")

@@ -45,11 +45,12 @@ def translate_help(command: Any, lang: Lang) -> None:
     """Every help text of a click command, its subcommands and their parameters, in `lang` (in place: typer builds
     the command anew for each run)."""
     gettext = translations(lang).gettext
-    for each in [command, *getattr(command, "commands", {}).values()]:
-        each.help = each.help and gettext(each.help)
-        for param in each.params:
-            if getattr(param, "help", None):
-                param.help = gettext(param.help)
+    command.help = command.help and gettext(command.help)
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = gettext(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        translate_help(sub, lang)
 
 
 @contextmanager

@@ -17,6 +17,14 @@ MESSAGES: dict[str, str] = {
     "file_not_xlsx": N_("{path} is not an .xlsx workbook ({why})"),
     "file_too_big": N_("{path} is too large to be a tournament workbook ({size} MB unpacked)"),
     "file_locked": N_("{path} is open in {app}; close it there and run again"),
+    # the forsxl menu in LibreOffice Calc (issue 28)
+    "calc_no_unopkg": N_("LibreOffice's unopkg was not found: install LibreOffice, or give unopkg's path with "
+                         "--unopkg, or build the extension with forsxl calc build and add it in Tools › Extension "
+                         "Manager"),
+    "calc_root": N_("as root, LibreOffice installs extensions only for every user: run forsxl calc install as "
+                    "yourself, or with --shared"),
+    "calc_unopkg_failed": N_("LibreOffice's unopkg refused the extension: {why} (is LibreOffice running with "
+                             "this profile? close it and run again)"),
     # reliability and hostile files (issue 9)
     "file_macros": N_("{path} is a workbook with macros; forsxl does not open those: save it as .xlsx "
                       "(Excel Workbook) and run again"),
@@ -138,6 +146,10 @@ MESSAGES: dict[str, str] = {
     "board_missing": N_("round {round} has no board {board}"),
     "board_has_result": N_("board {board} has a result ({result}); its handicap stays as it was played"),
     "board_needs_recompute": N_("--board goes with --recompute: forsxl pair BOOK --round N --board K --recompute"),
+    "board_option_bad": N_("--board {value!r} is neither a board number nor a cell of a board's row, like Round-2!C5"),
+    "cell_no_sheet": N_("{cell}: there is no sheet {sheet!r} in the workbook"),
+    "cell_no_board": N_("{cell} is not in the row of a board on a round sheet"),
+    "cell_no_player": N_("{cell} is not in a player's row (Players, Standings or a round sheet)"),
     "stronger_holds_black": N_("warning: board {board}: {black} holds Black with {stones} stone(s) but is the stronger "
                                "by handicap.basis ({black_basis} to {white}'s {white_basis}); the giver plays White: "
                                "swap the colours, or forsxl pair --round {round} --board {board} --recompute"),

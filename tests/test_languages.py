@@ -35,7 +35,8 @@ from forsxl.locale import read
 from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
-            "schedule", "explain", "stage", "merge", "simulate", "print")
+            "schedule", "explain", "stage", "merge", "simulate", "print", "calc")
+CALC_COMMANDS = ("build", "install", "remove")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 """A plain Latin word: not part of a file name, key, option, path or rule id (`club.xlsx`, `pairing.method`,
 `--round`, `R7.1`, `sos_wins`, `fors-club`)."""
@@ -51,7 +52,7 @@ def _enum_values() -> set[str]:
 
 LATIN = {
     *(w.casefold() for v in _enum_values() for w in re.findall(r"[A-Za-z]+", v)),
-    *(k for k in KEYS if "." not in k), *COMMANDS, *presets(), *IMPORTS, *EXPORTS,
+    *(k for k in KEYS if "." not in k), *COMMANDS, *CALC_COMMANDS, *presets(), *IMPORTS, *EXPORTS,
     # Config value syntax: prize lists, norm bands and stage plans (`top 8`, `N places, once`, `rest | carry`)
     "places", "rounds", "once", "several", "top", "half", "rest", "all", "carry", "restart", "knockout", "club",
     "rating", "rank", "country",

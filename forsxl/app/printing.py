@@ -14,9 +14,9 @@ from forsxl.publish.site import check_folder, write_whole
 from forsxl.publish.slips import SLIPS_PER_PAGE, forfeited, render_slips
 
 
-def print_round(book: Book, number: int | None, output: Path | None) -> str:
+def print_round(book: Book, number: int | None, output: Path | None) -> tuple[Path, str]:
     """Round `number`'s slips (default: the last round) written to `output` (default: BOOK-round-N.html beside
-    the workbook), .html or .pdf; says what was written."""
+    the workbook), .html or .pdf; the file, and what to say of it."""
     t = book.tournament
     number = number or (t.rounds[-1].number if t.rounds else 1)
     target = output or book.path.with_name(f"{book.path.stem}-round-{number}.html")
@@ -35,5 +35,6 @@ def print_round(book: Book, number: int | None, output: Path | None) -> str:
     said = tr(lang, "{path}: round {number}, {slips} on {pages}, then the wall list", path=target, number=number,
               slips=ntr(lang, "{count} slip", "{count} slips", boards),
               pages=ntr(lang, "{count} page", "{count} pages", ceil(boards / SLIPS_PER_PAGE)))
-    return "\n".join([said, *(message(ForsxlError("R5", "slip_left", board=g.board, name=p.name, left=p.left_after),
-                                       lang) for g, p in gone)])
+    left = [message(ForsxlError("R5", "slip_left", board=g.board, name=p.name, left=p.left_after), lang)
+            for g, p in gone]
+    return target, "\n".join([said, *left])

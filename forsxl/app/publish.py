@@ -12,6 +12,7 @@ from pathlib import Path
 from forsxl.app.watch import watch_file
 from forsxl.book.config import preset_description
 from forsxl.book.read import Book
+from forsxl.book.rows import cell_of, player_at
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
@@ -50,8 +51,10 @@ def watch_book(path: Path, republish: Callable[[], None], say: Callable[[str], N
 def explain_lines(book: Book, player: str, than: str, number: int | None) -> list[str]:
     """What `forsxl explain` prints: why each pair of round `number` was formed (R7, R2), and, unless only a round
     is asked about, why `player` ranks as they do against `than`, by default the player just above (R6), with the
-    final places where a playoff, superfinal or stage changed them (R7.7, R7.8, R7)."""
+    final places where a playoff, superfinal or stage changed them (R7.7, R7.8, R7). Either player may be named by
+    a cell of their row (`Итоги!D5`)."""
     t, lang = book.tournament, book.lang
+    player, than = (player_at(book, name).name if cell_of(name) else name for name in (player, than))
     lines = [] if number is None else round_lines(t, explain_round(t, number), lang)
     if player or number is None:
         me = find_player(t.players, player or "")

@@ -14,6 +14,7 @@ from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
 from forsxl.book.layout import new_player_columns, sheet_name
 from forsxl.book.read import Book, load
+from forsxl.book.rows import board_at, cell_of
 from forsxl.book.save import save, writing
 from forsxl.book.stages import write_stage_tables
 from forsxl.book.write import (
@@ -68,12 +69,19 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
     return rnd, line + (tr(book.lang, "; without a game: {names}", names=without) if without else "")
 
 
-def recompute_into(book: Book, number: int | None, board: int | None) -> str:
-    """Board `board` of round `number` (default: the last) with its handicap recomputed for the players on it now
-    (R2), written into its round sheet; says what it is now."""
+def recompute_into(book: Book, number: int | None, board_text: str | None) -> str:
+    """The board `board_text` of round `number` (default: the last), or the board of the row of the cell it names
+    (`Тур-2!C5`), with its handicap recomputed for the players on it now (R2), written into its round sheet; says
+    what it is now."""
     t = book.tournament
-    if board is None:
+    if board_text is None:
         raise ForsxlError("R2", "board_needs_recompute")
+    if cell_of(board_text) is not None:
+        number, board = board_at(book, board_text)
+    elif board_text.strip().isdigit():
+        board = int(board_text)
+    else:
+        raise ForsxlError("R2", "board_option_bad", value=board_text)
     number = number or (t.rounds[-1].number if t.rounds else 1)
     game = recompute_board(t, number, board)
     write_board(book, number, game)
