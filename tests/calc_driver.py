@@ -108,11 +108,11 @@ class Driver:
         event = helper.executeDispatch(self.frame, "org.forsxl.calc:" + action, "", 0, props)
         return json.loads(event.Result)
 
-    def setting(self, name, value):
+    def setting(self, name, value, node="/org.forsxl.calc.Settings/Forsxl"):
         provider = self.ctx.ServiceManager.createInstanceWithContext(
             "com.sun.star.configuration.ConfigurationProvider", self.ctx)
         access = provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationUpdateAccess",
-                                                      (prop("nodepath", "/org.forsxl.calc.Settings/Forsxl"),))
+                                                      (prop("nodepath", node),))
         access.setPropertyValue(name, value)
         access.commitChanges()
         return True
@@ -120,6 +120,24 @@ class Driver:
     def save_as(self, path, filter):
         self.model.storeAsURL(uno.systemPathToFileUrl(path), (prop("FilterName", filter),))
         return True
+
+    def options(self, program=None):
+        """The page Tools › Options › LibreOffice Calc › forsxl as LibreOffice builds it (its dialog with the
+        extension's handler), initialized; with `program`, that typed in and OK pressed. Its texts."""
+        smgr = self.ctx.ServiceManager
+        provider = smgr.createInstanceWithArgumentsAndContext("com.sun.star.awt.DialogProvider2", (self.model,),
+                                                              self.ctx)
+        handler = smgr.createInstanceWithContext("org.forsxl.calc.Options", self.ctx)
+        dialog = provider.createDialogWithHandler("vnd.sun.star.extension://org.forsxl.calc/dialogs/Options.xdl",
+                                                  handler)
+        handler.callHandlerMethod(dialog, "initialize", "external_event")
+        if program is not None:
+            dialog.getControl("Program").setText(program)
+            handler.callHandlerMethod(dialog, "ok", "external_event")
+            handler.callHandlerMethod(dialog, "initialize", "external_event")
+        texts = {name: dialog.getControl(name).getText() for name in ("ProgramLabel", "Program", "Hint", "Found")}
+        dialog.dispose()
+        return texts
 
     def menu(self, open=False):
         """The menu bar's titles, and the items of the forsxl menu, as the window shows them (its accessibility

@@ -16,7 +16,7 @@ from com.sun.star.frame import FeatureStateEvent, XDispatchProvider, XNotifyingD
 from com.sun.star.frame.DispatchResultState import FAILURE, SUCCESS
 from com.sun.star.lang import XInitialization, XServiceInfo
 from forsxl_calc.actions import ACTIONS
-from forsxl_calc.office import forsxl_commands, perform, set_setting, setting, texts_for
+from forsxl_calc.office import forsxl_commands, office_texts, perform, set_setting, setting, texts_for
 
 PROTOCOL = "org.forsxl.calc:"
 DISPATCHER = "org.forsxl.calc.Dispatcher"
@@ -102,15 +102,20 @@ class Options(unohelper.Base, XContainerWindowEventHandler, XServiceInfo):
         return ("external_event", "browse")
 
     def _fill(self, window: Any) -> None:
-        say = texts_for(None)
+        say = office_texts(self.ctx)
         program = setting(self.ctx, "Program")
         window.getControl("Program").setText(program)
         window.getControl("ProgramLabel").setText(say.text("options_program"))
         window.getControl("Hint").setText(say.text("options_hint"))
         window.getControl("Browse").setLabel(say.text("options_browse"))
         found: list[list[str]] = forsxl_commands(self.ctx)
-        window.getControl("Found").setText(say.text("options_found", program=" ".join(found[0])) if found else
-                                           say.text("options_none"))
+        if not found:
+            said = say.text("options_none")
+        elif not os.path.isfile(found[0][0]):
+            said = say.text("options_missing", program=found[0][0])
+        else:
+            said = say.text("options_found", program=" ".join(found[0]))
+        window.getControl("Found").setText(said)
 
     def _browse(self, window: Any) -> None:
         picker = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.ui.dialogs.FilePicker", self.ctx)

@@ -13,7 +13,8 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import uno
@@ -48,20 +49,25 @@ def built() -> dict[str, Any]:
 
 
 def setting(ctx: Any, name: str) -> Any:
-    return _settings(ctx, False).getPropertyValue(name)
+    return _configuration(ctx, SETTINGS).getPropertyValue(name)
 
 
 def set_setting(ctx: Any, name: str, value: Any) -> None:
-    access = _settings(ctx, True)
+    access = _configuration(ctx, SETTINGS, update=True)
     access.setPropertyValue(name, value)
     access.commitChanges()
 
 
-def _settings(ctx: Any, update: bool) -> Any:
+def _configuration(ctx: Any, node: str, update: bool = False) -> Any:
     provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
     kind = "ConfigurationUpdateAccess" if update else "ConfigurationAccess"
-    return provider.createInstanceWithArguments("com.sun.star.configuration." + kind, (_property("nodepath",
-                                                                                                   SETTINGS),))
+    return provider.createInstanceWithArguments("com.sun.star.configuration." + kind, (_property("nodepath", node),))
+
+
+def office_texts(ctx: Any) -> Texts:
+    """The texts in LibreOffice's own language, for what no workbook speaks for (the Options page)."""
+    locale = str(_configuration(ctx, "/org.openoffice.Setup/L10N").getPropertyValue("ooLocale") or "")
+    return Texts(built()["texts"].get(locale.split("-")[0], {}))
 
 
 def _property(name: str, value: Any) -> Any:
@@ -147,16 +153,18 @@ def go_to(model: Any, sheet: str, cells: Sequence[int] = (), view: Sequence[int]
 
 
 class Answer(NamedTuple):
-    """What an action came to: its lines, whether they are problems, and forsxl's command and exit code."""
+    """What an action came to: its lines, whether they are problems, forsxl's command and exit code, and the
+    seconds its steps took (storing the workbook, forsxl, opening it again)."""
 
     lines: list[str]
     ok: bool
     command: Sequence[str] = ()
     code: int = 0
+    seconds: Mapping[str, float] = {}
 
     def json(self) -> str:
-        return json.dumps({"ok": self.ok, "code": self.code, "command": list(self.command), "lines": self.lines},
-                          ensure_ascii=False)
+        return json.dumps({"ok": self.ok, "code": self.code, "command": list(self.command), "lines": self.lines,
+                           "seconds": dict(self.seconds)}, ensure_ascii=False)
 
 
 def perform(ctx: Any, frame: Any, name: str, interactive: bool, copy: str = "") -> Answer:
@@ -188,12 +196,14 @@ def _perform(ctx: Any, frame: Any, model: Any, name: str, say: Texts, copy: str)
     commands = forsxl_commands(ctx)
     if not commands:
         return Answer([say.text("not_found")], False)
+    clock = Stopwatch()
+    clock.step("store")
     if model.isModified():
         try:
             model.store()
         except Exception as error:  # forsxl must not run on a file that lacks what the referee typed
             return Answer([say.text("store_failed", why=_why(error))], False)
-    return _run_on_file(ctx, frame, model, name, path, picked, commands, place, say)
+    return _run_on_file(ctx, frame, model, name, path, picked, commands, place, say, clock)
 
 
 def _pick(ctx: Any, frame: Any, needs: str, place: Place, say: Texts, name: str) -> Any:
@@ -210,15 +220,30 @@ def _pick(ctx: Any, frame: Any, needs: str, place: Place, say: Texts, name: str)
     return ""
 
 
+class Stopwatch:
+    """The seconds each step of an action took, for its answer (bench/calc.py reads them)."""
+
+    def __init__(self) -> None:
+        self.marks: list[tuple[str, float]] = []
+
+    def step(self, name: str) -> None:
+        self.marks.append((name, time.monotonic()))
+
+    def seconds(self) -> dict[str, float]:
+        return {name: round(later - at, 3) for (name, at), (_, later) in zip(self.marks, self.marks[1:])}
+
+
 def _run_on_file(ctx: Any, frame: Any, model: Any, name: str, path: str, picked: str, commands: list[list[str]],
-                 place: Place, say: Texts) -> Answer:
+                 place: Place, say: Texts, clock: Stopwatch) -> Answer:
     url, writes = model.getURL(), ACTIONS[name].writes
     options = {p.Name: p.Value for p in model.getArgs()}
     sheets, stamp = set(model.getSheets().getElementNames()), _stamp(path)
     indicator = _progress(frame, say.label(name))
+    clock.step("close")
     if writes:
         _let_go(frame, model)
     try:
+        clock.step("forsxl")
         outcome = run(commands, arguments(name, path, picked), environment(os.environ, office_folder(ctx)))
         answer = Answer(outcome.lines, outcome.code == 0, outcome.command, outcome.code)
     except TimedOut:
@@ -229,10 +254,13 @@ def _run_on_file(ctx: Any, frame: Any, model: Any, name: str, path: str, picked:
         answer = Answer([say.text("setting_broken", program=broken, why=str(error)) if broken else
                          say.text("not_found")], False)
     finally:
+        clock.step("open")
         if writes or _stamp(path) != stamp:
             model = _take_back(ctx, frame, url, options.get("FilterName", XLSX_FILTER))
         if indicator is not None:
             indicator.end()
+        clock.step("")
+    answer = answer._replace(seconds=clock.seconds())
     if model is None:
         return Answer([*answer.lines, say.text("reopen_failed", path=path)], False, answer.command, answer.code)
     _focus(model, answer, place, sheets, name)

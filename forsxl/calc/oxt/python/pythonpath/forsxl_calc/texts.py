@@ -54,6 +54,7 @@ TEXTS = {
                        "Windows, else py -m forsxl). A Python with forsxl installed works too."),
     "options_found": N_("Now used: {program}"),
     "options_none": N_("Now used: none found"),
+    "options_missing": N_("Set, but not found: {program}"),
     "options_browse": N_("Browse…"),
     "close": N_("Close"),
 }
