@@ -144,7 +144,7 @@ def built(program: str) -> str:
         "texts": {lang.value: {m: translations(lang).gettext(m) for m in messages} for lang in Lang
                   if lang != Lang.EN},
         "sheets": {"config": list(layout.SHEETS["config"]), "languages": [lang.value for lang in Lang],
-                   "ru": [names[1] for names in layout.SHEETS.values()]},
+                   **{lang.value: [layout.sheet_name(kind, lang) for kind in layout.SHEETS] for lang in Lang}},
     }, ensure_ascii=False, indent=1)
 
 

@@ -16,7 +16,7 @@ from com.sun.star.frame import FeatureStateEvent, XDispatchProvider, XNotifyingD
 from com.sun.star.frame.DispatchResultState import FAILURE, SUCCESS
 from com.sun.star.lang import XInitialization, XServiceInfo
 from forsxl_calc.actions import ACTIONS
-from forsxl_calc.office import forsxl_commands, office_texts, perform, set_setting, setting, texts_for
+from forsxl_calc.office import forsxl_commands, perform, set_setting, setting, texts_for
 
 PROTOCOL = "org.forsxl.calc:"
 DISPATCHER = "org.forsxl.calc.Dispatcher"
@@ -60,7 +60,7 @@ class Dispatcher(unohelper.Base, XInitialization, XDispatchProvider, XNotifyingD
 
     def addStatusListener(self, listener: Any, url: Any) -> None:
         try:
-            label = texts_for(self.frame.getController().getModel()).label(url.Path)
+            label = texts_for(self.ctx, self.frame.getController().getModel()).label(url.Path)
         except Exception:  # a frame between two documents: the menu keeps the text it has
             return
         state = FeatureStateEvent()
@@ -102,7 +102,7 @@ class Options(unohelper.Base, XContainerWindowEventHandler, XServiceInfo):
         return ("external_event", "browse")
 
     def _fill(self, window: Any) -> None:
-        say = office_texts(self.ctx)
+        say = texts_for(self.ctx, None)
         program = setting(self.ctx, "Program")
         window.getControl("Program").setText(program)
         window.getControl("ProgramLabel").setText(say.text("options_program"))

@@ -64,10 +64,12 @@ def _configuration(ctx: Any, node: str, update: bool = False) -> Any:
     return provider.createInstanceWithArguments("com.sun.star.configuration." + kind, (_property("nodepath", node),))
 
 
-def office_texts(ctx: Any) -> Texts:
-    """The texts in LibreOffice's own language, for what no workbook speaks for (the Options page)."""
-    locale = str(_configuration(ctx, "/org.openoffice.Setup/L10N").getPropertyValue("ooLocale") or "")
-    return Texts(built()["texts"].get(locale.split("-")[0], {}))
+def texts_for(ctx: Any, model: Any) -> Texts:
+    """The texts in the workbook's language, else in LibreOffice's own (the Options page, a new document)."""
+    lang = workbook_lang(model) if _is_spreadsheet(model) else None
+    if lang is None:
+        lang = str(_configuration(ctx, "/org.openoffice.Setup/L10N").getPropertyValue("ooLocale") or "").split("-")[0]
+    return Texts(built()["texts"].get(lang, {}))
 
 
 def _property(name: str, value: Any) -> Any:
@@ -90,9 +92,9 @@ def forsxl_commands(ctx: Any) -> list[list[str]]:
                     sys.platform == "win32")
 
 
-def workbook_lang(model: Any) -> str:
-    """The workbook's language as forsxl reads it: Config's `lang`, else Russian when a sheet has a Russian name,
-    else English."""
+def workbook_lang(model: Any) -> str | None:
+    """The workbook's language as forsxl reads it: Config's `lang`, else Russian when a sheet has a Russian name;
+    None for a workbook that is no tournament's yet."""
     names = built()["sheets"]
     sheets = model.getSheets()
     for title in names["config"]:
@@ -101,13 +103,10 @@ def workbook_lang(model: Any) -> str:
             for key, value in rows:
                 if str(key).strip() == "lang" and str(value).strip() in names["languages"]:
                     return str(value).strip()
-    russian = set(names["ru"])
-    return "ru" if any(title in russian for title in sheets.getElementNames()) else "en"
-
-
-def texts_for(model: Any) -> Texts:
-    lang = workbook_lang(model) if _is_spreadsheet(model) else "en"
-    return Texts(built()["texts"].get(lang, {}))
+    titles = set(sheets.getElementNames())
+    if titles & set(names["ru"]):
+        return "ru"
+    return "en" if titles & set(names["en"]) else None
 
 
 def _is_spreadsheet(model: Any) -> bool:
@@ -171,7 +170,7 @@ def perform(ctx: Any, frame: Any, name: str, interactive: bool, copy: str = "") 
     """Run the action `name` on the workbook in `frame`, leave the workbook shown where it belongs, say what forsxl
     said (when `interactive`), and return it. A merge takes the other `copy` from a file dialog unless given."""
     model = frame.getController().getModel() if frame.getController() else None
-    say = texts_for(model)
+    say = texts_for(ctx, model)
     answer = _perform(ctx, frame, model, name, say, copy)
     if interactive:
         show(ctx, frame, name, answer, say)
@@ -375,16 +374,16 @@ def show_text(ctx: Any, frame: Any, title: str, text: str, say: Texts) -> None:
     """A dialog with `text` in a read-only, scrolling, monospaced field and a Close button."""
     smgr = ctx.ServiceManager
     model = smgr.createInstanceWithContext("com.sun.star.awt.UnoControlDialogModel", ctx)
-    model.Title, model.Width, model.Height = title, 420, 260
+    model.Title, model.Width, model.Height = title, 560, 300
     field = model.createInstance("com.sun.star.awt.UnoControlEditModel")
-    field.PositionX, field.PositionY, field.Width, field.Height = 6, 6, 408, 228
+    field.PositionX, field.PositionY, field.Width, field.Height = 6, 6, 548, 268
     field.MultiLine, field.ReadOnly, field.VScroll, field.HScroll, field.Text = True, True, True, True, text
     font = field.FontDescriptor
     font.Name = "Liberation Mono;DejaVu Sans Mono;Consolas;Menlo;Courier New"
     field.FontDescriptor = font
     model.insertByName("text", field)
     button = model.createInstance("com.sun.star.awt.UnoControlButtonModel")
-    button.PositionX, button.PositionY, button.Width, button.Height = 354, 240, 60, 14
+    button.PositionX, button.PositionY, button.Width, button.Height = 494, 280, 60, 14
     button.Label, button.PushButtonType, button.DefaultButton = say.text("close"), 1, True  # OK: closes the dialog
     model.insertByName("close", button)
     dialog = smgr.createInstanceWithContext("com.sun.star.awt.UnoControlDialog", ctx)
