@@ -178,10 +178,13 @@ class Driver:
         return toolkit.getTopWindowCount()
 
     def close(self):
-        model = self.model
-        if model is not None:
-            model.setModified(False)
-            model.close(True)
+        """The workbook closed, unsaved; or the window, when it holds none."""
+        controller = self.frame.getController()
+        if controller is not None:
+            controller.getModel().setModified(False)
+            controller.getModel().close(True)
+        else:
+            self.frame.close(True)
         self.frame = None
         return True
 

@@ -211,6 +211,21 @@ def test_the_forsxl_set_in_options_is_used_and_named_when_broken(office: Office,
     assert choose(office, "check")["ok"]
 
 
+def test_a_workbook_gone_from_disk_is_said(office: Office, book: Path, tmp_path: Path) -> None:
+    """A forsxl that removes the workbook (here a stand-in set in Options): Calc cannot open it again, and says
+    so instead of leaving an empty window without a word."""
+    stand_in = tmp_path / "forsxl"
+    stand_in.write_text('#!/bin/sh\nrm "$2"\n')
+    stand_in.chmod(0o755)
+    office.call("setting", name="Program", value=str(stand_in))
+    try:
+        answer = choose(office, "pair")
+    finally:
+        office.call("setting", name="Program", value="")
+    assert answer["lines"] == [f"forsxl отработал, но Calc не смог снова открыть {book}: откройте книгу через "
+                               "Файл › Открыть."]
+
+
 def test_the_undo_note_is_said_once(office: Office, book: Path) -> None:
     """By the first action that opens the workbook anew (the module's first test may have been it)."""
     office.call("setting", name="UndoNoted", value=False)

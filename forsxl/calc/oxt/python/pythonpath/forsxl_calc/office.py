@@ -257,7 +257,8 @@ def _run_on_file(ctx: Any, frame: Any, model: Any, name: str, path: str, picked:
         if writes or _stamp(path) != stamp:
             model = _take_back(ctx, frame, url, options.get("FilterName", XLSX_FILTER))
         if indicator is not None:
-            indicator.end()
+            with contextlib.suppress(Exception):  # the status bar went with the document it was shown for
+                indicator.end()
         clock.step("")
     answer = answer._replace(seconds=clock.seconds())
     if model is None:
@@ -308,10 +309,15 @@ def _let_go(frame: Any, model: Any) -> None:
 
 
 def _take_back(ctx: Any, frame: Any, url: str, filter_name: str) -> Any:
-    """The workbook at `url` loaded again into its window, as the file now is; in a new window if that fails."""
+    """The workbook at `url` loaded again into its window, as the file now is; in a new window if that fails; None
+    when it cannot be loaded at all (the referee is told to open it)."""
     options = (_property("FilterName", filter_name),)
-    model = frame.loadComponentFromURL(url, "_self", 0, options)
-    return model if model is not None else _desktop(ctx).loadComponentFromURL(url, "_blank", 0, options)
+    for target, where in ((frame, "_self"), (_desktop(ctx), "_blank")):
+        with contextlib.suppress(Exception):  # UNO's IOException and IllegalArgumentException alike
+            model = target.loadComponentFromURL(url, where, 0, options)
+            if model is not None:
+                return model
+    return None
 
 
 def _desktop(ctx: Any) -> Any:
