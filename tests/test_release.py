@@ -1,6 +1,6 @@
 """The release (issue 33): one version, in the metadata, `forsxl --version` and on top of the CHANGELOG; the licence in
 both archives; the wheel carrying what forsxl reads at run time and the sdist what builds and tests it; the Pythons
-supported said alike in the classifiers and the Requires-Python."""
+supported said alike in the classifiers and in README."""
 
 from __future__ import annotations
 
@@ -57,6 +57,12 @@ def test_the_wheel_says_its_version_licence_and_pythons(dist: Path) -> None:
     pythons = _pythons(metadata)
     assert metadata["Requires-Python"] == f">={pythons[0][0]}.{pythons[0][1]}"
     assert pythons == [(3, minor) for minor in range(pythons[0][1], pythons[-1][1] + 1)]  # none left out between
+
+
+def test_readme_names_the_pythons_the_classifiers_name(dist: Path) -> None:
+    pythons = _pythons(_metadata(dist))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"Python 3.{pythons[0][1]} to 3.{pythons[-1][1]}" in readme
 
 
 def test_the_wheel_carries_the_templates_presets_and_catalogues(dist: Path) -> None:
