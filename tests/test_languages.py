@@ -102,10 +102,11 @@ def sheet_text(path: Path) -> Iterator[str]:
 
 
 class Tournament:
-    """One tournament run through every command in one language, collecting every text a person would see."""
+    """One tournament run through every command in one language, collecting every text a person would see; its
+    workbook is `name` in `folder`."""
 
-    def __init__(self, folder: Path, lang: str, system: str) -> None:
-        self.folder, self.lang, self.env = folder, lang, {"LANG": system}
+    def __init__(self, folder: Path, name: str, lang: str, system: str) -> None:
+        self.folder, self.name, self.lang, self.env = folder, name, lang, {"LANG": system}
         self.texts: list[tuple[str, str]] = []
 
     def run(self, *args: object, fails: bool = False) -> None:
@@ -120,7 +121,7 @@ class Tournament:
     def play(self) -> None:
         f = self.folder
         self.run("demo", f, "--played", "3", "--lang", self.lang)
-        book = f / "club.xlsx"
+        book = (f / "club.xlsx").rename(f / self.name)
         self.run("check", book)
         self.run("pair", book)
         self.run("pair", book, fails=True)  # round 4 has no results yet
@@ -183,14 +184,15 @@ class Tournament:
 
 @pytest.fixture(scope="module")
 def russian(tmp_path_factory: pytest.TempPathFactory) -> Tournament:
-    t = Tournament(tmp_path_factory.mktemp("ru"), "ru", "ru_RU.UTF-8")
+    # a folder and a workbook named in Russian with spaces, in every command (issue 33)
+    t = Tournament(tmp_path_factory.mktemp("ru") / "Клуб Суббота", "Турнир клуба.xlsx", "ru", "ru_RU.UTF-8")
     t.play()
     return t
 
 
 @pytest.fixture(scope="module")
 def english(tmp_path_factory: pytest.TempPathFactory) -> Tournament:
-    t = Tournament(tmp_path_factory.mktemp("en"), "en", "C.UTF-8")
+    t = Tournament(tmp_path_factory.mktemp("en"), "club.xlsx", "en", "C.UTF-8")
     t.play()
     return t
 

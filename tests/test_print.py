@@ -97,12 +97,14 @@ def test_print_refuses_other_files_and_a_pdf_without_a_browser(paired: Path, tmp
 
 @pytest.mark.browser
 def test_print_pdf_pages_hold_the_slips_then_the_wall(paired: Path, tmp_path: Path) -> None:
-    """The PDF through Chromium: 60 boards are 15 pages of four slips, read back as text, then the wall list."""
+    """The PDF through Chromium: 60 boards are 15 pages of four slips, read back as text, then the wall list; written
+    to a folder and a file named in Russian with spaces (issue 33)."""
     if pdf.find_browser() is None:
         pytest.skip("no Chromium or Chrome on PATH (apt-get install chromium)")
     from pypdf import PdfReader
 
-    out = tmp_path / "slips.pdf"
+    (tmp_path / "Клуб Суббота").mkdir()
+    out = tmp_path / "Клуб Суббота" / "Бланки тура 1.pdf"
     result = invoke("print", paired, "--round", "1", "-o", out)
     assert result.exit_code == 0, result.output
     pages = [page.extract_text() for page in PdfReader(out).pages]
