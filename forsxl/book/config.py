@@ -143,6 +143,18 @@ def _with(config: Config, key: str, value: Any) -> Config:
     return dataclasses.replace(config, **{head: dataclasses.replace(getattr(config, head), **{rest: value})})
 
 
+def _unknown_key(key: str, source: Source | None) -> ForsxlError:
+    """A mistyped key as one line: the key it was likely meant to be, else the keys of its section (`handicap.`),
+    else the top-level keys and the sections (R12)."""
+    guess = nearest(key, KEYS)
+    if guess:
+        return ForsxlError("R12", "config_unknown_key", source, key=key, guess=guess)
+    section = key.partition(".")[0] + "."
+    known = [k for k in KEYS if k.startswith(section)] or list(dict.fromkeys(
+        k.partition(".")[0] + (".…" if "." in k else "") for k in KEYS))
+    return ForsxlError("R12", "config_unknown_key_known", source, key=key, known=", ".join(known))
+
+
 def build_config(
     entries: Sequence[tuple[str, Any, Source | None]], origin_of_defaults: str = "default"
 ) -> tuple[Config, dict[str, str], list[ForsxlError]]:
@@ -168,8 +180,7 @@ def build_config(
     errors += [ForsxlError("R12", "config_duplicate", s, key=k) for i, (k, _, s) in enumerate(entries) if k in keys[:i]]
     for key, value, source, origin in layers:
         if key not in KEYS:
-            errors.append(ForsxlError("R12", "config_unknown_key", source, key=key, known=", ".join(KEYS),
-                                      guess=nearest(key, KEYS)))
+            errors.append(_unknown_key(key, source))
             continue
         hint = key_type(key)
         try:

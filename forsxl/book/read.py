@@ -410,8 +410,8 @@ class _RoundReader:
     """One round sheet: each row a board, a bye or an announced absence (WORKBOOK.md, R11)."""
 
     def __init__(self, number: int, sheet: Worksheet, config: Config, players: dict[str, Player], cells: _Cells,
-                 renamed: dict[str, Player] | None = None):
-        self.config, self.players, self.cells = config, players, cells
+                 renamed: dict[str, Player] | None = None, judged: bool = True):
+        self.config, self.players, self.cells, self.judged = config, players, cells, judged
         self.renamed = renamed or {}
         self.into = RoundSheet(number, sheet, layout.match_columns(header_row(sheet), layout.ROUND_COLUMNS))
         self.seen: set[PlayerId] = set()
@@ -503,7 +503,7 @@ class _RoundReader:
             return None
         stones, komi = stones or 0, komi or Fraction(0)
         kind = group_rules(group, self.config.groups).steps
-        if stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
+        if self.judged and stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
             # R2.6: the referee edited the handicap; the steps follow what is on the board.
             derived = steps_of_handicap(stones, komi, kind, handicap)
             if derived is None:
@@ -517,7 +517,7 @@ class _RoundReader:
             cells.fail("R11", error.key, self._at(row, "result"), value=str(text))
             return None
         game = Game(board, black, white, stones, komi, steps, group, result, self._at(row, "result"))
-        if result == Result.DRAW and not draws_allowed(game, self.config.scoring):
+        if self.judged and result == Result.DRAW and not draws_allowed(game, self.config.scoring):
             key = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
             cells.fail("R4", key, self._at(row, "result"), komi=komi)
             return None
@@ -547,9 +547,10 @@ def read_book(workbook: Workbook, path: Path) -> Book:
     rounds, sheets = [], {}
     misnamed = round_sheet_problems(workbook, lang)
     cells.errors += misnamed
-    # Round sheets are only judged against a valid config: a typo in Config must not flag every handicap.
-    for number, sheet in round_sheets(workbook) if config_ok and not misnamed else []:
-        reader = _RoundReader(number, sheet, config, by_name, cells, renamed)
+    # Round sheets are read whatever the Config, so that a typo there hides no other problem; their handicaps and
+    # draws are judged against a valid config only: a typo in Config must not flag every handicap.
+    for number, sheet in round_sheets(workbook) if not misnamed else []:
+        reader = _RoundReader(number, sheet, config, by_name, cells, renamed, judged=config_ok)
         rnd = reader.read()
         if rnd is not None:
             rounds.append(rnd)
