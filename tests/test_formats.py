@@ -286,6 +286,35 @@ def test_formats_csv_import_adds_players_and_skips_those_already_there(tmp_path:
     assert invoke("import", book, csv).output.count("already in Players") == 3
 
 
+@pytest.mark.parametrize(("text", "names", "unused"), [
+    pytest.param("Фамилия;Имя;Рейтинг\nКотова;Вера;1850\n", ["Котова Вера"], [], id="Фамилия, Имя"),
+    pytest.param("Surname,First name,Rating,Patronymic\nKotova,Vera,1850,Ivanovna\n", ["Kotova Vera"],
+                 ["'Patronymic'"], id="Surname, First name"),
+    pytest.param("lastName,firstName,townName,rating,id\nKotova,Vera,Tver,1850,17\n", ["Kotova Vera"], ["'id'"],
+                 id="the RFG's"),
+    pytest.param("ФИО;Фамилия;Рейтинг;Рейтинг\nКотова Вера;Котова;1850;1900\n", ["Котова Вера"],
+                 ["'Фамилия'", "'Рейтинг'"], id="a whole name beside a surname"),
+    pytest.param("Имя;Рейтинг;Старт\nКотова Вера;1850;40\n", ["Котова Вера"], ["'Старт'"], id="Имя alone"),
+])
+def test_formats_csv_name_parts_make_one_name_and_no_column_is_dropped_silently(
+        tmp_path: Path, text: str, names: list[str], unused: list[str]) -> None:
+    """Surname and first name columns make one name, surname first; a column the import does not use is named in a
+    warning (issue 30)."""
+    book = _book(tmp_path)
+    csv = tmp_path / "players.csv"
+    csv.write_text(text, encoding="utf-8")
+    result = invoke("import", book, csv)
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in load(book).tournament.players][1:] == names
+    warned = [line for line in result.output.splitlines() if line.startswith("warning")]
+    if unused:
+        word = "column" if len(unused) == 1 else "columns"
+        assert warned == [f"warning: {word} {', '.join(unused)} of players.csv not imported: a list brings a name (or "
+                          "a surname and a first name), rating, rank, club, city, country, EGD PIN and RFG ID"]
+    else:
+        assert warned == []
+
+
 def test_formats_csv_bad_line_stops_the_import_with_its_number(tmp_path: Path) -> None:
     book = _book(tmp_path)
     before = book.read_bytes()

@@ -101,6 +101,12 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
     if wanted:
         found = {name_key(e.name) for e in entries} | {e.egd_pin for e in entries}
         report += [tr(lang, "not in {file}: {name}", file=source.name, name=w) for w in wanted - found]
+    if parsed.unused:
+        report.append(ntr(lang, "warning: column {columns} of {file} not imported: a list brings a name (or a surname "
+                          "and a first name), rating, rank, club, city, country, EGD PIN and RFG ID",
+                          "warning: columns {columns} of {file} not imported: a list brings a name (or a surname "
+                          "and a first name), rating, rank, club, city, country, EGD PIN and RFG ID",
+                          len(parsed.unused), columns=", ".join(map(repr, parsed.unused)), file=source.name))
     if converted:
         report.append(ntr(lang, "{count} rating converted to ratings.scale {scale} through its rank (R0)",
                           "{count} ratings converted to ratings.scale {scale} through their ranks (R0)", converted,

@@ -76,6 +76,8 @@ class Parsed:
 
     entries: list[Entry] = field(default_factory=list)
     problems: list[ForsxlError] = field(default_factory=list)
+    unused: list[str] = field(default_factory=list)
+    """The headers of the columns the reader left out, to be named (a column is never dropped without a word)."""
 
     def add(self, source: str, text: str, entry: Entry) -> None:
         """Keep `entry`, unless a field holds a control character no spreadsheet cell can (a NUL, a bell)."""

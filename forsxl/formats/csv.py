@@ -18,6 +18,14 @@ from forsxl.messages import tiebreak_columns, tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
+NAME_PARTS: dict[str, tuple[str, ...]] = {
+    "surname": ("Surname", "Last name", "Family name", "Фамилия"),
+    "first_name": ("First name", "Given name", "Name", "Имя"),
+    "city": ("Town", "Town name"),
+}
+"""Headers of lists that give the surname and the first name in columns of their own (club lists, the RFG's
+`lastName`, `firstName`, `townName`): the two make one name, surname first, as Players writes it. Beside a surname
+column, `Name` and `Имя` are the first name."""
 
 
 def _fold(text: str) -> str:
@@ -47,22 +55,37 @@ def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, 
           delimiter: str) -> None:
     """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter."""
     header = next(rows, [])
-    wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
-    columns: dict[str, int] = {}
-    for index, title in enumerate(header):
-        column = wanted.get(_fold(title))
-        if column in FIELDS and column not in columns:
-            columns[column] = index
-    if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
+    columns = _columns(header, aliases)
+    if "name" not in columns and "surname" not in columns or not ({"rating", "rank"} & columns.keys()):
         parsed.bad_line(source, 1, delimiter.join(header), Later("the header row needs Name and Rating or Rank"))
         return
+    parsed.unused = [title.strip() for i, title in enumerate(header) if i not in columns.values() and title.strip()]
     for row in rows:
         if any(cell.strip() for cell in row):
             _row(parsed, source, rows.line_num, row, columns, delimiter)
 
 
+def _columns(header: list[str], aliases: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
+    """Each field's column in a header row, the first of its headers; with a surname column, the first name's."""
+    folded = [_fold(title) for title in header]
+    parts = {_fold(alias): part for part, names in NAME_PARTS.items() for alias in names}
+    surname = any(parts.get(title) == "surname" for title in folded)
+    wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
+    columns: dict[str, int] = {}
+    for index, title in enumerate(folded):
+        part = parts.get(title)
+        column = part if part and (surname or part == "city") else wanted.get(title)
+        if column in (*FIELDS, *NAME_PARTS) and column not in columns:
+            columns[column] = index
+    if surname and "name" in columns:  # a whole name (ФИО) beside a surname: the whole name is the name
+        columns.pop("surname"), columns.pop("first_name", None)
+    return columns
+
+
 def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict[str, int], delimiter: str) -> None:
     values = {c: " ".join(row[i].split()) if i < len(row) else "" for c, i in columns.items()}
+    if "surname" in values:
+        values["name"] = " ".join(filter(None, (values.pop("surname"), values.pop("first_name", ""))))
     line = delimiter.join(row)
     rating_text = re.sub(r"\s+", "", values.get("rating", "")).replace(",", ".")
     if not values["name"]:
