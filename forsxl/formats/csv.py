@@ -56,7 +56,7 @@ def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, 
     """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter."""
     header = next(rows, [])
     columns = _columns(header, aliases)
-    if "name" not in columns and "surname" not in columns or not ({"rating", "rank"} & columns.keys()):
+    if not ({"name", "surname"} & columns.keys()) or not ({"rating", "rank"} & columns.keys()):
         parsed.bad_line(source, 1, delimiter.join(header), Later("the header row needs Name and Rating or Rank"))
         return
     parsed.unused = [title.strip() for i, title in enumerate(header) if i not in columns.values() and title.strip()]
