@@ -341,6 +341,18 @@ def tiebreak_heading(tiebreak: Tiebreak, lang: Lang) -> str:
     return tiebreak.value if lang == Lang.EN else tiebreak_labels(lang).get(tiebreak, (tiebreak.value,))[0]
 
 
+ROUND_CELLS = N_("Round cells: the opponent's No, the result (+\u00a0win, -\u2060\u00a0loss, =\u00a0jigo, "
+                 "?\u00a0not played yet), then the colour (b\u00a0black, w\u00a0white) and handicap stones; "
+                 "!\u00a0instead of / marks a game not played (forfeit); 0 instead of a number is a round without a "
+                 "game (bye or absence).")
+"""The legend of the round cells (`12+/w2`; in Russian `12+/б2`), wherever they are: Standings, the CSV, the page."""
+
+
+def round_cells_legend(lang: Lang) -> str:
+    """ROUND_CELLS in `lang` as a cell or a CSV field holds it: plain spaces, no word joiner (a page's typography)."""
+    return tr(lang, ROUND_CELLS).replace("\u00a0", " ").replace("\u2060", "")
+
+
 ORIGINS = {"default": N_("default"), "command line": N_("command line")}
 
 

@@ -680,6 +680,10 @@ def test_russian_workbook(tmp_path: Path) -> None:
     standings = rows(path, "Итоги")
     assert list(standings[0])[:11] == ["Место", "Делёж", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
                                        "Т1", "Очки"]
+    # the colours in the colours' Russian letters, as the results are (issue 30), and their legend below the table
+    assert sorted(r["Т1"] for r in standings[:7]) == ["0=", "1+/ч2", "2-/б2", "3-/ч", "4+/б", "5+/ч1", "6-/б1"]
+    assert standings[7]["Место"].startswith("Клетка тура: № соперника, результат") and "(ч чёрные, б белые)" in (
+        standings[7]["Место"])
     ok("pair", path)
     assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
     [dropdown] = openpyxl.load_workbook(path)["Тур-2"].data_validations.dataValidation

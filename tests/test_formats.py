@@ -440,7 +440,12 @@ def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: P
     assert data.startswith(b"\xef\xbb\xbf\xd0\x9c\xd0\xb5\xd1\x81\xd1\x82\xd0\xbe;")  # BOM, then "Место;"
     rows = list(csv.reader(data.decode("utf-8-sig").splitlines(), delimiter=";"))
     assert rows[0][:4] == ["Место", "Делёж", "№", "Имя"] and rows[0][9:11] == ["Т1", "Очки"]
-    assert [row[10] for row in rows[1:]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
+    assert [row[10] for row in rows[1:4]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
+    # the colours in Russian letters (a Latin b reads as Б, белые), and the legend below the table (issue 30)
+    assert sorted(row[9][-1] for row in rows[2:4]) == ["б", "ч"]
+    assert rows[4:] == [[], ["Клетка тура: № соперника, результат (+ победа, - поражение, = ничья, ? ещё не сыграна), "
+                             "затем цвет (ч чёрные, б белые) и фора в камнях; ! вместо / — партия не игралась "
+                             "(неявка); 0 вместо номера — тур без партии (без пары или пропуск)."]]
 
 
 def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
@@ -780,7 +785,7 @@ def hostile_tournament() -> Tournament:
 def test_formats_csv_export_sanitises_every_field() -> None:
     t = hostile_tournament()
     rows = list(csv.reader(io.StringIO(write_standings_csv(t, make_report(t, extras=False)))))
-    assert len(rows) == 3 and {len(r) for r in rows} == {len(rows[0])}
+    assert len(rows) == 5 and {len(r) for r in rows[:3]} == {len(rows[0])} and rows[3] == []
     fields = [f for r in rows for f in r]
     assert not any(re.search(r"[\x00-\x1f]", f) for f in fields)
     assert not any(f.startswith(LEADS) and not re.fullmatch(r"-?\d+", f) for f in fields)

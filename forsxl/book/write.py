@@ -24,7 +24,7 @@ from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
 from forsxl.i18n import each, labels, tr
-from forsxl.messages import tiebreak_columns, tiebreak_heading
+from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading
 
 
 def _points_preview(game: Game, config: Config) -> tuple[str, str]:
@@ -136,11 +136,14 @@ def write_standings(book: Book, report: Report) -> None:
             "rank": p.rank_by(t.config.ratings).label(lang), "club": p.club,
             "team": p.team, "group": s.group or None, "start": s.start,
         }
-        cells = [str(c) for c in s.cells]
+        cells = [c.text(lang) for c in s.cells]
         write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
-    if report.superfinal is not None:  # R7.8: a note one blank row below the table
+    row = len(table) + 3  # one blank row below the table: the superfinal's note (R7.8), the round cells' legend
+    if report.superfinal is not None:
         a, b = (t.player(pid).name for pid in report.superfinal)
-        write_row(sheet, len(table) + 3, [tr(lang, layout.SUPERFINAL_NOTE, a=a, b=b)], bold=True)
+        write_row(sheet, row, [tr(lang, layout.SUPERFINAL_NOTE, a=a, b=b)], bold=True)
+        row += 1
+    write_row(sheet, row, [round_cells_legend(lang)])
     sheet.column_dimensions["B"].width = 7
     sheet.column_dimensions["D"].width = 26
     sheet.freeze_panes = "E2"

@@ -14,7 +14,7 @@ from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
 from forsxl.i18n import Later, number
-from forsxl.messages import tiebreak_columns, tiebreak_heading
+from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
@@ -125,9 +125,9 @@ def safe_text(value: str) -> str:
 
 
 def write_standings_csv(t: Tournament, report: Report) -> str:
-    """The report's final table as CSV: place, shared places, player, one cell per round like `12+/w2`, points,
-    tie-breaks (R6). The place is a number to sort by; shared places read `3–4` with an en dash, which no
-    spreadsheet takes for the date `3-4` would be.
+    """The report's final table as CSV: place, shared places, player, one cell per round like `12+/w2` (Russian
+    `12+/б2`), points, tie-breaks (R6), then one blank line and the round cells' legend. The place is a number to
+    sort by; shared places read `3–4` with an en dash, which no spreadsheet takes for the date `3-4` would be.
 
     In a Russian workbook the CSV is the one a Russian Excel opens by a double click: `;` between fields (`,` is
     the decimal separator there), a decimal comma (`6,5`) and a UTF-8 byte order mark first, without which Excel
@@ -149,6 +149,7 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
         label = p.rank_by(t.config.ratings).label(t.config.lang)
         cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
                  p.club, p.country, p.egd_pin,
-                 *[str(c) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
+                 *[c.text(lang) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])
+    writer.writerows([[], [round_cells_legend(lang)]])  # below the table, as in Standings
     return out.getvalue()
