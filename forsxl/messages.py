@@ -366,11 +366,13 @@ def origin_text(origin: str, lang: Lang) -> str:
 
 
 def message(error: ForsxlError, lang: Lang) -> str:
-    """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`."""
+    """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`; a problem
+    with no rule to cite (a file, a merge conflict) ends with the problem."""
     source = error.source
     if source and isinstance(source.sheet, Later):  # `players.csv, line 3`
         source = Source(source.sheet.said(lang), source.cell)
     where = f"{source}: " if source else ""
     guess = error.params.get("guess")
     hint = text("did_you_mean", lang, guess=guess) if guess else ""
-    return f"{where}{text(error.code, lang, **error.params)}{hint} ({error.rule})"
+    rule = f" ({error.rule})" if error.rule else ""  # a file, a merge, a command line: no rule to cite
+    return f"{where}{text(error.code, lang, **error.params)}{hint}{rule}"

@@ -86,12 +86,12 @@ def test_print_html_has_four_slips_a_page_then_the_wall(paired: Path, tmp_path: 
 def test_print_refuses_other_files_and_a_pdf_without_a_browser(paired: Path, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     refused(tmp_path / "slips.doc", ["print", paired, "-o", tmp_path / "slips.doc"],
-            f"{tmp_path / 'slips.doc'}: slips are written as .pdf or .html (R0)")
+            f"{tmp_path / 'slips.doc'}: slips are written as .pdf or .html")
     monkeypatch.setattr(pdf, "BROWSERS", ("no-such-browser",))
     out = tmp_path / "slips.pdf"
     refused(out, ["print", paired, "-o", out],
             f"{out}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write slips.html instead "
-            "and print it from a browser (R0)")
+            "and print it from a browser")
     refused(out, ["print", paired, "--round", "2", "-o", out], "round 2 is not paired (R7)")
 
 

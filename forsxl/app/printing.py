@@ -22,7 +22,7 @@ def print_round(book: Book, number: int | None, output: Path | None) -> str:
     target = output or book.path.with_name(f"{book.path.stem}-round-{number}.html")
     kind = target.suffix.casefold()
     if kind not in (".pdf", ".html", ".htm"):
-        raise ForsxlError("R0", "print_format", path=target)
+        raise ForsxlError("", "print_format", path=target)
     check_folder(target)
     html = render_slips(t, number)
     if kind == ".pdf":

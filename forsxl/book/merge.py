@@ -128,7 +128,7 @@ def _read_copy(path: Path) -> _Copy:
     try:
         book = load(path)
     except WorkbookErrors as problems:
-        raise WorkbookErrors([ForsxlError("R0", "merge_copy_bad", path=path), *problems.errors],
+        raise WorkbookErrors([ForsxlError("", "merge_copy_bad", path=path), *problems.errors],
                              problems.lang) from None
     sheet = _players_sheet(book.workbook)
     headers = header_row(sheet)
@@ -312,7 +312,7 @@ def _read_resolutions(path: Path | None) -> dict[str, Side]:
             continue
         side = _TAKE.get(str(take).casefold())
         if side is None:
-            errors.append(ForsxlError("R0", "merge_take_bad", Source(sheet.title, f"E{row}"), value=str(take)))
+            errors.append(ForsxlError("", "merge_take_bad", Source(sheet.title, f"E{row}"), value=str(take)))
         else:
             taken[str(where)] = side
     if errors:
@@ -325,10 +325,10 @@ def _conflict_error(conflict: Conflict, names: dict[Side, str]) -> ForsxlError:
     a, b = names[Side.A], names[Side.B]
     if conflict.kind == "deleted":
         gone, kept = (a, b) if conflict.a is None else (b, a)
-        return ForsxlError("R0", "merge_deleted", where, gone=gone, kept=kept, row=conflict.a or conflict.b)
+        return ForsxlError("", "merge_deleted", where, gone=gone, kept=kept, row=conflict.a or conflict.b)
     if conflict.kind == "paired":
         return ForsxlError("R7", "merge_paired", where, a_file=a, b_file=b, a=conflict.a or "—", b=conflict.b or "—")
-    return ForsxlError("R0", "merge_cell", where, a_file=a, b_file=b, a=conflict.a, b=conflict.b)
+    return ForsxlError("", "merge_cell", where, a_file=a, b_file=b, a=conflict.a, b=conflict.b)
 
 
 def _write_conflicts(path: Path, conflicts: list[Conflict], taken: dict[str, Side], names: dict[Side, str],
@@ -353,7 +353,7 @@ def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,
     """Copies A and B (after BASE when three paths are given) merged into a Book to be saved at `output`, and the
     Log's line on what came from where; conflicts not settled by `prefer` or `resolve` raise, nothing written."""
     if len(paths) not in (2, 3):
-        raise ForsxlError("R0", "merge_copies", count=len(paths))
+        raise ForsxlError("", "merge_copies", count=len(paths))
     *base_path, a_path, b_path = paths
     a, b = _read_copy(a_path), _read_copy(b_path)
     base = _read_copy(base_path[0]) if base_path else None
@@ -372,9 +372,9 @@ def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,
         errors = [_conflict_error(c, names) for c in merger.conflicts]
         if resolve is not None:
             _write_conflicts(resolve, merger.found, taken, names, lang)
-        errors.append(ForsxlError("R0", "merge_stopped", count=len(merger.conflicts)))
+        errors.append(ForsxlError("", "merge_stopped", count=len(merger.conflicts)))
         if resolve is not None:
-            errors.append(ForsxlError("R0", "merge_resolve_written", path=resolve))
+            errors.append(ForsxlError("", "merge_resolve_written", path=resolve))
         raise WorkbookErrors(errors, lang)
     workbook = a.book.workbook
     writer = _Writer(workbook, names)

@@ -101,7 +101,7 @@ def detect(source: Path, data: bytes) -> ListFormat | TournamentFormat:
     for candidate in DETECTION:
         if candidate.detect is not None and candidate.detect(source, data):
             return candidate
-    raise ForsxlError("R0", "import_format_unknown", path=source, known=", ".join(IMPORTS))
+    raise ForsxlError("", "import_format_unknown", path=source, known=", ".join(IMPORTS))
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ class ExportFormat:
 def _write_h9(t: Tournament, report: Report, options: ExportOptions) -> str:
     """The EGF results table; a class EGF does not know is refused first (FORMATS §1.6)."""
     if options.h9.egf_class not in EGF_CLASSES:
-        raise ForsxlError("R0", "choice_bad", what="--egf-class", value=options.h9.egf_class,
+        raise ForsxlError("", "choice_bad", what="--egf-class", value=options.h9.egf_class,
                           known=", ".join(EGF_CLASSES))
     return write_h9(t, report, options.h9)
 

@@ -392,7 +392,7 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise ForsxlError("R0", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
     written = []
     for name, text in render_site(t, report, comparisons, origins, preset_note).items():
         write_whole(directory / name, text)
@@ -403,7 +403,7 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
 def check_folder(target: Path) -> None:
     """Raise, naming it, unless the folder a file is to be written into exists (it is never guessed and created)."""
     if not target.parent.is_dir():
-        raise ForsxlError("R0", "output_folder_missing", path=target, folder=target.parent)
+        raise ForsxlError("", "output_folder_missing", path=target, folder=target.parent)
 
 
 def write_whole(target: Path, text: str) -> None:
@@ -419,4 +419,4 @@ def write_whole(target: Path, text: str) -> None:
     except OSError as error:
         with suppress(OSError):
             partial.unlink(missing_ok=True)
-        raise ForsxlError("R0", "write_failed", path=target, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "write_failed", path=target, why=error.strerror or type(error).__name__) from None
