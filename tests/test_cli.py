@@ -287,9 +287,9 @@ def test_r2_5_check_warns_when_the_stronger_holds_black_with_stones(book: Path) 
     edit(book, "Round-1", 2, Black="Adams", White="Baker")
     result = ok("check", book)
     assert result.stdout.splitlines() == [
-        "Round-1!H2: warning: board 1: Adams holds Black with 3 stone(s) but is the stronger by handicap.basis (2600 "
-        "to Baker's 2300); the giver plays White: swap the colours, or forsxl pair --round 1 --board 1 --recompute "
-        "(R2.5)",
+        "Round-1!H2: warning: board 1: Adams plays Black and takes 3 stone(s), yet is the stronger by rating: 2600 "
+        "against White's 2300 (Baker); the stronger gives the handicap as White: swap the colours, or forsxl pair "
+        "--round 1 --board 1 --recompute (R2.5)",
         f"{book}: 20 players, 1 round, no problems"]
     assert ok("pair", book, "--round", "1", "--board", "1", "--recompute").stdout == (
         f"{book}: round 1, board 1: Baker (Black) - Adams, 3 stones, komi -8, 6 steps\n")
@@ -691,6 +691,10 @@ def test_russian_workbook(tmp_path: Path) -> None:
     assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
     [dropdown] = openpyxl.load_workbook(path)["Тур-2"].data_validations.dataValidation
     assert dropdown.formula1 == '"Ч+,Б+,=,Ч+Ф,Б+Ф,0-0"'  # a Russian reads a Latin B as Б, Белые (issue 20)
+    # a cell outside the list gets a word as it is typed, a warning that still lets 1-0 through (issue 30)
+    assert (dropdown.showErrorMessage, dropdown.errorStyle, dropdown.errorTitle, dropdown.error) == (
+        True, "warning", "Результат", "Этого нет в списке (Ч+, Б+, =, Ч+Ф, Б+Ф, 0-0). forsxl читает ещё 1-0 и 0-1; "
+        "всё иное он не примет (R11). Оставить?")
 
 
 def test_russian_players_errors(tmp_path: Path) -> None:

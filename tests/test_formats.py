@@ -353,7 +353,7 @@ def test_formats_an_export_says_what_its_readers_ask_for_and_the_config_leaves_e
     result = invoke("export", book, "--format", "opengotha", "-o", tmp_path / "club.xml")
     assert result.stderr.splitlines() == [
         "warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the players, games and "
-        "handicaps, not the neighbours pairing or its points",
+        "handicaps, not the pairing by neighbours in the standings or its points",
         "warning: OpenGotha: Config date is empty, so the file leaves beginDate empty; write it there for the rating "
         "list"]
     workbook = openpyxl.load_workbook(book)

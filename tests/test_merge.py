@@ -254,7 +254,8 @@ def test_the_same_result_typed_differently_is_a_conflict(paired: Path, tmp_path:
     merged = tmp_path / "merged.xlsx"
     for with_base in ([base], []):
         refused(merged, ["merge", *with_base, a, b, "-o", merged],
-                "Round-1!H2: typed differently: a.xlsx has 'B+', b.xlsx has 'W+'", STOPPED.format(n=1))
+                "Round-1!H2: board 1, Baker – Adams: typed differently: a.xlsx has 'B+', b.xlsx has 'W+'",
+                STOPPED.format(n=1))
     ok("merge", base, a, b, "-o", merged, "--prefer", "b")
     assert [r["Result"] for r in rows(merged, "Round-1")[:3]] == ["W+", "B+", "W+"]
 
@@ -265,7 +266,7 @@ def test_config_changed_differently_is_a_conflict(paired: Path, tmp_path: Path) 
     edit(b, "Config", 6, Value="7")
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", base, a, b, "-o", merged],
-            "Config!B6: typed differently: a.xlsx has '6', b.xlsx has '7'", STOPPED.format(n=1))
+            "Config!B6: rounds: typed differently: a.xlsx has '6', b.xlsx has '7'", STOPPED.format(n=1))
 
 
 def test_a_player_deleted_in_one_copy_and_edited_in_the_other(players_only: Path, tmp_path: Path) -> None:
@@ -326,7 +327,7 @@ def test_every_conflict_kind_at_once_is_listed_and_nothing_written(players_only:
     result = invoke("merge", base, a, b, "-o", merged)
     lines = result.stderr.splitlines()
     assert lines[0] == "Players!B21: the row is deleted in a.xlsx and changed in b.xlsx: Turner, 150, 3"
-    assert lines[1] == "Config!B6: typed differently: a.xlsx has '6', b.xlsx has '7'"
+    assert lines[1] == "Config!B6: rounds: typed differently: a.xlsx has '6', b.xlsx has '7'"
     assert lines[2].startswith("Round-1: paired differently: only a.xlsx has ")
     assert lines[3:] == [STOPPED.format(n=3)]
     refused(merged, ["merge", base, a, b, "-o", merged], *lines)
@@ -344,13 +345,14 @@ def test_a_conflicts_sheet_the_referee_fills_in_settles_them(paired: Path, tmp_p
     assert not merged.exists()
     table = rows(conflicts, "Conflicts")
     assert table == [
-        {"Cell": "Round-1!H2", "Conflict": "typed differently: a.xlsx has 'B+', b.xlsx has 'W+'", "a.xlsx": "B+",
-         "b.xlsx": "W+", "Take (a or b)": None},
-        {"Cell": "Round-1!H3", "Conflict": "typed differently: a.xlsx has 'B+', b.xlsx has 'W+'", "a.xlsx": "B+",
-         "b.xlsx": "W+", "Take (a or b)": None}]
+        {"Cell": "Round-1!H2", "Conflict": "board 1, Baker – Adams: typed differently: a.xlsx has 'B+', b.xlsx has "
+         "'W+'", "a.xlsx": "B+", "b.xlsx": "W+", "Take (a or b)": None},
+        {"Cell": "Round-1!H3", "Conflict": "board 2, Davis – Clark: typed differently: a.xlsx has 'B+', b.xlsx has "
+         "'W+'", "a.xlsx": "B+", "b.xlsx": "W+", "Take (a or b)": None}]
     edit(conflicts, "Conflicts", 2, **{"Take (a or b)": "b"})
     result = invoke("merge", base, a, b, "-o", merged, "--resolve", conflicts)
-    assert result.stderr.splitlines()[0] == "Round-1!H3: typed differently: a.xlsx has 'B+', b.xlsx has 'W+'"
+    assert result.stderr.splitlines()[0] == (
+        "Round-1!H3: board 2, Davis – Clark: typed differently: a.xlsx has 'B+', b.xlsx has 'W+'")
     assert rows(conflicts, "Conflicts")[0]["Take (a or b)"] == "b"  # what the referee typed is kept
     edit(conflicts, "Conflicts", 3, **{"Take (a or b)": "A"})
     ok("merge", base, a, b, "-o", merged, "--resolve", conflicts)
@@ -370,7 +372,7 @@ def test_russian_conflicts_are_reported_in_russian(tmp_path: Path) -> None:
     type_results(b, "Тур-1", lambda row: "Б+" if row["Доска"] == 1 else None)
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", base, a, b, "-o", merged],
-            "Тур-1!H2: введено по-разному: в a.xlsx 'Ч+', в b.xlsx 'Б+'",
+            "Тур-1!H2: доска 1, Baker – Adams: введено по-разному: в a.xlsx 'Ч+', в b.xlsx 'Б+'",
             "конфликтов: 1, ничего не записано: решите все сразу через --prefer a или --prefer b или по одному "
             "через --resolve CONFLICTS.xlsx")
 

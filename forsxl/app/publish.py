@@ -52,9 +52,11 @@ def explain_lines(book: Book, player: str, than: str, number: int | None) -> lis
     is asked about, why `player` ranks as they do against `than`, by default the player just above (R6), with the
     final places where a playoff, superfinal or stage changed them (R7.7, R7.8, R7)."""
     t, lang = book.tournament, book.lang
+    if not player and number is None:
+        raise ForsxlError("", "explain_what")
     lines = [] if number is None else round_lines(t, explain_round(t, number), lang)
-    if player or number is None:
-        me = find_player(t.players, player or "")
+    if player:
+        me = find_player(t.players, player)
         named = find_player(t.players, than) if than else None
         report = make_report(t, extras=False, ranking=True)
         other = named.id if named is not None else neighbour_above(report.ranking, me.id)

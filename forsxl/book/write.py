@@ -23,7 +23,7 @@ from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
-from forsxl.i18n import each, labels, tr
+from forsxl.i18n import N_, each, labels, tr
 from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading
 
 
@@ -62,6 +62,11 @@ def refresh_rounds(book: Book, report: Report) -> None:
         _owned_cells(rs, book.tournament, report.cells)
 
 
+RESULT_ALERT = (N_("Result"), N_("Not one of the results in the list ({choices}). forsxl also reads 1-0 and 0-1; "
+                                 "anything else it will refuse (R11). Keep it?"))
+"""The Result dropdown's alert: its title and its text."""
+
+
 def write_round(book: Book, rnd: Round) -> None:
     """A new Round-N sheet in the pairing's order, results column as text with a dropdown (R11)."""
     lang, t = book.lang, book.tournament
@@ -86,8 +91,11 @@ def write_round(book: Book, rnd: Round) -> None:
     letter = get_column_letter(result_col)
     for r in range(2, max(row, 3)):
         sheet.cell(r, result_col).number_format = "@"
-    dropdown = DataValidation(type="list", formula1='"' + ",".join(result_choices(book.lang)) + '"', allow_blank=True)
-    dropdown.showErrorMessage = False  # R11 aliases such as 1-0 or Ч+ may be typed too
+    choices = result_choices(book.lang)
+    # R11: a cell outside the list gets a word as it is typed (`B+x`); a warning, not a stop, so that 1-0 stays
+    dropdown = DataValidation(type="list", formula1='"' + ",".join(choices) + '"', allow_blank=True,
+                              showErrorMessage=True, errorStyle="warning", errorTitle=tr(lang, RESULT_ALERT[0]),
+                              error=tr(lang, RESULT_ALERT[1], choices=", ".join(choices)))
     dropdown.add(f"{letter}2:{letter}{max(row - 1, 2)}")
     sheet.add_data_validation(dropdown)
     for column, width in zip("ABCDEFGHIJ", (7, 26, 26, 9, 7, 8, 8, 11, 11, 11), strict=True):

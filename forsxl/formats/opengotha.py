@@ -399,7 +399,7 @@ def gotha_notes(t: Tournament) -> list[ForsxlError]:
     and ranks by their scores, so the points of Fors, Serp or a round robin are lost), and dates it cannot read."""
     method = t.config.pairing.method[0]
     notes = [] if method in (PairingMethod.MCMAHON, PairingMethod.SWISS) else [
-        ForsxlError("", "export_gotha_method", method=method.value)]
+        ForsxlError("", "export_gotha_method", method=method)]
     if not _iso_dates(t.config.date):
         notes.append(ForsxlError("", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
     return notes
