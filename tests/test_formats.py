@@ -47,7 +47,7 @@ from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import H9Options, H9Table, parse_h9, parse_token, write_h9
 from forsxl.formats.names import egf_name
 from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha, write_opengotha
-from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, detect, one_of
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices, detect
 
 FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
 needs_files = pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
@@ -741,8 +741,8 @@ def test_formats_auto_detection_names_the_formats_it_knows() -> None:
 
 
 def test_formats_registries_give_the_format_help() -> None:
-    assert one_of((AUTO, *IMPORTS)) == "auto, csv, egd, aga, ffg or opengotha."
-    assert one_of([f.help for f in EXPORTS.values()]) == "egf (.h9), opengotha (.xml), csv or xlsx."
+    assert choices((AUTO, *IMPORTS)) == "auto|csv|egd|aga|ffg|opengotha"  # --format's placeholder, in any language
+    assert choices(list(EXPORTS)) == "egf|opengotha|csv|xlsx"
     assert [f.name for f in EXPORTS.values() if f.stdout] == ["csv"]
     assert [f.name for f in EXPORTS.values() if f.write is None] == ["xlsx"]  # a workbook: book/ writes it
 

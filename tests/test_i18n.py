@@ -168,6 +168,42 @@ def test_help_without_a_workbook_is_in_the_system_language() -> None:
     assert "Команды" in _help("--help", lang_env="ru_RU.UTF-8")
 
 
+def _usage_error(*args: str, lang_env: str = "C.UTF-8") -> list[str]:
+    """The lines `forsxl ARGS` prints for a usage error (exit code 2), as a person meets them."""
+    env = {"PATH": os.environ.get("PATH", ""), "LANG": lang_env, "COLUMNS": "100"}
+    run = subprocess.run([sys.executable, "-m", "forsxl", *args], env=env, capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == "", run
+    return [line.strip("│ ") for line in run.stderr.splitlines() if not line.startswith(("╭", "╰"))]
+
+
+def test_a_usage_error_is_in_the_language_of_the_workbook_named_else_the_system_s() -> None:
+    """typer's usage errors and their usage line in the workbook's language (issue 30), as its help is."""
+    book = str(ROOT / "examples" / "club.xlsx")
+    assert _usage_error("pair", book, "--rounds") == [
+        "Запуск: forsxl pair [ПАРАМЕТРЫ] КНИГА", "Справка: 'forsxl pair --help'.",
+        "нет такого параметра: --rounds (есть похожие: --round)"]
+    assert _usage_error("new", "x.xlsx", "--lang", "de", lang_env="ru_RU.UTF-8")[-1] == (
+        "недопустимое значение '--lang': 'de' — не одно из: 'en', 'ru'")
+    assert _usage_error("simulate", lang_env="ru_RU.UTF-8")[-1] == "не указан аргумент 'КНИГА'"
+    assert _usage_error("pair", "--rounds") == [
+        "Usage: forsxl pair [OPTIONS] BOOK", "Try 'forsxl pair --help' for help.",
+        "No such option: --rounds (Possible options: --round)"]
+
+
+@pytest.mark.parametrize(("english", "russian"), [
+    ("Invalid value for '--runs': Input should be greater than or equal to 1",
+     "недопустимое значение '--runs': нужно число не меньше 1"),
+    ("No such command 'pari'. Did you mean 'pair', 'print'?", "нет команды 'pari'; может быть, 'pair', 'print'?"),
+    ("Option '--round' requires an argument.", "после параметра '--round' нужно значение"),
+    ("Something typer may say one day", "Something typer may say one day"),  # said as it is, never lost
+])
+def test_usage_errors_are_said_again_from_the_catalogue(english: str, russian: str) -> None:
+    from forsxl.helptext import usage_error
+
+    assert usage_error(english, Lang.RU) == russian
+    assert usage_error(english, Lang.EN) == english
+
+
 def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_shown() -> None:
     """An import line's source and reason are English text (and compare so) until an error is shown in Russian."""
     from forsxl.engine.model import Source

@@ -30,7 +30,7 @@ from forsxl.cli import app
 from forsxl.engine import config as config_module
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
-from forsxl.formats.registry import EXPORTS, IMPORTS
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS
 from forsxl.locale import read
 from forsxl.messages import TIEBREAK_LABELS
 
@@ -52,9 +52,8 @@ def _enum_values() -> set[str]:
 LATIN = {
     *(w.casefold() for v in _enum_values() for w in re.findall(r"[A-Za-z]+", v)),
     *(k for k in KEYS if "." not in k), *COMMANDS, *presets(), *IMPORTS, *EXPORTS,
-    # Config value syntax: prize lists, norm bands and stage plans (`top 8`, `N places, once`, `rest | carry`)
-    "places", "rounds", "once", "several", "top", "half", "rest", "all", "carry", "restart", "knockout", "club",
-    "rating", "rank", "country",
+    # Config values: stage plans' methods (`knockout`), the fields of prize lists' filters in English (`club=`)
+    "knockout", "club", "rating", "rank", "country", AUTO,
     # formats, programs, the tournament's own Latin notation (Config values of tie-breaks by their short names)
     "csv", "xml", "html", "htm", "pdf", "xlsx", "ods", "yaml", "forsxl", "opengotha", "chromium", "chrome", "google",
     "ctrl", "excel", "libreoffice", "blue", "base",
@@ -77,9 +76,7 @@ def english_words() -> set[str]:
 def english_in(line: str, vocabulary: set[str]) -> list[str]:
     """The English words of a line, acronyms and placeholders in capitals aside (EGD, PIN, OPTIONS)."""
     line = re.sub(r"forsxl( [\w.\-/]+)+", " ", line)  # an example command: its arguments are files and names
-    line = re.sub(r"^│\s*\*?\s+\w+(?:\.\.\.)?\s+(?=<)", " ", line)  # an argument's name in the help: `path <file>`
-    line = re.sub(r"<[^>]*>|\{\w+\}|\[x>=0\]|--?[a-z][\w-]*", " ", line)  # typer's metavars, options (--round)
-    line = re.sub(r"\[(?:default|по умолчанию): [^\]]*\]", " ", line)  # an option's default value
+    line = re.sub(r"--?[a-z][\w-]*", " ", line)  # options (--round); their placeholders are words of the language
     return [w for w in WORD.findall(line) if not w.isupper() and w.casefold() in vocabulary]
 
 
@@ -171,13 +168,21 @@ class Tournament:
         self.run("check", self.folder / "bad.xlsx", fails=True)
 
     def help(self, book: Path) -> None:
-        """Every command's --help as the entry point prints it, the workbook named (the main help: the system's)."""
-        calls = [["--help"], *([c, str(book), "--help"] for c in COMMANDS)]
+        """Every command's --help as the entry point prints it, the workbook named (the main help: the system's),
+        and the usage errors a person meets, with and without a workbook named (issue 30)."""
+        calls = [["--help"], *([c, str(book), "--help"] for c in COMMANDS),
+                 ["pair", str(book), "--rounds"], ["pair", str(book), "--round", "x"], ["pair"], ["pari", str(book)],
+                 ["simulate", str(book), "--runs", "0"], ["new", "x.xlsx", "--lang", "de"], ["merge", str(book)],
+                 ["pair", str(book), "--force=yes"], ["print", str(book), "--round"], ["pair", str(book), "42"]]
         script = ("import sys\nfrom forsxl.cli import run\nfor args in " + repr(calls) + ":\n"
                   "    try:\n        run(args)\n    except SystemExit:\n        pass\n")
         env = {"LANG": self.env["LANG"], "COLUMNS": "120", "PATH": ""}
-        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True,
+                             cwd=self.folder)
         self.seen("--help", out.stdout.splitlines())
+        errors = out.stderr.splitlines()
+        assert len([line for line in errors if line.startswith("╭")]) == len(calls) - len(COMMANDS) - 1, errors
+        self.seen("usage", errors)
 
 
 @pytest.fixture(scope="module")
@@ -221,5 +226,6 @@ def test_an_english_tournament_shows_no_russian_word(english: Tournament) -> Non
 def test_the_checks_catch_a_mixed_line() -> None:
     vocabulary = english_words()
     assert english_in("тур 3: 10 boards", vocabulary) == ["boards"]
-    assert english_in("pairing.method shift, club.xlsx, --round, R7.1, fors-club, EGD PIN, <file>", vocabulary) == []
+    assert english_in("pairing.method shift, club.xlsx, --round, R7.1, fors-club, EGD PIN", vocabulary) == []
+    assert english_in("│ *    path      <file>  Книга турнира (.xlsx).", vocabulary) == ["path", "file"]  # issue 30
     assert english_in("критерии: sos, wins, rating", vocabulary) == []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from test_cli import edit, invoke, new_book, ok, refused
+from test_cli import RUSSIAN, edit, invoke, new_book, ok, refused
 
 from forsxl.book.read import load
 from forsxl.publish import pdf
@@ -25,6 +25,16 @@ def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
     edit(path, "Config", 2, Value="Cup & Shield")
     ok("pair", path)
     return path
+
+
+def test_print_and_publish_name_their_files_in_the_workbook_s_language(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file forsxl names itself has no English word in a Russian workbook (issue 30)."""
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    ok("pair", path)
+    monkeypatch.chdir(tmp_path)
+    assert ok("print", path).stdout.startswith(f"{tmp_path / 'club-тур-1.html'}: тур 1")
+    assert ok("publish", path).stdout == "итоги.html: записано\n" and (tmp_path / "итоги.html").is_file()
 
 
 def test_round_sheet_is_set_to_print_on_one_a4_page(paired: Path) -> None:

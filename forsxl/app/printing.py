@@ -19,7 +19,7 @@ def print_round(book: Book, number: int | None, output: Path | None) -> str:
     the workbook), .html or .pdf; says what was written."""
     t = book.tournament
     number = number or (t.rounds[-1].number if t.rounds else 1)
-    target = output or book.path.with_name(f"{book.path.stem}-round-{number}.html")
+    target = output or book.path.with_name(tr(book.lang, "{book}-round-{n}.html", book=book.path.stem, n=number))
     kind = target.suffix.casefold()
     if kind not in (".pdf", ".html", ".htm"):
         raise ForsxlError("", "print_format", path=target)

@@ -22,10 +22,12 @@ from forsxl.publish.site import write_site, write_whole
 from forsxl.publish.why import comparison_lines, round_lines
 
 
-def publish_book(book: Book, output: Path) -> str:
-    """Write the book's results to `output`: one self-contained page for FILE.html (or .htm), else the site in
-    that folder, its regulation page with the preset's description; the line to print."""
+def publish_book(book: Book, output: Path | None) -> str:
+    """Write the book's results to `output` (default: `results.html`, in the workbook's language): one
+    self-contained page for FILE.html (or .htm), else the site in that folder, its regulation page with the preset's
+    description; the line to print."""
     t = book.tournament
+    output = output or Path(tr(book.lang, "results.html"))
     report = make_report(t)
     if output.suffix.lower() in (".html", ".htm"):
         write_whole(output, render_html(t, report))
