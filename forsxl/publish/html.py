@@ -6,10 +6,8 @@ renders it. Nothing here decides a rule; the page shows the report (`forsxl.engi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -25,7 +23,7 @@ from forsxl.engine.playoff import Match
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
 from forsxl.engine.standings import COLOUR_LETTERS, RoundCell, Standing
-from forsxl.i18n import N_, date_text, labels, number, tr
+from forsxl.i18n import N_, format_date, labels, number, tr
 from forsxl.messages import ROUND_CELLS, tiebreak_labels
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
@@ -97,7 +95,6 @@ _VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fra
 _MINUS = "\u2212"
 _OUTCOME_CLASS = {"+": "win", "-": "loss", "=": "draw"}
 _WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _CellKey = tuple[int, PlayerId]
 
 
@@ -291,17 +288,6 @@ class PageView:
     """The bracket by stage (R7.7), empty without a playoff."""
     extras: tuple[ExtraSection, ...] = ()
     """Prize lists, rank norms (R6) and stages (R7), each only when Config asks for it."""
-
-
-def format_date(text: str, lang: Lang) -> tuple[str, str]:
-    """(What to show, the ISO date for `<time>`): an ISO date in words, `28 ноября 2026`; other text as is."""
-    try:
-        day = date.fromisoformat(text.strip()) if _ISO_DATE.fullmatch(text.strip()) else None
-    except ValueError:
-        day = None
-    if day is None:
-        return text, ""
-    return date_text(day, lang), day.isoformat()
 
 
 def _digits(cell: RoundCell) -> int:
