@@ -310,6 +310,24 @@ def print_command(
     typer.echo(_run(loaded, lambda: print_round(loaded, round, output)))
 
 
+@app.command("regulation")
+def regulation_command(
+    path: Workbook,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="regulation.html, or regulation.pdf (printed "
+                                                "by Chromium or Chrome); default: BOOK-regulation.html.",
+                                                metavar="FILE")] = None,
+) -> None:
+    """Print the regulation in prose, from the Config: who plays, start points, the handicap and its compensation,
+    scoring, pairing, places, byes and absences, prizes, with this tournament's numbers.
+
+    Example: forsxl regulation club.xlsx -o regulation.pdf
+    """
+    from forsxl.app.printing import print_regulation
+
+    loaded = _load(path)
+    typer.echo(_run(loaded, lambda: print_regulation(loaded, output)))
+
+
 @app.command()
 def explain(
     path: Workbook,

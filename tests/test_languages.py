@@ -35,7 +35,7 @@ from forsxl.locale import read
 from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
-            "schedule", "explain", "stage", "merge", "simulate", "print")
+            "schedule", "explain", "stage", "merge", "simulate", "print", "regulation")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 """A plain Latin word: not part of a file name, key, option, path or rule id (`club.xlsx`, `pairing.method`,
 `--round`, `R7.1`, `sos_wins`, `fors-club`)."""
@@ -128,6 +128,7 @@ class Tournament:
         self.run("stage", book)
         self.run("schedule", book, fails=True)
         self.run("print", book, "--round", "4", "-o", f / "slips.html")
+        self.run("regulation", book, "-o", f / "regulation.html")
         self.run("publish", book, "-o", f / "page.html")
         self.run("publish", book, "-o", f / "site")
         self.run("export", book, "--format", "csv")
@@ -145,7 +146,8 @@ class Tournament:
         self.run("new", f / "new.xlsx", "--lang", self.lang, fails=True)
         self.errors(book)
         self.help(book)
-        for page in [f / "page.html", f / "slips.html", f / "sim.html", *sorted((f / "site").glob("*.html"))]:
+        for page in [f / "page.html", f / "slips.html", f / "sim.html", f / "regulation.html",
+                     *sorted((f / "site").glob("*.html"))]:
             self.seen(page.name, page_text(page.read_text("utf-8")))
         for workbook in (book, f / "results.xlsx", f / "merged.xlsx", f / "new.xlsx"):
             self.seen(workbook.name, sheet_text(workbook))

@@ -24,6 +24,7 @@ from typing import Any
 from forsxl.engine.config import Config, Lang, config_keys, get_key
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import Comparison
+from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
@@ -37,6 +38,7 @@ from forsxl.publish.html import (
     format_points,
     page_view,
 )
+from forsxl.publish.regulation import Regulation, regulation
 from forsxl.publish.site_labels import site_labels
 from forsxl.publish.why import comparison_lines, criterion_names, value_text
 
@@ -144,6 +146,8 @@ class SiteView:
     preset: str = ""
     preset_note: str = ""
     """What the preset runs, in a line (its `description`)."""
+    regulation: Regulation | None = None
+    """The regulation in prose, above the Config table (issue 30)."""
 
 
 def page_file(anchor: str) -> str:
@@ -365,7 +369,7 @@ def site_pages(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
                               card=_card(t, table, s, comparisons.get(s.player.id), S)))
     views.append(SiteView("regulation", "regulation.html", S["regulation"], page, nav, S,
                           settings=_settings(t.config, origins or {}, S), preset=t.config.preset,
-                          preset_note=preset_note))
+                          preset_note=preset_note, regulation=regulation(t, group_sizes(t))))
     return views
 
 
