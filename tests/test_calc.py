@@ -279,11 +279,11 @@ def test_calc_install_adds_it_with_unopkg(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("said", "line"), [
     ("ERROR: Cannot run unopkg as root without --shared or --bundled option.",
      "as root, LibreOffice installs extensions only for every user: run forsxl calc install as yourself, or with "
-     "--shared (R0)"),
+     "--shared"),
     ("ERROR: Exception occurred: Error while adding: file:///x.oxt at ./desktop/source/dp_manager.cxx:840\n"
      "ERROR: unopkg failed.",
      "LibreOffice's unopkg refused the extension: Error while adding: file:///x.oxt (is LibreOffice running with "
-     "this profile? close it and run again) (R0)"),
+     "this profile? close it and run again)"),
 ])
 def test_calc_install_says_why_unopkg_refused(tmp_path: Path, said: str, line: str) -> None:
     result = invoke("calc", "install", "--unopkg", fake_unopkg(tmp_path, said, 1))

@@ -117,7 +117,7 @@ def test_a_foreign_lock_still_makes_forsxl_refuse(office: Office, book: Path) ->
         answer = choose(office, "pair")
     finally:
         lock.unlink()
-    assert answer["lines"][-1] == f"{book} открыт в Excel; закройте его и повторите (R0)", answer
+    assert answer["lines"][-1] == f"{book} открыт в Excel; закройте его и повторите", answer
     assert office.call("sheets") == ["Настройки", "Участники", "Тур-1", "Итоги", "Журнал"]
     assert office.call("read", sheet="Тур-1", cell="H2")["string"] == "Ч+"  # stored, and shown again
 
@@ -160,7 +160,7 @@ def test_print_publish_and_config(office: Office, book: Path) -> None:
     while len(office.opened.read_text().splitlines()) < len(opened) + 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert office.opened.read_text().splitlines()[len(opened):] == [
-        str(book.with_name("club-round-1.html")), str(book.with_name("club.html"))]
+        str(book.with_name("club-тур-1.html")), str(book.with_name("club.html"))]
     answer = choose(office, "config")
     assert "lang: ru  # R0 язык листов, сообщений и страниц (ru, en) [Настройки!B7]" in answer["lines"]
 

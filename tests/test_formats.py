@@ -47,7 +47,7 @@ from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import H9Options, H9Table, parse_h9, parse_token, write_h9
 from forsxl.formats.names import egf_name
 from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha, write_opengotha
-from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, detect, one_of
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices, detect
 
 FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
 needs_files = pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
@@ -215,7 +215,7 @@ def test_formats_oversized_file_is_refused_unread(tmp_path: Path, monkeypatch: p
     invoke("new", tmp_path / "c.xlsx")
     result = invoke("import", tmp_path / "c.xlsx", big)
     assert result.exit_code == 1
-    assert result.output.strip() == f"{big} is 2 MB; files over 1 MB are refused unread (R0)"
+    assert result.output.strip() == f"{big} is 2 MB; files over 1 MB are refused unread"
 
 
 # ------------------------------------------------------------------------------------ player lists
@@ -286,6 +286,35 @@ def test_formats_csv_import_adds_players_and_skips_those_already_there(tmp_path:
     assert invoke("import", book, csv).output.count("already in Players") == 3
 
 
+@pytest.mark.parametrize(("text", "names", "unused"), [
+    pytest.param("Фамилия;Имя;Рейтинг\nКотова;Вера;1850\n", ["Котова Вера"], [], id="Фамилия, Имя"),
+    pytest.param("Surname,First name,Rating,Patronymic\nKotova,Vera,1850,Ivanovna\n", ["Kotova Vera"],
+                 ["'Patronymic'"], id="Surname, First name"),
+    pytest.param("lastName,firstName,townName,rating,id\nKotova,Vera,Tver,1850,17\n", ["Kotova Vera"], ["'id'"],
+                 id="the RFG's"),
+    pytest.param("ФИО;Фамилия;Рейтинг;Рейтинг\nКотова Вера;Котова;1850;1900\n", ["Котова Вера"],
+                 ["'Фамилия'", "'Рейтинг'"], id="a whole name beside a surname"),
+    pytest.param("Имя;Рейтинг;Старт\nКотова Вера;1850;40\n", ["Котова Вера"], ["'Старт'"], id="Имя alone"),
+])
+def test_formats_csv_name_parts_make_one_name_and_no_column_is_dropped_silently(
+        tmp_path: Path, text: str, names: list[str], unused: list[str]) -> None:
+    """Surname and first name columns make one name, surname first; a column the import does not use is named in a
+    warning (issue 30)."""
+    book = _book(tmp_path)
+    csv = tmp_path / "players.csv"
+    csv.write_text(text, encoding="utf-8")
+    result = invoke("import", book, csv)
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in load(book).tournament.players][1:] == names
+    warned = [line for line in result.output.splitlines() if line.startswith("warning")]
+    if unused:
+        word = "column" if len(unused) == 1 else "columns"
+        assert warned == [f"warning: {word} {', '.join(unused)} of players.csv not imported: a list brings a name (or "
+                          "a surname and a first name), rating, rank, club, city, country, EGD PIN and RFG ID"]
+    else:
+        assert warned == []
+
+
 def test_formats_csv_bad_line_stops_the_import_with_its_number(tmp_path: Path) -> None:
     book = _book(tmp_path)
     before = book.read_bytes()
@@ -293,11 +322,11 @@ def test_formats_csv_bad_line_stops_the_import_with_its_number(tmp_path: Path) -
     csv.write_text("Name,Rating\nA,1500\nB,19l5\n", encoding="utf-8")
     result = invoke("import", book, csv)
     assert result.exit_code == 1
-    assert result.output.strip() == "players.csv, line 3: 'B,19l5': rating '19l5' is not a number (R0)"
+    assert result.output.strip() == "players.csv, line 3: 'B,19l5': rating '19l5' is not a number"
     assert book.read_bytes() == before
     csv.write_text("Имя;Рейтинг;Клуб\nА;1500;x\nБ;19l5;y\n", encoding="utf-8")  # quoted as the file has it
     assert invoke("import", book, csv).output.strip() == (
-        "players.csv, line 3: 'Б;19l5;y': rating '19l5' is not a number (R0)")
+        "players.csv, line 3: 'Б;19l5;y': rating '19l5' is not a number")
 
 
 @needs_files
@@ -319,14 +348,14 @@ def test_formats_an_export_says_what_its_readers_ask_for_and_the_config_leaves_e
     result = invoke("export", book, "--format", "egf", "-o", tmp_path / "club.h9")
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
-        "warning: EGF: Config date is empty, so the file leaves DT[] empty; write it there for the rating list (R0)",
-        "warning: EGF: Config place is empty, so the file leaves PC[] empty; write it there for the rating list (R0)"]
+        "warning: EGF: Config date is empty, so the file leaves DT[] empty; write it there for the rating list",
+        "warning: EGF: Config place is empty, so the file leaves PC[] empty; write it there for the rating list"]
     result = invoke("export", book, "--format", "opengotha", "-o", tmp_path / "club.xml")
     assert result.stderr.splitlines() == [
         "warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the players, games and "
-        "handicaps, not the neighbours pairing or its points (R0)",
+        "handicaps, not the pairing by neighbours in the standings or its points",
         "warning: OpenGotha: Config date is empty, so the file leaves beginDate empty; write it there for the rating "
-        "list (R0)"]
+        "list"]
     workbook = openpyxl.load_workbook(book)
     given = {"date": "2026-11-28", "place": "RU, Moscow", "pairing.method": "mcmahon"}
     for key, value in workbook["Config"].iter_rows(min_row=2, max_col=2):
@@ -411,7 +440,12 @@ def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: P
     assert data.startswith(b"\xef\xbb\xbf\xd0\x9c\xd0\xb5\xd1\x81\xd1\x82\xd0\xbe;")  # BOM, then "Место;"
     rows = list(csv.reader(data.decode("utf-8-sig").splitlines(), delimiter=";"))
     assert rows[0][:4] == ["Место", "Делёж", "№", "Имя"] and rows[0][9:11] == ["Т1", "Очки"]
-    assert [row[10] for row in rows[1:]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
+    assert [row[10] for row in rows[1:4]] == ["0,5", "0", "0"]  # the bye's half point, with a comma
+    # the colours in Russian letters (a Latin b reads as Б, белые), and the legend below the table (issue 30)
+    assert sorted(row[9][-1] for row in rows[2:4]) == ["б", "ч"]
+    assert rows[4:] == [[], ["Клетка тура: № соперника, результат (+ победа, - поражение, = ничья, ? ещё не сыграна), "
+                             "затем цвет (ч чёрные, б белые) и фора в камнях; ! вместо / — партия не игралась "
+                             "(неявка); 0 вместо номера — тур без партии (без пары или пропуск)."]]
 
 
 def test_formats_xlsx_export_is_results_only(tmp_path: Path) -> None:
@@ -435,7 +469,7 @@ def test_formats_csv_that_csv_cannot_read_is_one_line(tmp_path: Path, body: str,
     csv.write_text("Name,Rating,Club\n" + body, encoding="utf-8")
     result = invoke("import", book, csv)
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
-    assert result.output.strip().endswith(f": {why} (R0)") and result.output.startswith("players.csv, line 2: ")
+    assert result.output.strip().endswith(f": {why}") and result.output.startswith("players.csv, line 2: ")
     assert book.read_bytes() == before
 
 
@@ -707,8 +741,8 @@ def test_formats_auto_detection_names_the_formats_it_knows() -> None:
 
 
 def test_formats_registries_give_the_format_help() -> None:
-    assert one_of((AUTO, *IMPORTS)) == "auto, csv, egd, aga, ffg or opengotha."
-    assert one_of([f.help for f in EXPORTS.values()]) == "egf (.h9), opengotha (.xml), csv or xlsx."
+    assert choices((AUTO, *IMPORTS)) == "auto|csv|egd|aga|ffg|opengotha"  # --format's placeholder, in any language
+    assert choices(list(EXPORTS)) == "egf|opengotha|csv|xlsx"
     assert [f.name for f in EXPORTS.values() if f.stdout] == ["csv"]
     assert [f.name for f in EXPORTS.values() if f.write is None] == ["xlsx"]  # a workbook: book/ writes it
 
@@ -720,11 +754,11 @@ def test_formats_unknown_format_names_the_choices(tmp_path: Path) -> None:
     listed.write_text("Ann 2100", encoding="utf-8")
     for args, line in [
         (("import", book, listed), f"cannot tell the format of {listed}; name it with --format "
-                                   "(csv, egd, aga, ffg, opengotha) (R0)"),
+                                   "(csv, egd, aga, ffg, opengotha)"),
         (("import", book, listed, "--format", "xml"), "--format 'xml' is not one of auto, csv, egd, aga, ffg, "
-                                                      "opengotha (R0)"),
-        (("export", book, "--format", "pdf"), "--format 'pdf' is not one of egf, opengotha, csv, xlsx (R0)"),
-        (("export", book, "--egf-class", "Q"), "--egf-class 'Q' is not one of A, B, C, D, X (R0)"),
+                                                      "opengotha"),
+        (("export", book, "--format", "pdf"), "--format 'pdf' is not one of egf, opengotha, csv, xlsx"),
+        (("export", book, "--egf-class", "Q"), "--egf-class 'Q' is not one of A, B, C, D, X"),
     ]:
         result = invoke(*args)
         assert (result.exit_code, result.output.strip()) == (1, line)
@@ -751,7 +785,7 @@ def hostile_tournament() -> Tournament:
 def test_formats_csv_export_sanitises_every_field() -> None:
     t = hostile_tournament()
     rows = list(csv.reader(io.StringIO(write_standings_csv(t, make_report(t, extras=False)))))
-    assert len(rows) == 3 and {len(r) for r in rows} == {len(rows[0])}
+    assert len(rows) == 5 and {len(r) for r in rows[:3]} == {len(rows[0])} and rows[3] == []
     fields = [f for r in rows for f in r]
     assert not any(re.search(r"[\x00-\x1f]", f) for f in fields)
     assert not any(f.startswith(LEADS) and not re.fullmatch(r"-?\d+", f) for f in fields)

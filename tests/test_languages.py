@@ -30,12 +30,12 @@ from forsxl.cli import app
 from forsxl.engine import config as config_module
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
-from forsxl.formats.registry import EXPORTS, IMPORTS
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS
 from forsxl.locale import read
 from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
-            "schedule", "explain", "stage", "merge", "simulate", "print", "calc")
+            "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "calc")
 CALC_COMMANDS = ("build", "install", "remove")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 """A plain Latin word: not part of a file name, key, option, path or rule id (`club.xlsx`, `pairing.method`,
@@ -53,12 +53,11 @@ def _enum_values() -> set[str]:
 LATIN = {
     *(w.casefold() for v in _enum_values() for w in re.findall(r"[A-Za-z]+", v)),
     *(k for k in KEYS if "." not in k), *COMMANDS, *CALC_COMMANDS, *presets(), *IMPORTS, *EXPORTS,
-    # Config value syntax: prize lists, norm bands and stage plans (`top 8`, `N places, once`, `rest | carry`)
-    "places", "rounds", "once", "several", "top", "half", "rest", "all", "carry", "restart", "knockout", "club",
-    "rating", "rank", "country",
+    # Config values: stage plans' methods (`knockout`), the fields of prize lists' filters in English (`club=`)
+    "knockout", "club", "rating", "rank", "country", AUTO,
     # formats, programs, the tournament's own Latin notation (Config values of tie-breaks by their short names)
     "csv", "xml", "html", "htm", "pdf", "xlsx", "ods", "yaml", "forsxl", "opengotha", "chromium", "chrome", "google",
-    "ctrl", "excel", "libreoffice", "blue", "base",
+    "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base",
     # YAML values in `forsxl config`, formulas (floor(D/100), N(0, sigma)), README's section names
     "true", "false", "null", "floor", "log", "sigma", "prizes", "stages",
     *(short.casefold() for short, _ in TIEBREAK_LABELS.values() if short.isascii()),
@@ -78,9 +77,7 @@ def english_words() -> set[str]:
 def english_in(line: str, vocabulary: set[str]) -> list[str]:
     """The English words of a line, acronyms and placeholders in capitals aside (EGD, PIN, OPTIONS)."""
     line = re.sub(r"forsxl( [\w.\-/]+)+", " ", line)  # an example command: its arguments are files and names
-    line = re.sub(r"^│\s*\*?\s+\w+(?:\.\.\.)?\s+(?=<)", " ", line)  # an argument's name in the help: `path <file>`
-    line = re.sub(r"<[^>]*>|\{\w+\}|\[x>=0\]|--?[a-z][\w-]*", " ", line)  # typer's metavars, options (--round)
-    line = re.sub(r"\[(?:default|по умолчанию): [^\]]*\]", " ", line)  # an option's default value
+    line = re.sub(r"--?[a-z][\w-]*", " ", line)  # options (--round); their placeholders are words of the language
     return [w for w in WORD.findall(line) if not w.isupper() and w.casefold() in vocabulary]
 
 
@@ -133,6 +130,7 @@ class Tournament:
         self.run("stage", book)
         self.run("schedule", book, fails=True)
         self.run("print", book, "--round", "4", "-o", f / "slips.html")
+        self.run("regulation", book, "-o", f / "regulation.html")
         self.run("publish", book, "-o", f / "page.html")
         self.run("publish", book, "-o", f / "site")
         self.run("export", book, "--format", "csv")
@@ -150,7 +148,8 @@ class Tournament:
         self.run("new", f / "new.xlsx", "--lang", self.lang, fails=True)
         self.errors(book)
         self.help(book)
-        for page in [f / "page.html", f / "slips.html", f / "sim.html", *sorted((f / "site").glob("*.html"))]:
+        for page in [f / "page.html", f / "slips.html", f / "sim.html", f / "regulation.html",
+                     *sorted((f / "site").glob("*.html"))]:
             self.seen(page.name, page_text(page.read_text("utf-8")))
         for workbook in (book, f / "results.xlsx", f / "merged.xlsx", f / "new.xlsx"):
             self.seen(workbook.name, sheet_text(workbook))
@@ -173,13 +172,23 @@ class Tournament:
         self.run("check", self.folder / "bad.xlsx", fails=True)
 
     def help(self, book: Path) -> None:
-        """Every command's --help as the entry point prints it, the workbook named (the main help: the system's)."""
-        calls = [["--help"], *([c, str(book), "--help"] for c in COMMANDS)]
+        """Every command's --help as the entry point prints it, the workbook named (the main help: the system's),
+        and the usage errors a person meets, with and without a workbook named (issue 30)."""
+        helps = [["--help"], *([c, str(book), "--help"] for c in COMMANDS if c != "calc"),
+                 *(["calc", *c, "--help"] for c in [[], *([c] for c in CALC_COMMANDS)])]  # calc takes no workbook
+        mistakes = [["pair", str(book), "--rounds"], ["pair", str(book), "--round", "x"], ["pair"], ["pari", str(book)],
+                    ["simulate", str(book), "--runs", "0"], ["new", "x.xlsx", "--lang", "de"], ["merge", str(book)],
+                    ["pair", str(book), "--force=yes"], ["print", str(book), "--round"], ["pair", str(book), "42"]]
+        calls = [*helps, *mistakes]
         script = ("import sys\nfrom forsxl.cli import run\nfor args in " + repr(calls) + ":\n"
                   "    try:\n        run(args)\n    except SystemExit:\n        pass\n")
         env = {"LANG": self.env["LANG"], "COLUMNS": "120", "PATH": ""}
-        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True,
+                             cwd=self.folder)
         self.seen("--help", out.stdout.splitlines())
+        errors = out.stderr.splitlines()
+        assert len([line for line in errors if line.startswith("╭")]) == len(mistakes), errors
+        self.seen("usage", errors)
 
 
 @pytest.fixture(scope="module")
@@ -224,5 +233,6 @@ def test_an_english_tournament_shows_no_russian_word(english: Tournament) -> Non
 def test_the_checks_catch_a_mixed_line() -> None:
     vocabulary = english_words()
     assert english_in("тур 3: 10 boards", vocabulary) == ["boards"]
-    assert english_in("pairing.method shift, club.xlsx, --round, R7.1, fors-club, EGD PIN, <file>", vocabulary) == []
+    assert english_in("pairing.method shift, club.xlsx, --round, R7.1, fors-club, EGD PIN", vocabulary) == []
+    assert english_in("│ *    path      <file>  Книга турнира (.xlsx).", vocabulary) == ["path", "file"]  # issue 30
     assert english_in("критерии: sos, wins, rating", vocabulary) == []

@@ -30,7 +30,7 @@ def test_a_cell_on_no_players_row_is_refused(played_book: Path) -> None:
     refused(played_book, ["explain", played_book, "--player", "Standings!A1"],
             "Standings!A1 is not in a player's row (Players, Standings or a round sheet) (R6)")
     refused(played_book, ["explain", played_book, "--player", "Nowhere!A2"],
-            "Nowhere!A2: there is no sheet 'Nowhere' in the workbook (R0)")
+            "Nowhere!A2: there is no sheet 'Nowhere' in the workbook")
 
 
 def test_recompute_the_board_of_a_selected_row(book: Path) -> None:

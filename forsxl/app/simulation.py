@@ -311,7 +311,7 @@ def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progr
                    ) -> list[str]:
     """Play the plan, write the HTML report to `page` (default: BOOK-simulation.html beside the workbook) and, with
     `write`, the Simulation sheet; the lines to print: the report's tables as text, then what was written."""
-    page = page or book.path.with_name(f"{book.path.stem}-simulation.html")
+    page = page or book.path.with_name(tr(book.lang, "{book}-simulation.html", book=book.path.stem))
     summaries = simulate_variants(plan.variants, plan.settings, plan.runs, plan.seed, plan.workers, progress)
     tables = report_tables(summaries, book.lang)
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)

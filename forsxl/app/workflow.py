@@ -96,7 +96,7 @@ def finish(book: Book, command: str, changes: str) -> None:
     """Points in the round sheets, then the report's sheets (Standings, stages, Prizes, Playoff, Teams) and a Log
     row, then the atomic save."""
     if book.source is not None and book.path.exists():  # club.ods is saved as club.xlsx: never over another one
-        raise ForsxlError("R0", "ods_target_exists", path=book.source, xlsx=book.path)
+        raise ForsxlError("", "ods_target_exists", path=book.source, xlsx=book.path)
     report = make_report(book.tournament)
     refresh_rounds(book, report)
     write_standings(book, report)
@@ -150,7 +150,7 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
             ("rounds", config.rounds), ("lang", lang.value)]
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
-            raise ForsxlError("R0", "file_exists", path=path)
+            raise ForsxlError("", "file_exists", path=path)
         save(new_workbook(rows, lang, new_player_columns(config)), path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
               preset=preset, sheet=sheet_name("players", lang))

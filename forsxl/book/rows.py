@@ -29,7 +29,7 @@ def cell_of(text: str) -> tuple[str, int, int] | None:
 
 def _round_sheet(book: Book, text: str, sheet: str) -> RoundSheet | None:
     if sheet not in book.workbook.sheetnames:
-        raise ForsxlError("R0", "cell_no_sheet", cell=text, sheet=sheet)
+        raise ForsxlError("", "cell_no_sheet", cell=text, sheet=sheet)
     return next((rs for rs in book.round_sheets.values() if rs.sheet.title == sheet), None)
 
 

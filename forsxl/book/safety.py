@@ -53,7 +53,7 @@ _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
 def refuse(code: str, path: Path, **params: Any) -> WorkbookErrors:
-    return WorkbookErrors([ForsxlError("R0", code, path=path, **params)])
+    return WorkbookErrors([ForsxlError("", code, path=path, **params)])
 
 
 def check_archive(path: Path, required: str, data: bytes | None = None) -> None:
@@ -97,7 +97,7 @@ def check_sheet_size(title: str, max_row: int, max_column: int) -> ForsxlError |
     if max_row <= MAX_ROWS and max_column <= MAX_COLUMNS:
         return None
     corner = Source(title, f"{get_column_letter(min(max_column, 16384))}{max_row}")
-    return ForsxlError("R0", "sheet_too_big", corner, rows=max_row, columns=max_column,
+    return ForsxlError("", "sheet_too_big", corner, rows=max_row, columns=max_column,
                        max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
 
 
@@ -340,7 +340,7 @@ def check_reach(title: str, far: tuple[int, int], cells: int, ref: str) -> None:
     if error is not None:
         raise WorkbookErrors([error])
     if cells > MAX_CELLS:
-        raise WorkbookErrors([ForsxlError("R0", "cells_too_many", Source(title, ref), limit=MAX_CELLS)])
+        raise WorkbookErrors([ForsxlError("", "cells_too_many", Source(title, ref), limit=MAX_CELLS)])
 
 
 def _row_number(text: str | None, previous: int) -> int:

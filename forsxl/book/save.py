@@ -93,7 +93,7 @@ def _acquire(target: Path, waited: float) -> int:
                 pass
         os.close(fd)
         if time.monotonic() > deadline:
-            raise ForsxlError("R0", "file_busy", path=target)
+            raise ForsxlError("", "file_busy", path=target)
         time.sleep(0.05)
 
 
@@ -108,7 +108,7 @@ def writing(path: Path, waited: float = WAIT_SECONDS) -> Iterator[None]:
     try:
         fd = _acquire(target, waited)
     except OSError as error:  # a read-only folder: no lock can be taken, and no save could happen either
-        raise ForsxlError("R0", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
     _held[target] = fd
     try:
         _clean_stale(target)  # nobody else writes it now: any temporary of ours beside it is a killed run's
@@ -145,14 +145,14 @@ def save(workbook: Workbook, path: Path, read_as: Identity | None = None, packag
     for folder, name in {(path.parent, path.name), (target.parent, target.name)}:
         for lock, app in ((f"~${name}", "Excel"), (f".~lock.{name}#", "LibreOffice")):
             if (folder / lock).exists():
-                raise ForsxlError("R0", "file_locked", path=path, app=app)
+                raise ForsxlError("", "file_locked", path=path, app=app)
     if target.exists() and not target.stat().st_mode & 0o222:  # the mode, not access(): root may write anything
-        raise ForsxlError("R0", "file_read_only", path=path)
+        raise ForsxlError("", "file_read_only", path=path)
     try:
         with writing(path):
             _save(workbook, target, path, read_as, package)
     except OSError as error:
-        raise ForsxlError("R0", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
 
 
 def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None, package: Package | None) -> None:
@@ -167,7 +167,7 @@ def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
         if read_as is not None and Identity.of(target) != read_as:  # the last look, just before the rename
-            raise ForsxlError("R0", "file_changed", path=path)
+            raise ForsxlError("", "file_changed", path=path)
         if target.exists():
             shutil.copy2(target, spare)  # the backup too is renamed into place whole
             os.replace(spare, backup_path(target))

@@ -175,7 +175,7 @@ def build(target: Path, program: str | None = None) -> Path:
         os.chmod(temporary, 0o644)
         os.replace(temporary, target)
     except OSError as error:
-        raise ForsxlError("R0", "write_failed", path=target, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "write_failed", path=target, why=error.strerror or type(error).__name__) from None
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
@@ -198,7 +198,7 @@ def find_unopkg(given: Path | None) -> str:
         return str(given)
     found = shutil.which("unopkg") or next((p for p in UNOPKG if os.path.isfile(p)), None)
     if found is None:
-        raise ForsxlError("R0", "calc_no_unopkg")
+        raise ForsxlError("", "calc_no_unopkg")
     return found
 
 
@@ -211,15 +211,15 @@ def _unopkg(command: str, target: str, shared: bool, profile: Path | None, unopk
         done = subprocess.run([*argv, target], stdin=subprocess.DEVNULL, capture_output=True, text=True,
                               errors="replace", env=office_environment(), timeout=300)
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise ForsxlError("R0", "calc_unopkg_failed", why=getattr(error, "strerror", None) or str(error)) from None
+        raise ForsxlError("", "calc_unopkg_failed", why=getattr(error, "strerror", None) or str(error)) from None
     if done.returncode == 0:
         return
     said = done.stdout + done.stderr
     if "as root" in said:
-        raise ForsxlError("R0", "calc_root")
+        raise ForsxlError("", "calc_root")
     reasons = [re.sub(r"^ERROR: (Exception occurred: )?| at \S+:\d+$", "", line.strip()) for line in said.splitlines()
                if line.startswith("ERROR:") and "unopkg failed" not in line]
-    raise ForsxlError("R0", "calc_unopkg_failed", why="; ".join(reasons) or f"exit {done.returncode}")
+    raise ForsxlError("", "calc_unopkg_failed", why="; ".join(reasons) or f"exit {done.returncode}")
 
 
 def install(shared: bool, profile: Path | None, unopkg: Path | None, program: str | None) -> None:

@@ -140,7 +140,7 @@ class PairWhy:
 @dataclass(frozen=True)
 class RoundWhy:
     number: int
-    method: PairingMethod | None
+    method: PairingMethod
     pairs: tuple[PairWhy, ...]
     sitouts: tuple[Reason, ...]
 
@@ -208,7 +208,7 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
             reasons: tuple[Reason, ...] = (Reason("why_stage", {"stage": game.stage}),)
         else:
             reasons = pair_reasons(upper, lower) if pair_reasons is not None else (
-                Reason("why_method", {"method": method.value}),)
+                Reason("why_method", {"method": method}),)
         pairs.append(PairWhy(
             game.stage or str(game.board), upper, lower, position.get(upper, 0), position.get(lower, 0),
             sides[upper].points, sides[lower].points, game.group, _handicap(t, game, sides[upper], sides[lower]),

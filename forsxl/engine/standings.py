@@ -12,12 +12,16 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple, TypeVar
 
 from forsxl.engine.attendance import absent_points, bye_points, late_points
-from forsxl.engine.config import Attendance, Config, Ratings, Scoring, Tiebreak, UnplayedLoss
+from forsxl.engine.config import Attendance, Config, Lang, Ratings, Scoring, Tiebreak, UnplayedLoss
 from forsxl.engine.groups import cut_groups, group_sizes
 from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES
 from forsxl.engine.scoring import game_points as points_of_game  # `game_points` here is the R6 criterion
 from forsxl.engine.start_points import start_points
+
+COLOUR_LETTERS = {Lang.EN: {Color.BLACK: "b", Color.WHITE: "w"}, Lang.RU: {Color.BLACK: "ч", Color.WHITE: "б"}}
+"""A round cell's colour: the EGF's b and w; in Russian Ч (чёрные) and Б (белые), as the results are written there,
+since a Russian reads a Latin b as Б, the other colour."""
 
 
 class RoundCell(NamedTuple):
@@ -39,12 +43,17 @@ class RoundCell(NamedTuple):
         """A game played over the board, with a result."""
         return self.opponent is not None and self.outcome is not None and not self.forfeit
 
-    def __str__(self) -> str:
+    def text(self, lang: Lang = Lang.EN) -> str:
+        """The cell as the standings write it: `12+/w2`, `0=`; in Russian the colour's own letter, `12+/б2`."""
         if self.opponent is None:  # no outcome either: a round the player had no part in (a stage, R7)
             return "" if self.outcome is None else f"0{self.outcome}"
         mark = "!" if self.forfeit else "/"
         stones = str(self.stones) if self.stones else ""
-        return f"{self.opponent}{self.outcome or '?'}{mark}{self.color}{stones}"
+        colour = COLOUR_LETTERS[lang][self.color] if self.color else ""
+        return f"{self.opponent}{self.outcome or '?'}{mark}{colour}{stones}"
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 class Standing(NamedTuple):

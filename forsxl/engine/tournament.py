@@ -339,8 +339,8 @@ def stronger_holds_black(t: Tournament) -> list[ForsxlError]:
             if black > white:
                 warnings.append(ForsxlError(
                     "R2.5", "stronger_holds_black", g.source, board=g.board, round=rnd.number, stones=g.stones,
-                    black=t.player(g.black).name, white=t.player(g.white).name, black_basis=black,
-                    white_basis=white))
+                    black=t.player(g.black).name, white=t.player(g.white).name, basis=t.config.handicap.basis,
+                    black_basis=black, white_basis=white))
     return warnings
 
 

@@ -14,10 +14,18 @@ from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
 from forsxl.i18n import Later, number
-from forsxl.messages import tiebreak_columns, tiebreak_heading
+from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
+NAME_PARTS: dict[str, tuple[str, ...]] = {
+    "surname": ("Surname", "Last name", "Family name", "Фамилия"),
+    "first_name": ("First name", "Given name", "Name", "Имя"),
+    "city": ("Town", "Town name"),
+}
+"""Headers of lists that give the surname and the first name in columns of their own (club lists, the RFG's
+`lastName`, `firstName`, `townName`): the two make one name, surname first, as Players writes it. Beside a surname
+column, `Name` and `Имя` are the first name."""
 
 
 def _fold(text: str) -> str:
@@ -47,22 +55,37 @@ def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, 
           delimiter: str) -> None:
     """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter."""
     header = next(rows, [])
-    wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
-    columns: dict[str, int] = {}
-    for index, title in enumerate(header):
-        column = wanted.get(_fold(title))
-        if column in FIELDS and column not in columns:
-            columns[column] = index
-    if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
+    columns = _columns(header, aliases)
+    if not ({"name", "surname"} & columns.keys()) or not ({"rating", "rank"} & columns.keys()):
         parsed.bad_line(source, 1, delimiter.join(header), Later("the header row needs Name and Rating or Rank"))
         return
+    parsed.unused = [title.strip() for i, title in enumerate(header) if i not in columns.values() and title.strip()]
     for row in rows:
         if any(cell.strip() for cell in row):
             _row(parsed, source, rows.line_num, row, columns, delimiter)
 
 
+def _columns(header: list[str], aliases: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
+    """Each field's column in a header row, the first of its headers; with a surname column, the first name's."""
+    folded = [_fold(title) for title in header]
+    parts = {_fold(alias): part for part, names in NAME_PARTS.items() for alias in names}
+    surname = any(parts.get(title) == "surname" for title in folded)
+    wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
+    columns: dict[str, int] = {}
+    for index, title in enumerate(folded):
+        part = parts.get(title)
+        column = part if part and (surname or part == "city") else wanted.get(title)
+        if column in (*FIELDS, *NAME_PARTS) and column not in columns:
+            columns[column] = index
+    if surname and "name" in columns:  # a whole name (ФИО) beside a surname: the whole name is the name
+        columns.pop("surname"), columns.pop("first_name", None)
+    return columns
+
+
 def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict[str, int], delimiter: str) -> None:
     values = {c: " ".join(row[i].split()) if i < len(row) else "" for c, i in columns.items()}
+    if "surname" in values:
+        values["name"] = " ".join(filter(None, (values.pop("surname"), values.pop("first_name", ""))))
     line = delimiter.join(row)
     rating_text = re.sub(r"\s+", "", values.get("rating", "")).replace(",", ".")
     if not values["name"]:
@@ -102,9 +125,9 @@ def safe_text(value: str) -> str:
 
 
 def write_standings_csv(t: Tournament, report: Report) -> str:
-    """The report's final table as CSV: place, shared places, player, one cell per round like `12+/w2`, points,
-    tie-breaks (R6). The place is a number to sort by; shared places read `3–4` with an en dash, which no
-    spreadsheet takes for the date `3-4` would be.
+    """The report's final table as CSV: place, shared places, player, one cell per round like `12+/w2` (Russian
+    `12+/б2`), points, tie-breaks (R6), then one blank line and the round cells' legend. The place is a number to
+    sort by; shared places read `3–4` with an en dash, which no spreadsheet takes for the date `3-4` would be.
 
     In a Russian workbook the CSV is the one a Russian Excel opens by a double click: `;` between fields (`,` is
     the decimal separator there), a decimal comma (`6,5`) and a UTF-8 byte order mark first, without which Excel
@@ -126,6 +149,7 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
         label = p.rank_by(t.config.ratings).label(t.config.lang)
         cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
                  p.club, p.country, p.egd_pin,
-                 *[str(c) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
+                 *[c.text(lang) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])
+    writer.writerows([[], [round_cells_legend(lang)]])  # below the table, as in Standings
     return out.getvalue()

@@ -74,7 +74,7 @@ def _country(text: str) -> str:
 
 def h9_notes(t: Tournament) -> list[ForsxlError]:
     """What the EGD asks of a results table that the Config leaves empty: the tournament's dates and place."""
-    return [ForsxlError("R0", "export_field_empty", format="EGF", key=key, tag=tag)
+    return [ForsxlError("", "export_field_empty", format="EGF", key=key, tag=tag)
             for key, tag, value in (("date", "DT[]", t.config.date), ("place", "PC[]", t.config.place))
             if not value.strip()]
 

@@ -97,7 +97,7 @@ def _int(element: ET.Element, name: str, source: str, default: int = 0) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ForsxlError("R0", "gotha_bad", Source(source), what=f"{element.tag} {name}", value=text) from None
+        raise ForsxlError("", "gotha_bad", Source(source), what=f"{element.tag} {name}", value=text) from None
 
 
 def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
@@ -105,9 +105,9 @@ def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
     try:
         root: ET.Element = _fromstring(data)
     except (_ParseError, DefusedXmlException, ValueError) as error:
-        raise ForsxlError("R0", "gotha_bad", Source(source), what="XML", value=str(error)[:80]) from None
+        raise ForsxlError("", "gotha_bad", Source(source), what="XML", value=str(error)[:80]) from None
     if root.tag != "Tournament":
-        raise ForsxlError("R0", "gotha_bad", Source(source), what="root element", value=root.tag)
+        raise ForsxlError("", "gotha_bad", Source(source), what="root element", value=root.tag)
     old = _int(root, "dataVersion", source, 201) < 201
     g = GothaTournament()
     for p in root.iterfind("Players/Player"):
@@ -182,7 +182,7 @@ def _players(g: GothaTournament, scale: Scale) -> tuple[dict[str, PlayerId], tup
 def _pid(keys: dict[str, PlayerId], key: str, source: str, what: str) -> PlayerId:
     pid = keys.get(key.strip().upper()) or keys.get(latin(key.strip()).upper())
     if pid is None:
-        raise ForsxlError("R0", "gotha_bad", Source(source), what=what, value=key)
+        raise ForsxlError("", "gotha_bad", Source(source), what=what, value=key)
     return pid
 
 
@@ -399,9 +399,9 @@ def gotha_notes(t: Tournament) -> list[ForsxlError]:
     and ranks by their scores, so the points of Fors, Serp or a round robin are lost), and dates it cannot read."""
     method = t.config.pairing.method[0]
     notes = [] if method in (PairingMethod.MCMAHON, PairingMethod.SWISS) else [
-        ForsxlError("R0", "export_gotha_method", method=method.value)]
+        ForsxlError("", "export_gotha_method", method=method)]
     if not _iso_dates(t.config.date):
-        notes.append(ForsxlError("R0", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
+        notes.append(ForsxlError("", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
     return notes
 
 

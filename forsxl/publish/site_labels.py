@@ -24,6 +24,7 @@ SITE_LABELS: dict[str, str] = {
     "bye": N_("bye"),
     "absent": N_("absent"),
     "regulation": N_("Regulation"),
+    "settings": N_("Settings, for referees"),
     "set_here": N_("Set in this tournament's Config sheet"),
     "set_by_preset": N_("Set by the preset"),
     "defaults": N_("Defaults"),
