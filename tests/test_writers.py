@@ -103,13 +103,16 @@ def test_symlinked_workbook_is_written_through_the_link(book: Path, tmp_path: Pa
 
 
 def test_a_killed_runs_temporaries_are_cleaned(book: Path) -> None:
-    """kill -9 during a save leaves `.club.*.tmp.xlsx`; the next writer, holding the lock, removes forsxl's own."""
-    stale = [book.with_name(".club.k1ll3d.tmp.xlsx"), book.with_name(".club.k1ll3d.tmp.xlsx.bak")]
-    theirs = book.with_name(".club.notes.txt")
-    for path in (*stale, theirs):
+    """kill -9 during a save leaves `.club.xlsx.*.tmp.xlsx`; the next writer, holding the lock, removes forsxl's own
+    for this workbook and no other file: not club.2.xlsx's temporaries, nor a file that only looks like one (issue
+    31)."""
+    stale = [book.with_name(".club.xlsx.0123abcd.tmp.xlsx"), book.with_name(".club.xlsx.0123abcd.tmp.xlsx.bak")]
+    others = [book.with_name(".club.2.xlsx.0123abcd.tmp.xlsx"), book.with_name(".club.2.xlsx.0123abcd.tmp.xlsx.bak"),
+              book.with_name(".club.xlsx.notes.tmp.xlsx"), book.with_name(".club.notes.txt")]
+    for path in (*stale, *others):
         path.write_bytes(b"half")
     ok("standings", book)
-    assert not any(path.exists() for path in stale) and theirs.exists()
+    assert not any(path.exists() for path in stale) and all(path.exists() for path in others)
 
 
 ENTRY = ("import sys, forsxl.__main__ as entry; sys.addaudithook(lambda event, args: event == 'import' and "

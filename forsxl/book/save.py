@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import os
+import re
+import secrets
 import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -120,14 +120,25 @@ def writing(path: Path, waited: float = WAIT_SECONDS) -> Iterator[None]:
         os.close(fd)
 
 
-def _temporary_prefix(target: Path) -> str:
-    return f".{target.stem}."
+def _temporary(target: Path) -> Path:
+    """A new temporary file beside `target`, `.club.xlsx.1f2e3d4c.tmp.xlsx`: the whole name and a fixed-length
+    tail, so that no other workbook's temporary (`club.2.xlsx`'s) has a name `_clean_stale` takes for one of these."""
+    while True:
+        path = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp.xlsx")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        return path
 
 
 def _clean_stale(target: Path) -> None:
-    pattern = glob.escape(str(target.parent / _temporary_prefix(target))) + "*.tmp.xlsx"
-    for leftover in (*glob.glob(pattern), *glob.glob(pattern + ".bak")):
-        Path(leftover).unlink(missing_ok=True)
+    """Remove the temporaries a killed save of `target` left (`_temporary`, and its `.bak` spare), and no other."""
+    ours = re.compile(re.escape(f".{target.name}.") + r"[0-9a-f]{8}\.tmp\.xlsx(\.bak)?")
+    with suppress(OSError):  # a folder that cannot be listed: nothing to clean, and the save will say why
+        for leftover in target.parent.iterdir():
+            if ours.fullmatch(leftover.name):
+                leftover.unlink(missing_ok=True)
 
 
 def save(workbook: Workbook, path: Path, read_as: Identity | None = None, package: Package | None = None) -> None:
@@ -156,8 +167,7 @@ def save(workbook: Workbook, path: Path, read_as: Identity | None = None, packag
 
 
 def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None, package: Package | None) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp.xlsx", dir=target.parent)
-    os.close(handle)
+    temporary = str(_temporary(target))
     spare = f"{temporary}.bak"
     try:
         if package is None:
