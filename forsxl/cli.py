@@ -570,9 +570,10 @@ def simulate(
     settings = Settings(model, sigma, prizes, from_start)
     write = not no_write
     with _editing(path) if write else nullcontext(_load(path)) as loaded:
-        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
+        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers,
+                                                    output))
         for note in plan.notes:
             _say(note)
         with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
-            lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
+            lines = _run(loaded, lambda: run_simulation(loaded, plan, write, bar.update))
     typer.echo("\n".join(lines))

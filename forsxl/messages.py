@@ -225,6 +225,11 @@ MESSAGES: dict[str, str] = {
     "export_gotha_method": N_("warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the "
                               "players, games and handicaps, not the pairing by {method} or its points"),
     "export_over_book": N_("the export would overwrite the workbook {path}; pick another -o"),
+    "publish_over_book": N_("the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
+                            "for the site"),
+    "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "
+                             "FILE.html"),
+    "simulate_over_book": N_("the simulation report would overwrite the workbook {path}; pick another -o"),
     # merging two copies of a workbook (issue 13)
     "merge_copies": N_("merge needs two copies, or BASE and two copies; {count} workbooks given"),
     "merge_copy_bad": N_("{path} cannot be merged until these problems in it are fixed:"),

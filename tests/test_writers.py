@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cli import invoke, ok, problems
+from test_cli import invoke, ok, problems, refused
 
 from forsxl.book.read import load
 
@@ -137,3 +137,24 @@ def test_ctrl_c_at_any_moment_is_one_line_and_loses_nothing(book: Path, after: f
     assert lines in ([], ["forsxl: interrupted"]), err
     assert len(load(book).tournament.rounds) in (1, 2)
     assert sorted(p.name for p in book.parent.iterdir() if p.name != "club.bak.xlsx") == ["club.xlsx"]
+
+
+@pytest.mark.parametrize("args", [["publish"], ["simulate", "--runs", "2", "--no-write"], ["simulate", "--runs", "2"],
+                                  ["export", "--format", "csv"]])
+def test_an_output_onto_the_workbook_itself_is_refused(book: Path, args: list[str]) -> None:
+    """`-o club.xlsx`, the workbook itself: publish took it for a site folder and said "File exists", simulate wrote
+    its HTML report over the tournament (issue 31)."""
+    what = {"publish": "the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
+                       "for the site",
+            "simulate": "the simulation report would overwrite the workbook {path}; pick another -o",
+            "export": "the export would overwrite the workbook {path}; pick another -o"}[args[0]]
+    for output in (book, book.parent / ".." / book.parent.name / book.name):
+        refused(book, [args[0], book, *args[1:], "-o", output], what.format(path=output))
+
+
+def test_a_site_into_a_file_is_refused_in_words(book: Path) -> None:
+    notes = book.with_name("notes.txt")
+    notes.write_text("mine")
+    refused(book, ["publish", book, "-o", notes], f"{notes} is a file, not a folder: a site is written into a folder; "
+            "for one page give -o FILE.html")
+    assert notes.read_text() == "mine"
