@@ -111,6 +111,8 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
         report.append(ntr(lang, "{count} rating converted to ratings.scale {scale} through its rank (R0)",
                           "{count} ratings converted to ratings.scale {scale} through their ranks (R0)", converted,
                           scale=scale))
+    if parsed.encoding:  # a CSV's, which was told from its bytes: say it, a wrong guess shows in every name
+        fmt = tr(lang, "{format}, encoding {encoding}", format=fmt, encoding=parsed.encoding)
     changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=fmt,
                  players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
