@@ -227,6 +227,13 @@ MESSAGES: dict[str, str] = {
     "export_gotha_method": N_("warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the "
                               "players, games and handicaps, not the pairing by {method} or its points"),
     "export_over_book": N_("the export would overwrite the workbook {path}; pick another -o"),
+    # forsxl history and undo (issue 31)
+    "undo_nothing": N_("{path}: no earlier version is kept to put back (forsxl keeps one each time it saves the "
+                       "workbook)"),
+    "undo_oldest": N_("{path} is the oldest version kept already (version {number}); forsxl history {path} lists "
+                      "them"),
+    "undo_no_such": N_("{path} has no version {number}: versions 1 to {count} are kept (forsxl history {path})"),
+    "undo_same": N_("{path} is the same as version {number} already; nothing to put back"),
     "publish_over_book": N_("the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
                             "for the site"),
     "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "
