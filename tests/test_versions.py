@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_cli import ok, refused, type_results
+from test_cli import invoke, ok, problems, refused, type_results
 
 from forsxl.book import save as saving
 from forsxl.book.read import load
@@ -141,6 +141,28 @@ def test_versions_are_the_workbooks_own_and_bounded(book: Path, monkeypatch: pyt
     monkeypatch.setattr(saving, "VERSIONS_BYTES", 1)
     replace(book, lambda temporary: Path(temporary).write_bytes(b"last"))
     assert len(kept_versions(book)) == KEEP_VERSIONS
+
+
+def test_a_save_that_fails_at_the_last_step_keeps_no_version(book: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rename over the workbook refused (a full disk, a lock): the versions are as they were, no folder made."""
+    real = os.replace
+
+    def full(source: str, target: str) -> None:
+        if Path(target) == book:
+            raise OSError(28, "No space left on device")
+        real(source, target)
+
+    monkeypatch.setattr(os, "replace", full)
+    line = f"{book} could not be saved (No space left on device); the workbook is as it was"
+    before = book.read_bytes()
+    assert problems(invoke("standings", book)) == [line]
+    assert book.read_bytes() == before and not versions_folder(book).exists()
+    monkeypatch.undo()
+    ok("standings", book)
+    kept = [v.read_bytes() for v in kept_versions(book)]
+    monkeypatch.setattr(os, "replace", full)
+    refused(book, ["standings", book], line)
+    assert [v.read_bytes() for v in kept_versions(book)] == kept
 
 
 def test_a_killed_runs_partial_version_is_cleaned(book: Path) -> None:

@@ -184,6 +184,7 @@ def replace(path: Path, write: Callable[[str], None], read_as: Identity | None =
 def _replace(write: Callable[[str], None], target: Path, path: Path, read_as: Identity | None) -> None:
     temporary = str(_temporary(target))
     spare = f"{temporary}.bak"
+    kept: Path | None = None
     try:
         write(temporary)
         with open(temporary, "rb") as written:
@@ -191,7 +192,7 @@ def _replace(write: Callable[[str], None], target: Path, path: Path, read_as: Id
         if read_as is not None and Identity.of(target) != read_as:  # the last look, just before the rename
             raise ForsxlError("", "file_changed", path=path)
         if target.exists():
-            _keep(target)
+            kept = _keep(target)
             shutil.copy2(target, spare)  # the backup too is renamed into place whole
             os.replace(spare, backup_path(target))
             shutil.copymode(target, temporary)
@@ -200,10 +201,14 @@ def _replace(write: Callable[[str], None], target: Path, path: Path, read_as: Id
             os.umask(umask)
             os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide a new workbook from its group
         os.replace(temporary, target)
+        kept = None  # saved: the version stays
+        _prune(target)
     finally:
         for leftover in (temporary, spare):
             if os.path.exists(leftover):
                 os.unlink(leftover)
+        if kept is not None:  # not saved: the versions as they were
+            _drop(kept)
 
 
 KEEP_VERSIONS, MORE_VERSIONS, VERSIONS_BYTES = 10, 30, 50 * 2**20
@@ -227,21 +232,34 @@ def kept_versions(path: Path) -> list[Path]:
     return sorted(kept, key=lambda p: int(p.stem), reverse=True)
 
 
-def _keep(target: Path) -> None:
-    """Copy the workbook about to be replaced into its versions folder, whole (a temporary renamed into place), and
-    drop the oldest versions beyond KEEP_VERSIONS."""
+def _keep(target: Path) -> Path:
+    """Copy the workbook about to be replaced into its versions folder, whole (a temporary renamed into place); the
+    version."""
     kept = kept_versions(target)
     folder = versions_folder(target)
     folder.mkdir(exist_ok=True)
-    number = int(kept[0].stem) + 1 if kept else 1
-    partial = folder / f".{number}.tmp"
+    version = folder / f"{int(kept[0].stem) + 1 if kept else 1:04d}.xlsx"
+    partial = folder / f".{version.stem}.tmp"
     try:
         shutil.copy2(target, partial)  # with its time: when this version was saved
-        os.replace(partial, folder / f"{number:04d}.xlsx")
-    finally:
-        partial.unlink(missing_ok=True)
+        os.replace(partial, version)
+    except BaseException:
+        _drop(partial)
+        raise
+    return version
+
+
+def _drop(version: Path) -> None:
+    """Remove a version a failed save made, and its folder if the save made that too (one with versions stays)."""
+    version.unlink(missing_ok=True)
+    with suppress(OSError):
+        version.parent.rmdir()
+
+
+def _prune(target: Path) -> None:
+    """Remove the oldest versions beyond KEEP_VERSIONS and the bounds."""
     total = 0
-    for age, version in enumerate([folder / f"{number:04d}.xlsx", *kept]):
+    for age, version in enumerate(kept_versions(target)):
         total += version.stat().st_size
         if age >= KEEP_VERSIONS and (age >= MORE_VERSIONS or total > VERSIONS_BYTES):
             version.unlink()
