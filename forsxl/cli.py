@@ -272,6 +272,42 @@ def merge(
 
 
 @app.command()
+def history(path: Workbook) -> None:
+    """List the earlier versions of the workbook that forsxl keeps, newest first: when each was saved, and the
+    command that made it or that it was changed after (forsxl undo puts one back).
+
+    Example: forsxl history club.xlsx
+    """
+    from forsxl.app.versions import history_lines, versions_lang
+
+    lang = versions_lang(path)
+    with _errors(lang):
+        lines = history_lines(path, lang)
+    typer.echo("\n".join(lines))
+
+
+@app.command()
+def undo(
+    path: Workbook,
+    to: Annotated[int | None, typer.Option("--to", min=1, help="The version to put back, numbered as forsxl history "
+                                           "lists them (default: the one before the workbook as it is; run again to "
+                                           "go further back).", metavar="VERSION")] = None,
+) -> None:
+    """Put an earlier version of the workbook back, whole. The workbook it replaces is kept as the newest version,
+    so nothing is lost and an undo can itself be undone.
+
+    Example: forsxl undo club.xlsx
+             forsxl undo club.xlsx --to 3
+    """
+    from forsxl.app.versions import undo_lines, versions_lang
+
+    lang = versions_lang(path)
+    with _errors(lang):
+        lines = undo_lines(path, to, lang)
+    typer.echo("\n".join(lines))
+
+
+@app.command()
 def publish(
     path: Workbook,
     output: Annotated[Path | None, typer.Option(
@@ -570,9 +606,10 @@ def simulate(
     settings = Settings(model, sigma, prizes, from_start)
     write = not no_write
     with _editing(path) if write else nullcontext(_load(path)) as loaded:
-        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
+        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers,
+                                                    output))
         for note in plan.notes:
             _say(note)
         with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
-            lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
+            lines = _run(loaded, lambda: run_simulation(loaded, plan, write, bar.update))
     typer.echo("\n".join(lines))

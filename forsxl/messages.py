@@ -208,6 +208,8 @@ MESSAGES: dict[str, str] = {
                           "{limit}; nothing written"),
     "import_line_bad": N_("{text!r}: {why}"),
     "import_format_unknown": N_("cannot tell the format of {path}; name it with --format ({known})"),
+    "csv_encoding_unknown": N_("{path}: cannot tell whether its text is in {cyrillic} (Cyrillic) or {western} (Western "
+                               "European); save it as CSV UTF-8 and import it again"),
     "import_gotha_existing": N_("an OpenGotha file brings a whole tournament: import it into a new workbook, "
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),
@@ -225,6 +227,18 @@ MESSAGES: dict[str, str] = {
     "export_gotha_method": N_("warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the "
                               "players, games and handicaps, not the pairing by {method} or its points"),
     "export_over_book": N_("the export would overwrite the workbook {path}; pick another -o"),
+    # forsxl history and undo (issue 31)
+    "undo_nothing": N_("{path}: no earlier version is kept to put back (forsxl keeps one each time it saves the "
+                       "workbook)"),
+    "undo_oldest": N_("{path} is the oldest version kept already (version {number}); forsxl history {path} lists "
+                      "them"),
+    "undo_no_such": N_("{path} has no version {number}: versions 1 to {count} are kept (forsxl history {path})"),
+    "undo_same": N_("{path} is the same as version {number} already; nothing to put back"),
+    "publish_over_book": N_("the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
+                            "for the site"),
+    "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "
+                             "FILE.html"),
+    "simulate_over_book": N_("the simulation report would overwrite the workbook {path}; pick another -o"),
     # merging two copies of a workbook (issue 13)
     "merge_copies": N_("merge needs two copies, or BASE and two copies; {count} workbooks given"),
     "merge_copy_bad": N_("{path} cannot be merged until these problems in it are fixed:"),

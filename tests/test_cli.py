@@ -767,11 +767,13 @@ def test_save_keeps_a_backup_and_no_temporary_files(book: Path) -> None:
     ok("pair", book)
     backup = book.with_name("club.bak.xlsx")
     assert backup.read_bytes() == before
-    assert sorted(p.name for p in book.parent.iterdir()) == ["club.bak.xlsx", "club.xlsx"]
+    assert sorted(p.name for p in book.parent.iterdir()) == [".club.xlsx.versions", "club.bak.xlsx", "club.xlsx"]
     after_pair = book.read_bytes()
     ok("standings", book)
     assert backup.read_bytes() == after_pair
-    assert sorted(p.name for p in book.parent.iterdir()) == ["club.bak.xlsx", "club.xlsx"]
+    assert sorted(p.name for p in book.parent.iterdir()) == [".club.xlsx.versions", "club.bak.xlsx", "club.xlsx"]
+    versions = book.parent / ".club.xlsx.versions"
+    assert [p.read_bytes() for p in sorted(versions.iterdir())] == [before, after_pair]  # issue 31
 
 
 @pytest.mark.parametrize(("lock", "app_name"), [("~$club.xlsx", "Excel"), (".~lock.club.xlsx#", "LibreOffice")])
@@ -820,7 +822,7 @@ def test_demo(tmp_path: Path) -> None:
 
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
-            "explain", "stage", "merge", "simulate", "print", "regulation", "calc")
+            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc")
 
 
 def test_every_command_is_listed() -> None:

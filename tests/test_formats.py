@@ -17,6 +17,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 from defusedxml.ElementTree import fromstring  # type: ignore[import-untyped]
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from forsxl.book.exchange import results_workbook
@@ -42,7 +44,7 @@ from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round, round_state
 from forsxl.formats import decode, one_line
-from forsxl.formats.csv import write_standings_csv
+from forsxl.formats.csv import csv_text, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import H9Options, H9Table, parse_h9, parse_token, write_h9
 from forsxl.formats.names import egf_name
@@ -278,7 +280,7 @@ def test_formats_csv_import_adds_players_and_skips_those_already_there(tmp_path:
     result = invoke("import", book, csv)
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        f"{book}: imported 2 players from players.csv (csv)",
+        f"{book}: imported 2 players from players.csv (csv, encoding UTF-8)",
         "skipped Ивaнов Петр (players.csv, line 2): already in Players"]
     t = load(book).tournament
     assert {(p.name, p.rating, p.club, p.egd_pin) for p in t.players} == {
@@ -327,6 +329,99 @@ def test_formats_csv_bad_line_stops_the_import_with_its_number(tmp_path: Path) -
     csv.write_text("Имя;Рейтинг;Клуб\nА;1500;x\nБ;19l5;y\n", encoding="utf-8")  # quoted as the file has it
     assert invoke("import", book, csv).output.strip() == (
         "players.csv, line 3: 'Б;19l5;y': rating '19l5' is not a number")
+
+
+@pytest.mark.parametrize(("data", "names", "encoding"), [
+    pytest.param("Имя;Рейтинг;Клуб\nЁлкина Вера;2000;Тенген\nЯн Ли;1500;Msk\n".encode("cp1251"),
+                 ["Ёлкина Вера", "Ян Ли"], "Windows-1251", id="a Russian Excel's CSV"),
+    pytest.param("Name,Rating,Club\nMüller Jürgen,2000,Köln\nGroß Anna,1800,\nLefèvre Éloïse,1500,Paris\n"
+                 .encode("cp1252"), ["Müller Jürgen", "Groß Anna", "Lefèvre Éloïse"], "Latin-1", id="Latin-1"),
+    pytest.param("\ufeffName,Rating\nMüller,2000\nПетров,1500\n".encode(), ["Müller", "Петров"], "UTF-8",
+                 id="UTF-8 with a BOM"),
+    pytest.param("Name,Rating\nMüller,2000\n".encode(), ["Müller"], "UTF-8", id="UTF-8"),
+    pytest.param("Имя\tРейтинг\nКотова Вера\t1850\n".encode("utf-16"), ["Котова Вера"], "UTF-16",
+                 id="Excel's Unicode text"),
+])
+def test_formats_csv_encoding_is_told_and_said(tmp_path: Path, data: bytes, names: list[str], encoding: str) -> None:
+    """A Russian Excel saves cp1251, a Western one Latin-1: read each as written, never `Müller` as `Mьller`, and say
+    which encoding was read (issue 31)."""
+    book = _book(tmp_path)
+    (tmp_path / "players.csv").write_bytes(data)
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        f"{book}: imported {len(names)} player{'s' * (len(names) > 1)} from players.csv (csv, encoding {encoding})")
+    assert [p.name for p in load(book).tournament.players][1:] == names
+
+
+def test_formats_csv_whose_encoding_cannot_be_told_is_refused_in_one_line(tmp_path: Path) -> None:
+    """Byte 0xB9 is № in Windows-1251 and ¹ in Latin-1, and no letter tells which: refused, in the workbook's
+    language, with what to do (issue 31)."""
+    book = _book(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    next(row for row in workbook["Config"].iter_rows() if row[0].value == "lang")[1].value = "ru"
+    workbook.save(book)
+    before = book.read_bytes()
+    (tmp_path / "players.csv").write_bytes(b"Name;Rating;Club\nAdams;1500;\xb9 5\n")
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip() == ("players.csv: не понять, в какой кодировке текст — Windows-1251 (кириллица) "
+                                     "или Latin-1 (западноевропейская); сохраните файл как «CSV UTF-8» и импортируйте "
+                                     "снова")
+    assert book.read_bytes() == before
+
+
+RUSSIAN = ("Иванов", "Пётр", "Сидорова", "Яна", "Щукин", "Эльвира", "Юрьев", "Ёлкина", "Чернышёв", "Жук", "Ли", "Ян")
+WESTERN = ("Müller", "Jürgen", "Groß", "Lefèvre", "Éloïse", "Åström", "Øyvind", "Núñez", "Çelik", "Smith", "Anna",
+           "Ørsted", "Bäcker", "Ferrão", "Ibáñez")
+
+
+@settings(max_examples=200, deadline=None)
+@given(saved=st.one_of(st.tuples(st.just("cp1251"), st.lists(st.sampled_from((*RUSSIAN, "Tengen", "Kim")), min_size=1)),
+                       st.tuples(st.just("cp1252"), st.lists(st.sampled_from(WESTERN), min_size=1))),
+       delimiter=st.sampled_from(",;\t"))
+def test_formats_csv_encoding_any_list_of_names_reads_as_written(saved: tuple[str, list[str]], delimiter: str) -> None:
+    """Any list of Russian names (with Latin club names) saved in Windows-1251, or of Western names saved in Latin-1,
+    reads back as written and says so: the two readings are told apart by their implausible words (issue 31)."""
+    encoding, words = saved
+    text = f"Name{delimiter}Rating\n" + "".join(f"{w}{delimiter}1500\n" for w in words)
+    expected = "UTF-8" if text.isascii() else "Windows-1251" if encoding == "cp1251" else "Latin-1"
+    assert csv_text(text.encode(encoding)) == (text, expected)
+
+
+@pytest.mark.parametrize(("body", "opened", "line", "end"), [
+    pytest.param('Adams,1500\n"Baker,1600\n' + "".join(f"P{i},1500\n" for i in range(1000)), 3, "Baker,1600", 1003,
+                 id="never closed"),
+    pytest.param('Adams,1500\n"Baker,1600\nCole",1700\nDunn,1800\n', 3, "Baker,1600", 4, id="closed a line later"),
+    pytest.param('Adams,1500,"a note\nof two lines"\nBaker,1600,"x"y,"z\nCole,1700\n', 4, "Baker,1600,xy,z", 5,
+                 id="after a note of two lines"),
+])
+def test_formats_csv_quote_left_open_names_its_line(tmp_path: Path, body: str, opened: int, line: str,
+                                                    end: int) -> None:
+    """A quote left open took the lines after it into one field, exit 0, players missing: now an error at the line
+    where it opened, and nothing written (issue 31). A quoted note of two lines is no such thing."""
+    book = _book(tmp_path)
+    before = book.read_bytes()
+    csv = tmp_path / "players.csv"
+    csv.write_text("Name,Rating,Notes\n" + body, encoding="utf-8")
+    result = invoke("import", book, csv)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip() == (f"players.csv, line {opened}: {line!r}: a quote opens a field here that runs on "
+                                     f"to line {end}, taking in the lines between: a quote is missing or one too many")
+    assert book.read_bytes() == before
+
+
+def test_formats_csv_note_of_two_lines_is_read(tmp_path: Path) -> None:
+    """A quoted field of two lines without the delimiter (a note typed with Alt+Enter in Excel) is a field, and the
+    line numbers after it stay the file's."""
+    book = _book(tmp_path)
+    csv = tmp_path / "players.csv"
+    csv.write_text('Name,Rating,Notes\nAdams,1500,"a note\nof two lines"\nBaker,19l5,\n', encoding="utf-8")
+    assert invoke("import", book, csv).output.strip() == (
+        "players.csv, line 4: 'Baker,19l5,': rating '19l5' is not a number")
+    csv.write_text('Name,Rating,Notes\nAdams,1500,"a note\nof two lines"\n', encoding="utf-8")
+    assert invoke("import", book, csv).exit_code == 0
+    assert [p.name for p in load(book).tournament.players][1:] == ["Adams"]
 
 
 @needs_files

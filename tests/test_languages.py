@@ -35,7 +35,7 @@ from forsxl.locale import read
 from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
-            "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "calc")
+            "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc")
 CALC_COMMANDS = ("build", "install", "remove")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 """A plain Latin word: not part of a file name, key, option, path or rule id (`club.xlsx`, `pairing.method`,
@@ -138,6 +138,11 @@ class Tournament:
             self.run("export", book, "--format", fmt, "-o", f / name)
         (f / "more.csv").write_text("name,rating\nАлексеев Артём,2600\nКравцов Илья,1700\nБезрейтинговый,\n", "utf-8")
         self.run("import", book, f / "more.csv")
+        self.run("history", book)
+        self.run("undo", book)  # the import undone, and done again
+        self.run("undo", book, "--to", "1")
+        self.run("undo", book, "--to", "99", fails=True)
+        self.run("history", book)
         self.run("simulate", book, "--runs", "4", "--seed", "1", "--workers", "1", "--no-write", "-o", f / "sim.html")
         shutil.copy(book, f / "a.xlsx")
         shutil.copy(book, f / "b.xlsx")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from forsxl import __version__
-from forsxl.app.workflow import editing, finish
+from forsxl.app.workflow import editing, finish, refuse_over_book
 from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
@@ -111,6 +111,8 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
         report.append(ntr(lang, "{count} rating converted to ratings.scale {scale} through its rank (R0)",
                           "{count} ratings converted to ratings.scale {scale} through their ranks (R0)", converted,
                           scale=scale))
+    if parsed.encoding:  # a CSV's, which was told from its bytes: say it, a wrong guess shows in every name
+        fmt = tr(lang, "{format}, encoding {encoding}", format=fmt, encoding=parsed.encoding)
     changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=fmt,
                  players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
@@ -162,8 +164,7 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
         check_folder(output)
     book = load(path)
     t = book.tournament
-    if output is not None and output.resolve() == path.resolve():
-        raise ForsxlError("", "export_over_book", path=path)
+    refuse_over_book(book, output, "export_over_book")
     report = make_report(t, extras=False)
     target = output or path.with_name(path.stem + chosen.suffix)
     if chosen.write is None:

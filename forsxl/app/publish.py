@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from forsxl.app.watch import watch_file
+from forsxl.app.workflow import refuse_over_book
 from forsxl.book.config import preset_description
 from forsxl.book.read import Book
 from forsxl.book.rows import cell_of, player_at
@@ -29,8 +30,12 @@ def publish_book(book: Book, output: Path | None) -> tuple[Path, str]:
     description; the page or folder written, and the line to print."""
     t = book.tournament
     output = output or Path(tr(book.lang, "results.html"))
+    refuse_over_book(book, output, "publish_over_book")
+    page = output.suffix.lower() in (".html", ".htm")
+    if not page and output.exists() and not output.is_dir():
+        raise ForsxlError("", "publish_not_folder", path=output)
     report = make_report(t)
-    if output.suffix.lower() in (".html", ".htm"):
+    if page:
         write_whole(output, render_html(t, report))
     else:
         note = preset_description(t.config.preset, t.config.lang)

@@ -52,6 +52,13 @@ def editing(path: Path) -> Iterator[Book]:
         yield load(path)
 
 
+def refuse_over_book(book: Book, output: Path | None, code: str) -> None:
+    """Raise error `code` naming the workbook when `output` is the workbook itself (or, for an .ods, the .xlsx it is
+    saved as): a page, a site or an export written there would replace the tournament."""
+    if output is not None and output.resolve() in {p.resolve() for p in (book.path, book.source) if p is not None}:
+        raise ForsxlError("", code, path=output)
+
+
 def pair_into(book: Book, number: int | None = None, force: bool = False) -> tuple[Round, str]:
     """Pair a round (R7) into a new round sheet; returns it and a line saying what changed."""
     t = book.tournament

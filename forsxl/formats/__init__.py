@@ -78,6 +78,8 @@ class Parsed:
     problems: list[ForsxlError] = field(default_factory=list)
     unused: list[str] = field(default_factory=list)
     """The headers of the columns the reader left out, to be named (a column is never dropped without a word)."""
+    encoding: str = ""
+    """The encoding the file was read in, when the reader had to tell it (a CSV: `formats.csv.csv_text`)."""
 
     def add(self, source: str, text: str, entry: Entry) -> None:
         """Keep `entry`, unless a field holds a control character no spreadsheet cell can (a NUL, a bell)."""

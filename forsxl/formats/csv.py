@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import _csv
+import codecs
 import csv
 import io
 import re
 from collections.abc import Mapping
+from contextlib import suppress
 
 from forsxl.engine.config import Lang
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
@@ -32,6 +35,65 @@ def _fold(text: str) -> str:
     return re.sub(r"[\s._]+", "", text).casefold().replace("ё", "е")
 
 
+UTF8, UTF16, CYRILLIC, WESTERN = "UTF-8", "UTF-16", "Windows-1251", "Latin-1"
+"""The encodings a players CSV is read in, by the names the import says: a CSV saved by Excel is UTF-8 ("CSV UTF-8"),
+UTF-16 ("Unicode text"), or the system's code page: Windows-1251 in Russia, Windows-1252 (Latin-1 and a few more
+signs) in Western Europe."""
+
+
+def read_csv(data: bytes, source: str, aliases: Mapping[str, tuple[str, ...]]) -> Parsed:
+    """Players from a CSV's bytes (`parse_csv`) in the encoding `csv_text` tells, which the import then names; a
+    file whose encoding cannot be told is its one problem."""
+    told = csv_text(data)
+    if told is None:
+        return Parsed(problems=[ForsxlError("", "csv_encoding_unknown", path=source, cyrillic=CYRILLIC,
+                                            western=WESTERN)])
+    parsed = parse_csv(told[0], aliases, source)
+    parsed.encoding = told[1]
+    return parsed
+
+
+def csv_text(data: bytes) -> tuple[str, str] | None:
+    """The text of a CSV and the name of its encoding; None when it cannot be told.
+
+    UTF-8 (with or without a byte order mark) and UTF-16 (with one) tell themselves. Other bytes are Windows-1251 or
+    Latin-1, whichever reading has fewer implausible words: Cyrillic mixed with other letters in one word is
+    Latin-1 read as Windows-1251 (`Müller` as `Mьller`), a word mostly of accented letters is Windows-1251 read as
+    Latin-1 (`Иванов` as `Èâàíîâ`). A text that reads as well either way, differently, cannot be told.
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        with suppress(UnicodeDecodeError):
+            return data.decode("utf-16"), UTF16
+    with suppress(UnicodeDecodeError):
+        return data.decode("utf-8-sig"), UTF8
+    try:
+        western = data.decode("cp1252")
+    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined are Latin-1's control characters
+        western = data.decode("latin-1")
+    try:
+        cyrillic = data.decode("cp1251")
+    except UnicodeDecodeError:  # 0x98, the one byte Windows-1251 leaves undefined
+        return western, WESTERN
+    odd_cyrillic = sum(1 for word in _words(cyrillic) if _mixed(word))
+    odd_western = sum(1 for word in _words(western) if 2 * sum(c > "\x7f" for c in word) > len(word))
+    if cyrillic == western or odd_cyrillic < odd_western:
+        return cyrillic, CYRILLIC
+    if odd_western < odd_cyrillic:
+        return western, WESTERN
+    return None
+
+
+def _words(text: str) -> list[str]:
+    """The runs of letters in `text` (not digits, nor signs such as `¹` or `№`)."""
+    return "".join(c if c.isalpha() else " " for c in text).split()
+
+
+def _mixed(word: str) -> bool:
+    """Whether a word has both Cyrillic letters and others."""
+    cyrillic = sum("\u0400" <= c <= "\u04ff" for c in word)
+    return 0 < cyrillic < len(word)
+
+
 def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "CSV") -> Parsed:
     """Players from a CSV whose header row uses the Players headers (`aliases`: column -> accepted headers).
 
@@ -53,16 +115,26 @@ def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "
 
 def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, tuple[str, ...]],
           delimiter: str) -> None:
-    """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter."""
+    """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter.
+
+    A field that takes in a line break and the delimiter is a quote left open, a stray or a missing one: the lines
+    it took in would be lost, so it is a problem naming the line where it opened.
+    """
     header = next(rows, [])
     columns = _columns(header, aliases)
     if not ({"name", "surname"} & columns.keys()) or not ({"rating", "rank"} & columns.keys()):
         parsed.bad_line(source, 1, delimiter.join(header), Later("the header row needs Name and Rating or Rank"))
         return
     parsed.unused = [title.strip() for i, title in enumerate(header) if i not in columns.values() and title.strip()]
+    first = rows.line_num + 1
     for row in rows:
-        if any(cell.strip() for cell in row):
-            _row(parsed, source, rows.line_num, row, columns, delimiter)
+        if any(delimiter in cell and ("\n" in cell or "\r" in cell) for cell in row):
+            why = Later("a quote opens a field here that runs on to line {end}, taking in the lines between: a quote "
+                        "is missing or one too many", end=rows.line_num)
+            parsed.bad_line(source, first, delimiter.join(row).splitlines()[0], why)
+        elif any(cell.strip() for cell in row):
+            _row(parsed, source, first, row, columns, delimiter)
+        first = rows.line_num + 1
 
 
 def _columns(header: list[str], aliases: Mapping[str, tuple[str, ...]]) -> dict[str, int]:

@@ -15,7 +15,7 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
 from forsxl.engine.report import Report
 from forsxl.formats import Parsed, decode
-from forsxl.formats.csv import parse_csv, write_standings_csv
+from forsxl.formats.csv import read_csv, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import EGF_CLASSES, H9Options, h9_notes, write_h9
 from forsxl.formats.opengotha import GothaImport, gotha_notes, import_opengotha, parse_opengotha, write_opengotha
@@ -44,10 +44,6 @@ class TournamentFormat:
     name: str
     read: Callable[[bytes, str], GothaImport]
     detect: Callable[[Path, bytes], bool] | None = None
-
-
-def _read_csv(data: bytes, source: str, aliases: Aliases) -> Parsed:
-    return parse_csv(decode(data, "cp1251"), aliases, source)
 
 
 def _read_egd(data: bytes, source: str, _: Aliases) -> Parsed:
@@ -82,7 +78,7 @@ def _is_csv(source: Path, _: bytes) -> bool:
     return source.suffix.casefold() in (".csv", ".tsv")
 
 
-CSV = ListFormat("csv", _read_csv, _is_csv)
+CSV = ListFormat("csv", read_csv, _is_csv)
 EGD = ListFormat("egd", _read_egd, _is_egd)
 OPENGOTHA = TournamentFormat("opengotha", _read_opengotha, _is_opengotha)
 

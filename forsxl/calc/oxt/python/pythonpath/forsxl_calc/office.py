@@ -270,7 +270,8 @@ def _run_on_file(ctx: Any, frame: Any, model: Any, name: str, path: str, picked:
                                                                  item=say.label("merge"))])
     if writes and not setting(ctx, "UndoNoted"):
         set_setting(ctx, "UndoNoted", True)
-        answer = answer._replace(lines=[*answer.lines, "", say.text("undo_note", backup=_backup(path))])
+        answer = answer._replace(lines=[*answer.lines, "", say.text("undo_note", backup=_backup(path),
+                                                                     book=os.path.basename(path))])
     return answer
 
 

@@ -45,7 +45,9 @@ TEXTS = {
                          "again."),
     "reopen_failed": N_("forsxl ran, but Calc could not open {path} again: open it with File › Open."),
     "undo_note": N_("Note: after a forsxl menu item that writes the workbook, Calc opens it anew, so Edit › Undo "
-                    "cannot go back past it (forsxl keeps the previous version as {backup})."),
+                    "cannot go back past it. forsxl keeps the earlier versions, the last one also as {backup}: in a "
+                    "terminal, forsxl undo \"{book}\" puts back the workbook as it was before the last command, and "
+                    "forsxl history \"{book}\" lists them all."),
     "merge_title": N_("The other copy of the workbook to merge into this one"),
     "merge_conflicts": N_("Open {path}, write a or b in its last column for each conflict, save it, then choose "
                           "«{item}» again with the same copy."),
