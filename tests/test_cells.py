@@ -20,6 +20,7 @@ from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 from openpyxl.worksheet.worksheet import Worksheet
 from test_cli import invoke
 
+from forsxl.book import openpyxl_private
 from forsxl.book.package import UNREAD, values
 from forsxl.book.read import open_package
 from forsxl.book.safety import check_sheets
@@ -36,14 +37,17 @@ def _plain(value: object) -> object:
 
 
 def sheet_model(sheet: Worksheet) -> dict[str, Any]:
-    """Everything openpyxl's reader binds to a worksheet's cells and rows."""
-    return {
-        "cells": {at: (_plain(cell.value), type(cell.value).__name__, cell.data_type, tuple(cell._style or ()),
+    """Everything openpyxl's reader binds to a worksheet's cells and rows, and the row `append` then writes to."""
+    model = {
+        "cells": {at: (_plain(cell.value), type(cell.value).__name__, cell.data_type, openpyxl_private.style_key(cell),
                        cell.hyperlink and cell.hyperlink.ref, cell.comment and cell.comment.text)
-                  for at, cell in sheet._cells.items()},
+                  for at, cell in openpyxl_private.cells(sheet).items()},
         "rows": {number: dict(dimension) for number, dimension in sheet.row_dimensions.items()},
-        "current": sheet._current_row, "merged": sorted(map(str, sheet.merged_cells.ranges)),
+        "merged": sorted(map(str, sheet.merged_cells.ranges)),
     }
+    sheet.append(["appended"])
+    model["appended"] = [at for at, cell in openpyxl_private.cells(sheet).items() if cell.value == "appended"]
+    return model
 
 
 def same_as_openpyxl(path: Path) -> int:

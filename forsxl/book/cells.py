@@ -15,28 +15,18 @@ openpyxl reads such a sheet whole.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Any
 
-from openpyxl.cell.cell import Cell
 from openpyxl.utils.datetime import from_excel, from_ISO8601
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.dimensions import RowDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
+from forsxl.book.openpyxl_private import Styles, add_cell, append_after, styles
 from forsxl.book.safety import RawCell, RawSheet
 
 
-class _Formats(Protocol):
-    """What openpyxl's reader keeps of a workbook's styles to read cells by (private to openpyxl, left out of its
-    stubs): the cell styles by number, and the numbers of those whose format is a date or a duration."""
-
-    _cell_styles: list[Any]
-    _date_formats: set[int]
-    _timedelta_formats: set[int]
-    epoch: Any
-
-
-def value(cell: RawCell, strings: list[str], workbook: _Formats, style: int) -> tuple[object, str]:
+def value(cell: RawCell, strings: list[str], formats: Styles, epoch: Any, style: int) -> tuple[object, str]:
     """The value and data type openpyxl gives a cell of a plain sheet (its worksheet reader, not in read-only or
     data-only mode): a formula as `=` and its text, numbers as int or float (a date or time when the style's format
     is one), shared strings by index, booleans from `0` and `1`."""
@@ -49,9 +39,9 @@ def value(cell: RawCell, strings: list[str], workbook: _Formats, style: int) -> 
         return None, kind
     if kind == "n":
         number = float(text) if "." in text or "E" in text or "e" in text else int(text)
-        if style in workbook._date_formats:
+        if style in formats.date_formats:
             try:
-                return from_excel(number, workbook.epoch, timedelta=style in workbook._timedelta_formats), "d"
+                return from_excel(number, epoch, timedelta=style in formats.timedelta_formats), "d"
             except (OverflowError, ValueError):
                 return "#VALUE!", "e"
         return number, kind
@@ -68,30 +58,29 @@ def value(cell: RawCell, strings: list[str], workbook: _Formats, style: int) -> 
 
 def bind(sheet: Worksheet, recorded: RawSheet, strings: list[str]) -> None:
     """Build in `sheet` the cells and row dimensions openpyxl's reader builds of a plain sheet's rows."""
-    workbook = cast(_Formats, sheet.parent)
-    styles = workbook._cell_styles
-    cells = sheet._cells
+    workbook = sheet.parent
+    assert workbook is not None  # a sheet openpyxl read
+    formats = styles(workbook)
+    cell_styles = formats.cell_styles
     for raw in recorded.cells:
         style = int(raw[3]) if raw[3] else 0
-        cell = Cell(sheet, row=raw[0], column=raw[1], style_array=styles[style])
-        cell._value, cell.data_type = value(raw, strings, workbook, style)  # type: ignore[attr-defined]  # as
-        # openpyxl's reader sets them, past the value setter's guessing of types
-        cells[(raw[0], raw[1])] = cell
-    if cells:
-        vars(sheet)["_current_row"] = sheet.max_row  # where `append` goes on, as openpyxl's reader leaves it
+        add_cell(sheet, raw[0], raw[1], cell_styles[style], *value(raw, strings, formats, workbook.epoch, style))
+    if recorded.cells:
+        append_after(sheet, sheet.max_row)
     for number, attributes in recorded.rows.items():
         given: dict[str, Any] = dict(attributes)
         if "s" in given:
-            given["s"] = styles[int(given["s"])]
+            given["s"] = cell_styles[int(given["s"])]
         sheet.row_dimensions[number] = RowDimension(sheet, **given)
 
 
 def raw_values(raw: RawSheet, strings: list[str], workbook: Workbook) -> list[tuple[int, dict[int, object]]]:
     """Each row of a plain sheet that holds a value, in order: its number and its values by column, as `bind` would
     build them (book/package.py `values`)."""
+    formats = styles(workbook)
     found: dict[tuple[int, int], object] = {}
     for cell in raw.cells:
-        found[(cell[0], cell[1])] = value(cell, strings, cast(_Formats, workbook), int(cell[3]) if cell[3] else 0)[0]
+        found[(cell[0], cell[1])] = value(cell, strings, formats, workbook.epoch, int(cell[3]) if cell[3] else 0)[0]
     rows: dict[int, dict[int, object]] = {}
     for (row, column), held in sorted(found.items()):
         if held is not None:

@@ -31,27 +31,21 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any
 from urllib.parse import unquote
 from weakref import WeakKeyDictionary
 
-from openpyxl.cell._writer import etree_write_cell
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.chartsheet.chartsheet import Chartsheet
-from openpyxl.compat import safe_string
-from openpyxl.reader.excel import ExcelReader
-from openpyxl.styles.cell_style import CellStyle, StyleArray
 from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, NumberFormat
-from openpyxl.styles.stylesheet import write_stylesheet
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import COMMENTS_NS
-from openpyxl.xml.functions import Element, tostring
 
-from forsxl.book import layout
+from forsxl.book import layout, openpyxl_private
 from forsxl.book.cells import bind, raw_values
+from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, style_key, styles
 from forsxl.book.parts import (
     Coordinate,
     Edit,
@@ -72,7 +66,7 @@ from forsxl.book.parts import (
 )
 from forsxl.book.safety import RawSheet
 from forsxl.book.save import Identity
-from forsxl.book.sheets import style_of, written
+from forsxl.book.sheets import written
 
 UNREAD = frozenset(name for kind in ("standings", "teams", "playoff") for name in layout.SHEETS[kind])
 """forsxl's result sheets: every run that saves writes them again and nothing reads them as sheets (history.py reads
@@ -187,12 +181,9 @@ class Package:
         self._recorded = {s.part: recorded[s.part] for s in worksheets
                           if s.part in recorded and recorded[s.part].plain and not self._comments(s.part)}
         source, cut = self._for_openpyxl(skipped, {p: r for p, r in self._recorded.items() if p not in skipped})
-        reader = ExcelReader(source)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            reader.read()
-            workbook = reader.wb
-            self._read_strings = list(reader.shared_strings)
+            workbook, self._read_strings = openpyxl_private.read(source)
             entries = {s.name: s for s in self.sheets}
             for name in workbook.sheetnames:
                 sheet, entry = workbook[name], entries.get(name)
@@ -435,19 +426,20 @@ class _Changes:
         fills, borders and number formats they use; without a usable styles part, openpyxl's whole stylesheet."""
         package, workbook = self.package, self.workbook
         rel = next((r for r in package.rels(package.workbook_part) if r.type.endswith("/styles")), None)
-        styles = _Styles.of(rel.target, package.part(rel.target)) if rel and rel.target in package.names else None
-        if styles is None or not styles.fits(workbook):
+        found = _Styles.of(rel.target, package.part(rel.target)) if rel and rel.target in package.names else None
+        lists = styles(workbook)
+        if found is None or not found.fits(lists):
             part = rel.target if rel else posixpath.join(posixpath.dirname(package.workbook_part), "styles.xml")
-            self.parts[part] = _serialised(write_stylesheet(workbook))
+            self.parts[part] = openpyxl_private.stylesheet_xml(workbook)
             if rel is None or rel.target not in package.names:
                 self.added.append(part)
                 self.types[part] = _STYLES_TYPE
                 if rel is None:
                     self.links.append((self._free_rid(), f"{_RELATIONSHIPS}/styles", posixpath.basename(part)))
             return
-        new = _lists(workbook)._cell_styles[styles.counts["xf"] :]
+        new = lists.cell_styles[found.counts["xf"] :]
         if new:
-            self.parts[styles.part] = styles.appended(workbook, new)
+            self.parts[found.part] = found.appended(lists, new)
 
     def _workbook_xml(self, order: list[tuple[_Sheet, Any]], owned: dict[str, _Sheet]) -> None:
         """workbook.xml with the new sheet list, sheet-local names moved with their sheets (those of a sheet forsxl
@@ -552,7 +544,7 @@ def _local_names(sheet: Worksheet, index: int) -> list[bytes]:
     """The sheet-local names of a sheet forsxl wrote, as openpyxl keeps them on the sheet: print titles and area."""
     names = (DefinedName(name, localSheetId=index, attr_text=value)
              for name, value in (("Print_Titles", sheet.print_titles), ("Print_Area", sheet.print_area)) if value)
-    return [_serialised(name.to_tree()) for name in names]
+    return [serialised(name.to_tree()) for name in names]
 
 
 def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> list[Edit]:
@@ -576,28 +568,9 @@ def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> lis
     return edits
 
 
-class _Collector:
-    """Stands in for openpyxl's XML stream to take the one cell element it writes."""
-
-    element: Element
-
-    def write(self, element: Element) -> None:
-        self.element = element
-
-
-class _OwnedWriter(WorksheetWriter):
-    """openpyxl's writer of a sheet, but for its cells: `_sheet_data` writes those (the same XML, a tenth of the
-    time, which is most of a save)."""
-
-    def write_rows(self) -> None:
-        self.xf.send(Element("sheetData"))
-
-
 def _owned_xml(sheet: Worksheet) -> bytes:
     """The part of a sheet forsxl wrote whole, as openpyxl writes it."""
-    writer = _OwnedWriter(sheet, io.BytesIO())
-    writer.write()
-    xml: bytes = writer.read()
+    xml = openpyxl_private.sheet_xml_without_rows(sheet)
     if _RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
         raise RuntimeError(f"{sheet.title}: a sheet forsxl writes whole links to comments, drawings or tables")
     data = next(s for s in spans(xml, {"sheetData"}))
@@ -608,7 +581,7 @@ def _sheet_data(sheet: Worksheet) -> bytes:
     """The `<sheetData>` of a sheet as openpyxl's writer makes it: rows in order with their dimensions, and each
     cell that has a value or a style."""
     rows: dict[int, list[bytes]] = {row: [] for row in sheet.row_dimensions}
-    for (row, _), cell in sorted(sheet._cells.items()):
+    for (row, _), cell in sorted(openpyxl_private.cells(sheet).items()):
         if cell.comment is not None or cell.hyperlink is not None:
             raise RuntimeError(f"{sheet.title}!{cell.coordinate}: a sheet forsxl writes whole has a comment or link")
         if cell.value is not None or cell.has_style:
@@ -633,15 +606,8 @@ def _cell(cell: Cell | MergedCell) -> bytes:
         space = b' xml:space="preserve"' if value != value.strip() else b""
         return head + b"><is><t%s>%s</t></is></c>" % (space, text(value))
     if kind in ("n", "b") and isinstance(value, int | float):
-        return head + b"><v>%s</v></c>" % safe_string(value).encode()
-    collector = _Collector()
-    etree_write_cell(collector, cell.parent, cell, cell.has_style)
-    return _serialised(collector.element)
-
-
-def _serialised(element: Element) -> bytes:
-    """An element as XML bytes, without a declaration."""
-    return cast(bytes, tostring(element))  # openpyxl's tostring encodes to UTF-8
+        return head + b"><v>%s</v></c>" % number_text(value)
+    return cell_xml(cell, cell.has_style)
 
 
 def _patched(xml: bytes, sheet: Worksheet) -> tuple[bytes, set[Coordinate]] | None:
@@ -657,7 +623,7 @@ def _patched(xml: bytes, sheet: Worksheet) -> tuple[bytes, set[Coordinate]] | No
 
 def _state(cell: Cell | MergedCell) -> tuple[object, str, bytes]:
     """A cell's value, data type and style, as `sheets.put` notes them before it writes."""
-    return cell.value, cell.data_type, style_of(cell)
+    return cell.value, cell.data_type, style_key(cell)
 
 
 def _cell_xml(sheet: Worksheet, at: Coordinate, part: SheetXml) -> bytes | None:
@@ -665,35 +631,16 @@ def _cell_xml(sheet: Worksheet, at: Coordinate, part: SheetXml) -> bytes | None:
     an empty unstyled cell is left out."""
     cell = sheet.cell(*at)
     was = written(sheet).get(at)
-    restyled = was is not None and was[2] != style_of(cell)
+    restyled = was is not None and was[2] != style_key(cell)
     old = part.cells.get(at)
     style = old.attrs.get("s") if old is not None and not restyled else None
     if cell.value is None and style is None and not (restyled and cell.has_style):
         return None
-    collector = _Collector()
-    etree_write_cell(collector, sheet, cell, restyled and cell.has_style)
-    new = _serialised(collector.element)
+    new = cell_xml(cell, restyled and cell.has_style)
     if style is None:
         return new
     end = new.index(b">") + 1
     return attribute(new[:end], "s", style) + new[end:]
-
-
-class _StyleLists(Protocol):
-    """openpyxl's numbered style lists of a workbook (private to openpyxl, left out of its stubs)."""
-
-    _cell_styles: list[StyleArray]
-    _fonts: list[Any]
-    _fills: list[Any]
-    _borders: list[Any]
-    _alignments: list[Any]
-    _protections: list[Any]
-    _number_formats: list[str]
-
-
-def _lists(workbook: Workbook) -> _StyleLists:
-    """The workbook, seen through its style lists."""
-    return cast(_StyleLists, workbook)
 
 
 @dataclass
@@ -723,30 +670,22 @@ class _Styles:
         start = next(s for s in found if s.name == "styleSheet")
         return cls(part, xml, containers, counts, formats, start)
 
-    def fits(self, workbook: Workbook) -> bool:
+    def fits(self, lists: Styles) -> bool:
         """Whether openpyxl numbered the package's styles as the part lists them (it read every one)."""
-        lists = _lists(workbook)
-        return (len(lists._cell_styles) >= self.counts["xf"] and len(lists._fonts) >= self.counts["font"]
-                and len(lists._fills) >= self.counts["fill"] and len(lists._borders) >= self.counts["border"])
+        return (len(lists.cell_styles) >= self.counts["xf"] and len(lists.fonts) >= self.counts["font"]
+                and len(lists.fills) >= self.counts["fill"] and len(lists.borders) >= self.counts["border"])
 
-    def appended(self, workbook: Workbook, new: list[StyleArray]) -> bytes:
+    def appended(self, lists: Styles, new: list[StyleArray]) -> bytes:
         """The part with the `new` cell styles appended, each with what it uses that the part lacks."""
-        lists = _lists(workbook)
-        fonts, font_xml = _appended(lists._fonts, self.counts["font"], [s.fontId for s in new])
-        fills, fill_xml = _appended(lists._fills, self.counts["fill"], [s.fillId for s in new])
-        borders, border_xml = _appended(lists._borders, self.counts["border"], [s.borderId for s in new])
-        formats, format_xml = self._formats(workbook, new)
-        xfs = []
-        for style in new:
-            xf = CellStyle.from_array(style)  # type: ignore[no-untyped-call]
-            xf.fontId, xf.fillId = fonts.get(style.fontId, style.fontId), fills.get(style.fillId, style.fillId)
-            xf.borderId = borders.get(style.borderId, style.borderId)
-            xf.numFmtId = formats.get(style.numFmtId, style.numFmtId)
-            if style.alignmentId:
-                xf.alignment = lists._alignments[style.alignmentId]
-            if style.protectionId:
-                xf.protection = lists._protections[style.protectionId]
-            xfs.append(_serialised(xf.to_tree()))
+        fonts, font_xml = _appended(lists.fonts, self.counts["font"], [s.fontId for s in new])
+        fills, fill_xml = _appended(lists.fills, self.counts["fill"], [s.fillId for s in new])
+        borders, border_xml = _appended(lists.borders, self.counts["border"], [s.borderId for s in new])
+        formats, format_xml = self._formats(lists, new)
+        xfs = [openpyxl_private.style_xml(
+            style, fonts.get(style.fontId, style.fontId), fills.get(style.fillId, style.fillId),
+            borders.get(style.borderId, style.borderId), formats.get(style.numFmtId, style.numFmtId),
+            lists.alignments[style.alignmentId] if style.alignmentId else None,
+            lists.protections[style.protectionId] if style.protectionId else None) for style in new]
         xml, at = self.xml, self.lists
         edits = [*counted(xml, at["fonts"], font_xml), *counted(xml, at["fills"], fill_xml),
                  *counted(xml, at["borders"], border_xml), *counted(xml, at["cellXfs"], xfs)]
@@ -757,16 +696,16 @@ class _Styles:
             edits.append((self.start.inner, self.start.inner, qualified(numbers, prefix(xml, self.start))))
         return apply(xml, edits)
 
-    def _formats(self, workbook: Workbook, new: list[StyleArray]) -> tuple[dict[int, int], list[bytes]]:
+    def _formats(self, lists: Styles, new: list[StyleArray]) -> tuple[dict[int, int], list[bytes]]:
         """openpyxl's numbers of the custom formats the new styles use -> the package's (a new one if it lacks it)."""
         mapping: dict[int, int] = {}
         added: list[bytes] = []
         free = max([BUILTIN_FORMATS_MAX_SIZE - 1, *self.formats.values()]) + 1
         for number in sorted({s.numFmtId for s in new if s.numFmtId >= BUILTIN_FORMATS_MAX_SIZE}):
-            code = _lists(workbook)._number_formats[number - BUILTIN_FORMATS_MAX_SIZE]
+            code = lists.number_formats[number - BUILTIN_FORMATS_MAX_SIZE]
             if code not in self.formats:
                 self.formats[code], free = free, free + 1
-                added.append(_serialised(NumberFormat(self.formats[code], code).to_tree("numFmt")))
+                added.append(serialised(NumberFormat(self.formats[code], code).to_tree("numFmt")))
             mapping[number] = self.formats[code]
         return mapping, added
 
@@ -775,7 +714,7 @@ def _appended(items: Sequence[Any], count: int, used: Iterable[int]) -> tuple[di
     """The entries of one of openpyxl's style lists that the new styles use and the package lacks (openpyxl put
     them after its `count`): openpyxl's index -> the index in the package, and their XML to append."""
     mapping = {index: count + n for n, index in enumerate(sorted({i for i in used if i >= count}))}
-    return mapping, [_serialised(items[index].to_tree()) for index in mapping]
+    return mapping, [serialised(items[index].to_tree()) for index in mapping]
 
 
 # ---------------------------------------------------------------------------------------- values of a sheet part

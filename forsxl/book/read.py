@@ -14,7 +14,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from forsxl.book import layout
+from forsxl.book import layout, openpyxl_private
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
@@ -138,7 +138,7 @@ class _Cells:
     def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
         if column is None:
             return None
-        cell = sheet._cells.get((row, column))  # not `sheet.cell`, which adds an empty cell for each one read
+        cell = openpyxl_private.cells(sheet).get((row, column))  # `sheet.cell` would add one
         if cell is None:
             return None
         if cell.data_type == "f":
@@ -444,8 +444,9 @@ class _RoundReader:
         if self.config.lang != Lang.RU:
             return Lang.EN
         column = self.into.columns["result"]
-        cells = (self.into.sheet._cells.get((row, column)) for row in rows)
-        typed = (cell.value for cell in cells if cell is not None and isinstance(cell.value, str))
+        held = openpyxl_private.cells(self.into.sheet)
+        typed = (cell.value for row in rows if (cell := held.get((row, column))) is not None
+                 and isinstance(cell.value, str))
         return Lang.RU if russian_notation(typed) else Lang.EN
 
     def _at(self, row: int, column: str) -> Source:
