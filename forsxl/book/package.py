@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import itertools
 import posixpath
-import pyexpat
 import re
 import time
 import warnings
@@ -32,7 +31,6 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 from weakref import WeakKeyDictionary
 
 from openpyxl.cell.cell import Cell, MergedCell
@@ -44,11 +42,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import COMMENTS_NS
 
 from forsxl.book import layout, openpyxl_private
-from forsxl.book.cells import bind, raw_values
+from forsxl.book.cells import RawSheet, bind, raw_values
 from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, style_key, styles
 from forsxl.book.parts import (
+    RELATIONSHIPS,
     Coordinate,
     Edit,
+    Parts,
+    SheetEntry,
     SheetXml,
     Span,
     apply,
@@ -58,13 +59,12 @@ from forsxl.book.parts import (
     prefix,
     qualified,
     quote,
-    refuse_dtd,
+    rels_path,
     spans,
     tag_end,
     text,
     try_coordinate,
 )
-from forsxl.book.safety import RawSheet
 from forsxl.book.save import Identity
 from forsxl.book.sheets import written
 
@@ -74,7 +74,6 @@ Standings' values through `values`), so openpyxl does not parse them; Standings 
 
 _WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
-_RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _RID = re.compile(rb"\s([A-Za-z_][\w.-]*:id)\s*=")
 _EMPTY_SHEET = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>'
 
@@ -83,61 +82,22 @@ Rows = list[tuple[int, dict[int, object]]]
 _UNREAD: WeakKeyDictionary[Worksheet, Callable[[], Rows]] = WeakKeyDictionary()
 
 
-@dataclass(frozen=True)
-class _Sheet:
-    """A sheet as workbook.xml lists it: name, sheetId, relationship id, its part and the part's kind, and its
-    `<sheet>` element as written."""
-
-    name: str
-    sheet_id: int
-    rid: str
-    part: str
-    kind: str
-    element: bytes
-
-
-@dataclass(frozen=True)
-class _Rel:
-    id: str
-    type: str
-    target: str
-    """The part it points to, as its name in the zip; for an external target, the target as written."""
-    external: bool
-
-
-def _rels_path(part: str) -> str:
-    """The name of the part holding `part`'s relationships (`xl/_rels/workbook.xml.rels`)."""
-    folder, name = posixpath.split(part)
-    return posixpath.join(folder, "_rels", f"{name}.rels")
-
-
-def _resolve(source: str, target: str) -> str:
-    """The part a relationship of `source` names, as a name in the zip (targets are relative or absolute URIs)."""
-    target = unquote(target)
-    if target.startswith("/"):
-        return target[1:]
-    return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
-
-
-class Package:
+class Package(Parts):
     """An .xlsx as read, part by part, and which of its sheets each sheet of the workbook loaded from it is."""
 
     def __init__(self, data: bytes, identity: Identity | None = None):
         self.data, self.identity = data, identity
         self.archive = zipfile.ZipFile(io.BytesIO(data))
         self.infos = self.archive.infolist()
-        self.names = {info.filename for info in self.infos}
         self._parts: dict[str, bytes] = {}
-        self._strings: list[str] | None = None
         self._rows: dict[str, Rows] = {}
-        self._recorded: dict[str, RawSheet] = {}
-        """The worksheets openpyxl reads without their rows, or leaves unread, as `check_sheets` recorded them."""
-        self._read_strings: list[str] = []
+        self._recorded: Mapping[str, RawSheet] = {}
+        """The worksheets as `check_sheets` recorded them: openpyxl reads a plain one without its rows, and the UNREAD
+        ones not at all."""
+        self._strings: list[str] = []
         """The shared strings as openpyxl read them."""
-        root = self.rels("")
-        self.workbook_part = next((r.target for r in root if r.type.endswith("/officeDocument")), "xl/workbook.xml")
-        self.sheets = self._sheets()
-        self.bound: dict[int, tuple[Worksheet | Chartsheet, _Sheet]] = {}
+        super().__init__(self.part, {info.filename for info in self.infos})
+        self.bound: dict[int, tuple[Worksheet | Chartsheet, SheetEntry]] = {}
         """id() of each sheet openpyxl loaded -> that sheet and the package's sheet it was read from."""
 
     def part(self, name: str) -> bytes:
@@ -145,45 +105,20 @@ class Package:
             self._parts[name] = self.archive.read(name)
         return self._parts[name]
 
-    def rels(self, source: str) -> list[_Rel]:
-        """The relationships of a part ("" for the package's own)."""
-        path = _rels_path(source) if source else "_rels/.rels"
-        if path not in self.names:
-            return []
-        found = []
-        for span in spans(self.part(path), {"Relationship"}):
-            external = span.attrs.get("TargetMode") == "External"
-            target = span.attrs.get("Target", "")
-            found.append(_Rel(span.attrs.get("Id", ""), span.attrs.get("Type", ""),
-                              target if external else _resolve(source, target), external))
-        return found
-
-    def _sheets(self) -> list[_Sheet]:
-        xml = self.part(self.workbook_part)
-        rels = {r.id: r for r in self.rels(self.workbook_part)}
-        found = spans(xml, {"sheets", "sheet"})
-        container = next(s for s in found if s.name == "sheets")
-        sheets = []
-        for span in (s for s in found if s.name == "sheet" and s.within(container)):
-            rid = next((v for k, v in span.attrs.items() if k == f"{_RELATIONSHIPS} id"), "")
-            rel = rels.get(rid, _Rel(rid, "", "", True))
-            sheets.append(_Sheet(span.attrs.get("name", ""), int(span.attrs.get("sheetId", "0")), rid, rel.target,
-                                 rel.type, xml[span.start : span.end]))
-        return sheets
-
     def load(self, recorded: Mapping[str, RawSheet]) -> Workbook:
         """The workbook as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets stay
         empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
         book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
         are moot, as the package keeps them."""
-        worksheets = [s for s in self.sheets if s.kind.endswith("/worksheet") and s.part in self.names]
+        worksheets = [s for s in self.sheets if s.worksheet and s.part in self.names]
         skipped = {s.part for s in worksheets if s.name in UNREAD}
-        self._recorded = {s.part: recorded[s.part] for s in worksheets
-                          if s.part in recorded and recorded[s.part].plain and not self._comments(s.part)}
-        source, cut = self._for_openpyxl(skipped, {p: r for p, r in self._recorded.items() if p not in skipped})
+        self._recorded = recorded
+        plain = {s.part: recorded[s.part] for s in worksheets if s.part not in skipped and s.part in recorded
+                 and recorded[s.part].plain and not self._comments(s.part)}
+        source, cut = self._for_openpyxl(skipped, plain)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            workbook, self._read_strings = openpyxl_private.read(source)
+            workbook, self._strings = openpyxl_private.read(source)
             entries = {s.name: s for s in self.sheets}
             for name in workbook.sheetnames:
                 sheet, entry = workbook[name], entries.get(name)
@@ -193,7 +128,7 @@ class Package:
                 if isinstance(sheet, Worksheet) and entry.part in skipped:
                     _UNREAD[sheet] = partial(self._values, entry.part, workbook)
                 elif isinstance(sheet, Worksheet) and entry.part in cut:
-                    bind(sheet, self._recorded[entry.part], self._read_strings)
+                    bind(sheet, recorded[entry.part], self._strings)
         return workbook
 
     def _comments(self, part: str) -> bool:
@@ -204,7 +139,7 @@ class Package:
         """The package for openpyxl to read, with the `skipped` sheets emptied and their relationships left out, and
         the `plain` sheets without what is inside their sheetData; and those plain sheets it could cut so."""
         out, cut = io.BytesIO(), set()
-        dropped = {_rels_path(part) for part in skipped}
+        dropped = {rels_path(part) for part in skipped}
         with zipfile.ZipFile(out, "w") as copy:
             for info in self.infos:
                 if info.filename in dropped:
@@ -223,17 +158,8 @@ class Package:
 
     def _values(self, part: str, workbook: Workbook) -> Rows:
         if part not in self._rows:  # read once: history.py and merge.py both ask
-            raw = self._recorded.get(part)
-            self._rows[part] = (_sheet_values(self.part(part), self.shared_strings) if raw is None
-                                else raw_values(raw, self._read_strings, workbook))
+            self._rows[part] = raw_values(self._recorded[part], self._strings, workbook)
         return self._rows[part]
-
-    def shared_strings(self) -> list[str]:
-        """The shared string table, read once when first needed."""
-        if self._strings is None:
-            rel = next((r for r in self.rels(self.workbook_part) if r.type.endswith("/sharedStrings")), None)
-            self._strings = _strings(self.part(rel.target)) if rel and rel.target in self.names else []
-        return self._strings
 
     def write(self, workbook: Workbook, target: str | Path) -> None:
         """Write `workbook` to `target` as this package changed by what forsxl wrote (see the module's docstring)."""
@@ -267,9 +193,8 @@ def _copied(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
 
 
 def values(sheet: Worksheet) -> Rows:
-    """Each row of `sheet` that holds a value, in order: its number and its values by column. Numbers, text and
-    booleans are what openpyxl reads; a sheet openpyxl left unread (UNREAD) is read from its part, a formula there
-    as `=` and its text."""
+    """Each row of `sheet` that holds a value, in order: its number and its values by column, as openpyxl reads them;
+    a sheet openpyxl left unread (UNREAD) from the cells `check_sheets` recorded of it (book/cells.py `value`)."""
     unread = _UNREAD.get(sheet)
     if unread is not None:
         return unread()
@@ -299,7 +224,7 @@ class _Changes:
         """Relationships to add to workbook.xml.rels: id, type, target part."""
         self.unlinked: set[str] = set()
         """Ids of workbook.xml.rels relationships to remove."""
-        self.new: list[_Sheet] = []
+        self.new: list[SheetEntry] = []
         order, owned, gone = self._arrange()
         formulas = self._sheet_parts(order, owned, gone)
         self._drop({e.part for e in owned.values() if e.part in package.names} | {e.part for e in gone},
@@ -311,15 +236,15 @@ class _Changes:
         self._workbook_rels()
         self._content_types()
 
-    def _arrange(self) -> tuple[list[tuple[_Sheet, Any]], dict[str, _Sheet], list[_Sheet]]:
+    def _arrange(self) -> tuple[list[tuple[SheetEntry, Any]], dict[str, SheetEntry], list[SheetEntry]]:
         """The sheets in their new order, each with its openpyxl sheet (None for one openpyxl did not read); the
         sheets forsxl wrote whole, by name; the sheets deleted."""
         package, workbook = self.package, self.workbook
         present = [workbook[name] for name in workbook.sheetnames]
         ids = {id(s) for s in present}
         gone = {entry.name: entry for sheet, entry in package.bound.values() if id(sheet) not in ids}
-        order: list[tuple[_Sheet, Any]] = []
-        owned: dict[str, _Sheet] = {}
+        order: list[tuple[SheetEntry, Any]] = []
+        owned: dict[str, SheetEntry] = {}
         for sheet in present:
             bound = package.bound.get(id(sheet))
             entry = bound[1] if bound else gone.pop(sheet.title) if sheet.title in gone else self._new_sheet(sheet)
@@ -334,22 +259,22 @@ class _Changes:
                 order.insert(at, (entry, None))
         return order, owned, list(gone.values())
 
-    def _new_sheet(self, sheet: Worksheet) -> _Sheet:
+    def _new_sheet(self, sheet: Worksheet) -> SheetEntry:
         """A part, sheetId and relationship for a sheet the package did not have."""
         package = self.package
         taken = {name.casefold() for name in (*package.names, *self.added)}
-        model = next((s.part for s in package.sheets if s.kind.endswith("/worksheet")), "xl/worksheets/sheet1.xml")
+        model = next((s.part for s in package.sheets if s.worksheet), "xl/worksheets/sheet1.xml")
         folder = posixpath.dirname(model)
         part = next(p for n in itertools.count(1) if (p := f"{folder}/sheet{n}.xml").casefold() not in taken)
         rid = self._free_rid()
         sheet_id = max((s.sheet_id for s in (*package.sheets, *self.new)), default=0) + 1
         element = _sheet_element(package.sheets, sheet.title, sheet_id, rid)
-        entry = _Sheet(sheet.title, sheet_id, rid, part, f"{_RELATIONSHIPS}/worksheet", element)
+        entry = SheetEntry(sheet.title, sheet_id, rid, part, f"{RELATIONSHIPS}/worksheet", element)
         self.new.append(entry)
         self.added.append(part)
         self.types[part] = _WORKSHEET_TYPE
         target = posixpath.relpath(part, posixpath.dirname(package.workbook_part))
-        self.links.append((rid, f"{_RELATIONSHIPS}/worksheet", target))
+        self.links.append((rid, f"{RELATIONSHIPS}/worksheet", target))
         return entry
 
     def _free_rid(self) -> str:
@@ -357,8 +282,8 @@ class _Changes:
         ids = {r.id for r in self.package.rels(self.package.workbook_part)} | {rid for rid, _, _ in self.links}
         return next(rid for n in itertools.count(1) if (rid := f"rId{n}") not in ids)
 
-    def _sheet_parts(self, order: list[tuple[_Sheet, Any]], owned: dict[str, _Sheet],
-                     gone: list[_Sheet]) -> dict[int, set[Coordinate] | None]:
+    def _sheet_parts(self, order: list[tuple[SheetEntry, Any]], owned: dict[str, SheetEntry],
+                     gone: list[SheetEntry]) -> dict[int, set[Coordinate] | None]:
         """Each sheet part forsxl changed, written; returns, by sheetId, the cells whose formula is gone (None:
         all of the sheet's)."""
         formulas: dict[int, set[Coordinate] | None] = {e.sheet_id: None for e in gone}
@@ -377,8 +302,8 @@ class _Changes:
         reachable before and no longer once the relationships of the `cut` parts and to the `unlinked` ones go."""
         gone = (self._reachable(set(), set()) - self._reachable(cut, unlinked)) | unlinked
         for part in gone | cut:
-            if _rels_path(part) in self.package.names:
-                self.removed.add(_rels_path(part))
+            if rels_path(part) in self.package.names:
+                self.removed.add(rels_path(part))
         self.removed |= gone
 
     def _reachable(self, cut: set[str], unlinked: set[str]) -> set[str]:
@@ -435,13 +360,13 @@ class _Changes:
                 self.added.append(part)
                 self.types[part] = _STYLES_TYPE
                 if rel is None:
-                    self.links.append((self._free_rid(), f"{_RELATIONSHIPS}/styles", posixpath.basename(part)))
+                    self.links.append((self._free_rid(), f"{RELATIONSHIPS}/styles", posixpath.basename(part)))
             return
         new = lists.cell_styles[found.counts["xf"] :]
         if new:
             self.parts[found.part] = found.appended(lists, new)
 
-    def _workbook_xml(self, order: list[tuple[_Sheet, Any]], owned: dict[str, _Sheet]) -> None:
+    def _workbook_xml(self, order: list[tuple[SheetEntry, Any]], owned: dict[str, SheetEntry]) -> None:
         """workbook.xml with the new sheet list, sheet-local names moved with their sheets (those of a sheet forsxl
         wrote are openpyxl's), the active tab kept, and a full recalculation when opened (forsxl changed values
         that formulas may use; their cached results are kept until then)."""
@@ -472,7 +397,7 @@ class _Changes:
         """workbook.xml.rels without the relationships to parts that went, with those to the new ones."""
         if not self.links and not self.unlinked:
             return
-        path = _rels_path(self.package.workbook_part)
+        path = rels_path(self.package.workbook_part)
         xml = self.package.part(path)
         found = spans(xml, {"Relationships", "Relationship"})
         edits = [(s.start, s.end, b"") for s in found
@@ -500,7 +425,7 @@ class _Changes:
         self.parts[path] = apply(xml, edits)
 
 
-def _sheet_element(sheets: Sequence[_Sheet], name: str, sheet_id: int, rid: str) -> bytes:
+def _sheet_element(sheets: Sequence[SheetEntry], name: str, sheet_id: int, rid: str) -> bytes:
     """A `<sheet>` element for workbook.xml, with the prefixes its other sheets are written with."""
     model = sheets[0].element
     tag = model[1:].split(None, 1)[0]
@@ -520,7 +445,7 @@ class _Moves:
         """The new index of the sheet at index `old`; `gone` when it was deleted."""
         return self.position.get(self.old[old], gone) if old < len(self.old) else old
 
-    def name(self, xml: bytes, span: Span, owned: dict[str, _Sheet], fresh: list[bytes]) -> list[Edit]:
+    def name(self, xml: bytes, span: Span, owned: dict[str, SheetEntry], fresh: list[bytes]) -> list[Edit]:
         """The edit of a sheet-local defined name: moved with its sheet, removed with it, and for a sheet forsxl
         wrote kept only as one of the `fresh` names openpyxl has for it (which it then leaves out of `fresh`)."""
         index = int(span.attrs["localSheetId"])
@@ -571,7 +496,7 @@ def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> lis
 def _owned_xml(sheet: Worksheet) -> bytes:
     """The part of a sheet forsxl wrote whole, as openpyxl writes it."""
     xml = openpyxl_private.sheet_xml_without_rows(sheet)
-    if _RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
+    if RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
         raise RuntimeError(f"{sheet.title}: a sheet forsxl writes whole links to comments, drawings or tables")
     data = next(s for s in spans(xml, {"sheetData"}))
     return xml[: data.start] + _sheet_data(sheet) + xml[data.end :]
@@ -715,106 +640,3 @@ def _appended(items: Sequence[Any], count: int, used: Iterable[int]) -> tuple[di
     them after its `count`): openpyxl's index -> the index in the package, and their XML to append."""
     mapping = {index: count + n for n, index in enumerate(sorted({i for i in used if i >= count}))}
     return mapping, [serialised(items[index].to_tree()) for index in mapping]
-
-
-# ---------------------------------------------------------------------------------------- values of a sheet part
-
-
-def _parser() -> pyexpat.XMLParserType:
-    """An expat parser that reports namespaced names and refuses a DTD."""
-    parser = pyexpat.ParserCreate(namespace_separator=" ")
-    parser.StartDoctypeDeclHandler = refuse_dtd
-    parser.EntityDeclHandler = refuse_dtd
-    return parser
-
-
-def _value(kind: str, text: str, formula: str | None, strings: Callable[[], list[str]]) -> object:
-    """A cell's value from its type (`t`), its `<v>` or inline text, and its formula, as openpyxl would give it."""
-    if formula is not None:
-        return "=" + formula
-    if kind == "s":
-        return strings()[int(text)] if text else None
-    if kind in ("inlineStr", "str", "e", "d"):
-        return text
-    if kind == "b":
-        return text.strip() in ("1", "true")
-    if not text:
-        return None
-    return float(text) if any(mark in text for mark in ".eE") else int(text)
-
-
-def _sheet_values(xml: bytes, strings: Callable[[], list[str]]) -> Rows:
-    """The values of a worksheet part, streamed by expat."""
-    parser = _parser()
-    rows: dict[int, dict[int, object]] = {}
-    at = {"row": 0, "column": 0, "phonetic": 0}
-    cell: dict[str, Any] = {}
-
-    def start(name: str, attrs: dict[str, str]) -> None:
-        local = name.rpartition(" ")[2]
-        if local == "row":
-            at["row"], at["column"] = int(attrs.get("r", at["row"] + 1)), 0
-        elif local == "c":
-            found = try_coordinate(attrs.get("r", ""))
-            at["column"] = found[1] if found else at["column"] + 1
-            cell.clear()
-            cell.update(kind=attrs.get("t", "n"), v=[], f=None, into=None)
-        elif local == "rPh":
-            at["phonetic"] += 1
-        elif local == "f":
-            cell["f"] = cell["into"] = []
-        elif local in ("v", "t") and not at["phonetic"]:
-            cell["into"] = cell["v"]
-
-    def end(name: str) -> None:
-        local = name.rpartition(" ")[2]
-        if local in ("v", "t", "f"):
-            cell["into"] = None
-        elif local == "rPh":
-            at["phonetic"] -= 1
-        elif local == "c":
-            formula = None if cell["f"] is None else "".join(cell["f"])
-            value = _value(cell["kind"], "".join(cell["v"]), formula, strings)
-            if value is not None:
-                rows.setdefault(at["row"], {})[at["column"]] = value
-
-    def chars(data: str) -> None:
-        if cell.get("into") is not None:
-            cell["into"].append(data)
-
-    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
-    parser.Parse(xml, True)
-    return sorted(rows.items())
-
-
-def _strings(xml: bytes) -> list[str]:
-    """The shared string table: each item's text, its runs joined, phonetic guides left out."""
-    parser = _parser()
-    items: list[str] = []
-    state: dict[str, Any] = {"text": [], "into": False, "phonetic": 0}
-
-    def start(name: str, _attrs: dict[str, str]) -> None:
-        local = name.rpartition(" ")[2]
-        if local == "si":
-            state["text"] = []
-        elif local == "rPh":
-            state["phonetic"] += 1
-        elif local == "t":
-            state["into"] = not state["phonetic"]
-
-    def end(name: str) -> None:
-        local = name.rpartition(" ")[2]
-        if local == "t":
-            state["into"] = False
-        elif local == "rPh":
-            state["phonetic"] -= 1
-        elif local == "si":
-            items.append("".join(state["text"]))
-
-    def chars(data: str) -> None:
-        if state["into"]:
-            state["text"].append(data)
-
-    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
-    parser.Parse(xml, True)
-    return items
