@@ -22,7 +22,6 @@ from forsxl.book.package import Package
 from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
-from forsxl.engine.attendance import withdrawal_forfeits
 from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors, nearest
 from forsxl.engine.groups import group_rules
@@ -32,9 +31,9 @@ from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import board_of, playoff_label
 from forsxl.engine.ratings import Rank, rating_bounds, rating_of_rank
 from forsxl.engine.results import ResultTextError, parse_result, russian_notation
+from forsxl.engine.scored import as_scored
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
-from forsxl.engine.system_by_size import swiss_by_size
 from forsxl.engine.teams import tournament_problems
 from forsxl.i18n import Later
 
@@ -62,7 +61,7 @@ class Book:
     round_sheets: dict[int, RoundSheet]
     warnings: list[ForsxlError] = field(default_factory=list)
     """What a person changed that forsxl accepted but they should know (renames, results changed late, .ods), and
-    what the rules made of the workbook as typed (`as_scored`)."""
+    what the rules made of the workbook as typed (engine/scored.py `as_scored`)."""
     source: Path | None = None
     """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
     read_as: Identity | None = None
@@ -565,23 +564,6 @@ def read_book(workbook: Workbook, path: Path) -> Book:
         warnings.insert(0, ForsxlError("R0", "ods_read", path=path, xlsx=xlsx_beside(path)))
         return Book(xlsx_beside(path), workbook, lang, tournament, origins, sheets, warnings, path)
     return Book(path, workbook, lang, tournament, origins, sheets, warnings)
-
-
-SCORING_STEPS: tuple[Callable[[Tournament], tuple[Tournament, list[ForsxlError]]], ...] = (
-    swiss_by_size,
-    withdrawal_forfeits,
-)
-"""What the rules make of the tournament as typed, each step with a note of what it changed: the renju weekly's
-format by its number of players (R8), a round robin's games after a withdrawal (R5)."""
-
-
-def as_scored(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
-    """The tournament as the rules play and score it, and a note of every change from the workbook as typed."""
-    notes: list[ForsxlError] = []
-    for step in SCORING_STEPS:
-        t, said = step(t)
-        notes += said
-    return t, notes
 
 
 def _renamed(players: tuple[Player, ...], before: Recorded, by_name: dict[str, Player]) -> dict[str, Player]:
