@@ -57,6 +57,8 @@ class Standing(NamedTuple):
     values: Mapping[Tiebreak, Fraction]
     cells: tuple[RoundCell, ...]
     group: int = 0
+    """The player's group in the round under way (R3), as pairing cuts it (engine/tournament.py `with_groups`); 0
+    without groups, or for a player not in that round."""
 
     @property
     def place_number(self) -> int:
@@ -724,28 +726,21 @@ def lot_seed(t: Tournament) -> str:
     return f"forsxl|{t.config.name}"
 
 
-def _cut(t: Tournament, table: _Table, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
-    """Each of the `ranked` players' group (R3): `ranked`, in ranking order, ordered by `groups.order` when set
-    (ties keep the ranking's order) and cut top-down by the fixed sizes; {} without groups."""
+def round_groups(t: Tournament, number: int, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each of the `ranked` players' group before round `number` (R3), every player in group 1 without groups: the
+    ranking's order (`standings(t, before_round=number)`), or `groups.order` on the same table (ties keep the
+    ranking's order), cut top-down by the fixed sizes.
+
+    [002 §FORS-2004] cuts its groups «по количеству очков в турнире (при равенстве очков предпочтение отдается по
+    коэффициенту ... КС ..., а затем – рейтингу)», which `groups.order` may set apart from the ranking."""
     sizes = group_sizes(t)
-    if not sizes:
-        return {}
-    if t.config.groups.order:
+    if t.config.groups.order and sizes:
+        rounds = [r for r in t.rounds if not r.superfinal and r.number < number]
+        table = _table(t, rounds, lot_seed(t), number)
         position = {pid: i for i, pid in enumerate(ranked)}
         classes, _ = _tie_classes(table, ranked, t.config.groups.order, every_value=False)
         ranked = [pid for group in classes for pid in sorted(group, key=position.__getitem__)]
     return cut_groups(ranked, sizes)
-
-
-def round_groups(t: Tournament, number: int, ranked: Sequence[PlayerId]) -> dict[PlayerId, int]:
-    """Each of the `ranked` players' group before round `number` (R3), every player in group 1 without groups.
-
-    [002 §FORS-2004] cuts its groups «по количеству очков в турнире (при равенстве очков предпочтение отдается по
-    коэффициенту ... КС ..., а затем – рейтингу)», which `groups.order` may set apart from the ranking."""
-    if t.config.groups.order and group_sizes(t):
-        rounds = [r for r in t.rounds if not r.superfinal and r.number < number]
-        return _cut(t, _table(t, rounds, lot_seed(t)), ranked)
-    return cut_groups(ranked, group_sizes(t))
 
 
 def standings(t: Tournament, before_round: int | None = None, ranking_only: bool = False) -> list[Standing]:
@@ -756,12 +751,11 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
     configured criterion ties; the list itself is a total order, ties kept in start-number order, which
     is the ranking pairing uses. `ranking_only` (pairing) leaves out the tie-break values, which only the
     Standings sheet and the page show, and values a player already ranked alone no further: the same order and
-    places, much faster.
+    places, much faster. The groups are pairing's (`with_groups`).
     """
     rounds = [r for r in t.rounds if not r.superfinal and (before_round is None or r.number < before_round)]
     table = _table(t, rounds, lot_seed(t), before_round)
     classes, values = _tie_classes(table, table.cells, t.config.tiebreaks, every_value=not ranking_only)
-    groups = _cut(t, table, [pid for group in classes for pid in group])
     result: list[Standing] = []
     for group in classes:
         first = len(result) + 1
@@ -770,6 +764,5 @@ def standings(t: Tournament, before_round: int | None = None, ranking_only: bool
             result.append(Standing(
                 table.players[pid], place, table.start[pid], table.points(pid),
                 {c: shown[pid] for c, shown in values.items() if pid in shown}, tuple(table.cells[pid]),
-                groups.get(pid, 0),
             ))
     return result
