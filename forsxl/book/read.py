@@ -131,8 +131,8 @@ class _Cells:
         self.errors: list[ForsxlError] = []
         self.warnings: list[ForsxlError] = []
 
-    def fail(self, rule: str, key: str, source: Source, **params: Any) -> None:
-        self.errors.append(ForsxlError(rule, key, source, **params))
+    def fail(self, rule: str, code: str, source: Source, **params: Any) -> None:
+        self.errors.append(ForsxlError(rule, code, source, **params))
 
     def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
         if column is None:
@@ -145,7 +145,7 @@ class _Cells:
             return None
         return cell.value.strip() if isinstance(cell.value, str) else cell.value
 
-    def number(self, raw: Any, source: Source, key: str = "number_bad") -> Fraction | None:
+    def number(self, raw: Any, source: Source, code: str = "number_bad") -> Fraction | None:
         if raw is None or raw == "":
             return None
         try:
@@ -153,22 +153,22 @@ class _Cells:
         except NumberTooLarge:
             self.fail("R0", "number_huge", source, value=str(raw), limit=MAX_NUMBER)
         except (ValueError, ZeroDivisionError, TypeError):
-            self.fail("R0", key, source, value=str(raw))
+            self.fail("R0", code, source, value=str(raw))
         return None
 
-    def within(self, number: N | None, low: N, high: N, source: Source, key: str, rule: str = "R0") -> N | None:
+    def within(self, number: N | None, low: N, high: N, source: Source, code: str, rule: str = "R0") -> N | None:
         """`number` when it is from `low` to `high` (or None); else None, and an error naming the range."""
         if number is None or low <= number <= high:
             return number
-        self.fail(rule, key, source, value=number, low=low, high=high)
+        self.fail(rule, code, source, value=number, low=low, high=high)
         return None
 
-    def whole(self, raw: Any, source: Source, key: str = "number_bad") -> int | None:
+    def whole(self, raw: Any, source: Source, code: str = "number_bad") -> int | None:
         if type(raw) is int and abs(raw) <= MAX_NUMBER:
             return raw  # most cells, read without a Fraction
-        number = self.number(raw, source, key)
+        number = self.number(raw, source, code)
         if number is not None and number.denominator != 1:
-            self.fail("R0", key, source, value=str(raw))
+            self.fail("R0", code, source, value=str(raw))
             return None
         return None if number is None else int(number)
 
@@ -514,12 +514,12 @@ class _RoundReader:
         try:
             result = parse_result("" if text is None else str(text), self.notation)
         except ResultTextError as error:
-            cells.fail("R11", error.key, self._at(row, "result"), value=str(text))
+            cells.fail("R11", error.code, self._at(row, "result"), value=str(text))
             return None
         game = Game(board, black, white, stones, komi, steps, group, result, self._at(row, "result"))
         if result == Result.DRAW and not draws_allowed(game, self.config.scoring):
-            key = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
-            cells.fail("R4", key, self._at(row, "result"), komi=komi)
+            code = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
+            cells.fail("R4", code, self._at(row, "result"), komi=komi)
             return None
         return game
 
