@@ -110,11 +110,11 @@ class Package(Parts):
         empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
         book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
         are moot, as the package keeps them."""
-        worksheets = [s for s in self.sheets if s.worksheet and s.part in self.names]
+        worksheets = [s for s in self.sheets if s.worksheet and s.part in recorded]
         skipped = {s.part for s in worksheets if s.name in UNREAD}
         self._recorded = recorded
-        plain = {s.part: recorded[s.part] for s in worksheets if s.part not in skipped and s.part in recorded
-                 and recorded[s.part].plain and not self._comments(s.part)}
+        plain = {s.part: recorded[s.part] for s in worksheets
+                 if s.part not in skipped and recorded[s.part].plain and not self._comments(s.part)}
         source, cut = self._for_openpyxl(skipped, plain)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
