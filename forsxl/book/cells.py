@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pyexpat import XMLParserType
-from typing import Any, NamedTuple, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol
 
 from openpyxl.utils.cell import column_index_from_string, coordinate_to_tuple
 from openpyxl.utils.datetime import from_excel, from_ISO8601
@@ -41,20 +41,13 @@ them to cells), and a row or cell where no row or cell of sheetData can be."""
 _DIGITS = "0123456789"
 
 
-class RawCell(NamedTuple):
-    """A `<c>` of a worksheet part, as written."""
-
-    row: int
-    column: int
-    kind: str
-    """Its type, `t`: `n` when it has none."""
-    style: str
-    """Its style, `s`: empty when it has none."""
-    text: str | None
-    """The text of its first `<v>`, None when it has none or that is empty; for `inlineStr`, the text of its inline
-    string as openpyxl's reader takes it (rich text's runs joined, a phonetic reading left out), None without `<is>`."""
-    formula: str | None
-    """The text of its first `<f>`, None without one."""
+RawCell = tuple[int, int, str, str, str | None, str | None]
+"""A `<c>` of a worksheet part, as written: `row, column, kind, style, text, formula` (each reader unpacks it by these
+names). `kind` is its type, `t` (`n` when it has none); `style` its `s` (empty when it has none); `text` the text of
+its first `<v>` (None when it has none or that is empty), for `inlineStr` the text of its inline string as openpyxl's
+reader takes it (rich text's runs joined, a phonetic reading left out; None without `<is>`); `formula` the text of its
+first `<f>` (None without one). A plain tuple, not a NamedTuple: making one of those for every cell cost a tenth of
+the raw pass."""
 
 
 @dataclass
@@ -110,7 +103,7 @@ def record_cells(measure: Measure, budget: Budget, part: str, parser: XMLParserT
     Speed matters here: this runs for every element of every sheet, so it is one function a call, and the
     measuring of a cell in a row is `measure.start`'s, inlined."""
     raw = RawSheet()
-    append, strange, reach, new = raw.cells.append, _STRANGE, measure.reach, tuple.__new__
+    append, strange, reach = raw.cells.append, _STRANGE, measure.reach
     depth, in_data, in_row, row, column = 0, False, False, 0, 0
     """How deep the element is, whether it is in sheetData and in a row of it; the row and column of the last cell,
     as openpyxl counts on for a row or cell that does not say where it is."""
@@ -210,8 +203,7 @@ def record_cells(measure: Measure, budget: Budget, part: str, parser: XMLParserT
             if depth == 3:
                 if kind == "inlineStr":
                     value = inline if inline is None or not runs else inline + "".join(runs)
-                append(new(RawCell, (at[0], at[1], kind, style, value, formula)))  # RawCell(...) but for its
-                # __new__ in Python: this runs for every cell
+                append((at[0], at[1], kind, style, value, formula))
                 reading = False
         elif depth == 2 and in_row:
             in_row = False
@@ -229,7 +221,7 @@ def value(cell: RawCell, strings: list[str], formats: Styles, epoch: Any, style:
     """The value and data type openpyxl gives a cell of a plain sheet (its worksheet reader, not in read-only or
     data-only mode): a formula as `=` and its text, numbers as int or float (a date or time when the style's format
     is one), shared strings by index, booleans from `0` and `1`."""
-    kind, text, formula = cell.kind, cell.text, cell.formula
+    _, _, kind, _, text, formula = cell
     if formula is not None:
         return "=" + formula, "f"
     if kind == "inlineStr":
@@ -262,8 +254,9 @@ def bind(sheet: Worksheet, recorded: RawSheet, strings: list[str]) -> None:
     formats = styles(workbook)
     cell_styles = formats.cell_styles
     for raw in recorded.cells:
-        style = int(raw.style) if raw.style else 0
-        add_cell(sheet, raw.row, raw.column, cell_styles[style], *value(raw, strings, formats, workbook.epoch, style))
+        row, column, _, style_text, _, _ = raw
+        style = int(style_text) if style_text else 0
+        add_cell(sheet, row, column, cell_styles[style], *value(raw, strings, formats, workbook.epoch, style))
     if recorded.cells:
         append_after(sheet, sheet.max_row)
     for number, attributes in recorded.rows.items():
@@ -279,8 +272,9 @@ def raw_values(raw: RawSheet, strings: list[str], workbook: Workbook) -> list[tu
     formats = styles(workbook)
     found: dict[tuple[int, int], object] = {}
     for cell in raw.cells:
-        style = int(cell.style) if cell.style else 0
-        found[(cell.row, cell.column)] = value(cell, strings, formats, workbook.epoch, style)[0]
+        row, column, _, style_text, _, _ = cell
+        style = int(style_text) if style_text else 0
+        found[(row, column)] = value(cell, strings, formats, workbook.epoch, style)[0]
     rows: dict[int, dict[int, object]] = {}
     for (row, column), held in sorted(found.items()):
         if held is not None:
