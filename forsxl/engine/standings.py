@@ -14,7 +14,7 @@ from typing import NamedTuple, TypeVar
 from forsxl.engine.attendance import absent_points, bye_points, late_points
 from forsxl.engine.config import Attendance, Config, Ratings, Scoring, Tiebreak, UnplayedLoss
 from forsxl.engine.groups import cut_groups, group_sizes
-from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, Round, Sitout, Tournament
+from forsxl.engine.model import Color, Game, Outcome, Player, PlayerId, Points, Result, Round, Sitout, Tournament
 from forsxl.engine.scoring import SCHEMES
 from forsxl.engine.scoring import game_points as points_of_game  # `game_points` here is the R6 criterion
 from forsxl.engine.start_points import start_points
@@ -26,7 +26,7 @@ class RoundCell(NamedTuple):
 
     round: int
     opponent: PlayerId | None
-    outcome: str | None
+    outcome: Outcome | None
     points: Points | None
     color: Color | None = None
     stones: int = 0
@@ -71,23 +71,26 @@ class Standing(NamedTuple):
         return self.place if "-" in self.place else ""
 
 
+WIN, DRAW, LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
 _OUTCOME = {
-    Result.BLACK_WINS: ("+", "-"), Result.WHITE_WINS: ("-", "+"), Result.DRAW: ("=", "="),
-    Result.BLACK_FORFEIT: ("+", "-"), Result.WHITE_FORFEIT: ("-", "+"), Result.DOUBLE_FORFEIT: ("-", "-"),
+    Result.BLACK_WINS: (WIN, LOSS), Result.WHITE_WINS: (LOSS, WIN), Result.DRAW: (DRAW, DRAW),
+    Result.BLACK_FORFEIT: (WIN, LOSS), Result.WHITE_FORFEIT: (LOSS, WIN), Result.DOUBLE_FORFEIT: (LOSS, LOSS),
 }
+"""(Black's outcome, White's) of each result."""
 
 
 def _game_cells(game: Game, number: int, scoring: Scoring) -> tuple[RoundCell, RoundCell]:
     """(Black's cell, White's cell) for one board."""
     if game.result is None:
-        black_out = white_out = None
+        black_out: Outcome | None = None
+        white_out: Outcome | None = None
         black_pts: Points | None = None
         white_pts: Points | None = None
     else:
         black_pts, white_pts = points_of_game(game, game.result, scoring)
         black_out, white_out = _OUTCOME[game.result]
         if game.result == Result.DRAW and game.steps and not scoring.any_draw:  # R2.3: a tie goes to White
-            black_out, white_out = "-", "+"
+            black_out, white_out = LOSS, WIN
     forfeit = game.result is not None and game.result.is_forfeit
     return (
         RoundCell(number, game.white, black_out, black_pts, Color.BLACK, game.stones, game.steps, forfeit),
@@ -97,7 +100,7 @@ def _game_cells(game: Game, number: int, scoring: Scoring) -> tuple[RoundCell, R
 
 def _sitout_cell(number: int, points: Points, sitout: Sitout | None, scoring: Scoring) -> RoundCell:
     scheme = SCHEMES[scoring.scheme]
-    outcome = "+" if points >= scheme.win else "-" if points <= scheme.loss else "="
+    outcome = WIN if points >= scheme.win else LOSS if points <= scheme.loss else DRAW
     return RoundCell(number, None, outcome, points, sitout=sitout)
 
 
@@ -291,7 +294,7 @@ def _per_player(value: Callable[[_Table, PlayerId], int], unit: Callable[[_Table
     return Criterion(lambda table, group: {pid: value(table, pid) for pid in group}, unit)
 
 
-_HALF_WINS = {"+": 2, "=": 1, "-": 0}
+_HALF_WINS = {WIN: 2, DRAW: 1, LOSS: 0}
 
 
 def _opponent_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int], by_result: bool = False) -> list[int]:
@@ -305,9 +308,9 @@ def _opponent_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int]
     own = value[pid]  # a draw against oneself: half of it, which is `value` itself counted in halves when by_result
     values = []
     for cell in table.cells[pid]:
-        if table.plain_losses and cell.outcome == "-" and not cell.played:
+        if table.plain_losses and cell.outcome == LOSS and not cell.played:
             values.append(0 if by_result or cell.opponent is None else value[cell.opponent])
-        elif cell.opponent is None or (cell.forfeit and cell.outcome != "+"):
+        elif cell.opponent is None or (cell.forfeit and cell.outcome != WIN):
             values.append(own)
         elif cell.outcome is not None:
             real = value[cell.opponent] * _HALF_WINS[cell.outcome] if by_result else value[cell.opponent]
@@ -359,7 +362,7 @@ def wins_not_taking(table: _Table, pid: PlayerId) -> int:
 
     A forfeit win counts: R4 scores it as an even-game win."""
     cells = table.cells[pid]
-    return sum(c.outcome == "+" and (c.steps == 0 or c.color == Color.WHITE or c.forfeit) for c in cells if c.opponent)
+    return sum(c.outcome == WIN and (c.steps == 0 or c.color == Color.WHITE or c.forfeit) for c in cells if c.opponent)
 
 
 def handicap_given(table: _Table, pid: PlayerId) -> int:
@@ -370,7 +373,7 @@ def handicap_given(table: _Table, pid: PlayerId) -> int:
 def direct(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     """Wins in even games among the tied players: for two, the result of their even game (R6 `direct`, [003])."""
     tied = set(group)
-    return {pid: sum(c.outcome == "+" for c in table.cells[pid] if c.opponent in tied and c.steps == 0)
+    return {pid: sum(c.outcome == WIN for c in table.cells[pid] if c.opponent in tied and c.steps == 0)
             for pid in group}
 
 
@@ -451,7 +454,7 @@ def _nbw_of(cell: RoundCell) -> int:
     """A round's NBW in halves, as OpenGotha counts it: a game won (a draw half), a bye one win."""
     if cell.opponent is None:
         return 2 if cell.sitout == Sitout.BYE else 0
-    return _HALF_WINS.get(cell.outcome or "-", 0)
+    return 0 if cell.outcome is None else _HALF_WINS[cell.outcome]
 
 
 def gotha_wins(cells: Iterable[RoundCell]) -> int:
@@ -472,7 +475,7 @@ def _gotha_values(table: _Table, pid: PlayerId, value: Mapping[PlayerId, int], u
         opponent = value[cell.opponent]
         if handicap:
             opponent += (cell.stones if cell.color == Color.WHITE else -cell.stones) * table.unit
-        values.append(opponent * _HALF_WINS.get(cell.outcome or "-", 0) if by_result else opponent)
+        values.append(opponent * (0 if cell.outcome is None else _HALF_WINS[cell.outcome]) if by_result else opponent)
     return values
 
 
@@ -563,7 +566,7 @@ def _exploits(table: _Table, pid: PlayerId, won_only: bool) -> int:
     own = table.players[pid].rank_by(table.ratings).index
     total = 0
     for cell in table.cells[pid]:
-        if cell.opponent is None or (won_only and cell.outcome != "+"):
+        if cell.opponent is None or (won_only and cell.outcome != WIN):
             continue
         given = cell.stones if cell.color == Color.WHITE else -cell.stones
         natural = own - table.players[cell.opponent].rank_by(table.ratings).index
@@ -588,8 +591,8 @@ def sdc(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     net: Counter[tuple[PlayerId, PlayerId]] = Counter()
     for pid in group:
         for cell in table.cells[pid]:
-            if cell.opponent in tied and not cell.forfeit and cell.outcome in ("+", "-"):
-                net[pid, cell.opponent] += 1 if cell.outcome == "+" else -1
+            if cell.opponent in tied and not cell.forfeit and cell.outcome in (WIN, LOSS):
+                net[pid, cell.opponent] += 1 if cell.outcome == WIN else -1
     if any(net[a, b] == 0 for a in group for b in group if a != b):
         return dict.fromkeys(group, 0)
     return {a: sum(net[a, b] > 0 for b in group if b != a) for a in group}
