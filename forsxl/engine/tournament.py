@@ -27,18 +27,11 @@ from forsxl.engine.pairing.serp import (
 )
 from forsxl.engine.pairing.weighted import even_black
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import (
-    Standing,
-    gotha_wins,
-    half_wins,
-    lot_seed,
-    round_groups,
-    standings,
-    tournament_start_points,
-)
+from forsxl.engine.standings import Standing, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.start_points import rank_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
+from forsxl.engine.tiebreaks import gotha_wins, half_wins
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
