@@ -124,7 +124,6 @@ MESSAGES: dict[str, str] = {
     "board_bad": N_("{value!r} is not a board number, bye or absent"),
     "player_unknown": N_("{name!r} is not in Players"),
     "player_twice": N_("{name!r} is in this round twice"),
-    "player_self": N_("a player cannot play themself"),
     "result_bad": N_("{value!r} is not a result; use B+, W+, =, B+F, W+F or 0-0"),
     "result_look_alike": N_("{value!r}: is that a Latin B (Black) or a Cyrillic letter? Type B+ for Black, W+ for "
                             "White"),

@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
+from realfiles import FORMATS, needs_files
 from test_cli import club_players, edit, new_book, ok, refused, type_rows
 from test_reliability import ods_archive, ods_tables, rezip
 
@@ -266,10 +267,7 @@ def test_an_import_past_the_rows_forsxl_reads_is_refused(tmp_path: Path) -> None
                                          "most 10000 rows and 200 columns: clear the cells beyond the table")
 
 
-FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
-
-
-@pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
+@needs_files
 def test_an_opengotha_tournament_the_reader_would_refuse_is_not_written(tmp_path: Path) -> None:
     xml = tmp_path / "ioct.xml"
     real = (FORMATS / "opengotha_xml" / "ioct-2020-02.xml").read_text("utf-8")

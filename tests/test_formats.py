@@ -1,6 +1,7 @@
 """Import and export (FORMATS.md, issue 8): real files from ../shared/testdata/formats round-trip through a workbook.
 
-The real files are read where they lie, beside the repository; without them these tests skip.
+The real files are read where they lie, beside the repository (tests/realfiles.py); without them these tests skip, or
+fail where CI requires them.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from defusedxml.ElementTree import fromstring  # type: ignore[import-untyped]
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from realfiles import FORMATS, needs_files, real_files
 from typer.testing import CliRunner, Result
 
 from forsxl.book.exchange import results_workbook
@@ -51,9 +53,7 @@ from forsxl.formats.names import egf_name
 from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha, write_opengotha
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices, detect
 
-FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
-needs_files = pytest.mark.skipif(not FORMATS.is_dir(), reason=f"the real tournament files are not at {FORMATS}")
-GOTHA = sorted((FORMATS / "opengotha_xml").glob("*.xml")) if FORMATS.is_dir() else []
+GOTHA = real_files("opengotha_xml", "*.xml")
 runner = CliRunner()
 
 

@@ -14,7 +14,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from forsxl.book import layout
+from forsxl.book import layout, openpyxl_private
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
@@ -22,7 +22,6 @@ from forsxl.book.package import Package
 from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
-from forsxl.engine.attendance import withdrawal_forfeits
 from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors, nearest
 from forsxl.engine.groups import group_rules
@@ -32,9 +31,9 @@ from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import board_of, playoff_label
 from forsxl.engine.ratings import Rank, rating_bounds, rating_of_rank
 from forsxl.engine.results import ResultTextError, parse_result, russian_notation
+from forsxl.engine.scored import as_scored
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
-from forsxl.engine.system_by_size import swiss_by_size
 from forsxl.engine.teams import tournament_problems
 from forsxl.i18n import Later
 
@@ -62,7 +61,7 @@ class Book:
     round_sheets: dict[int, RoundSheet]
     warnings: list[ForsxlError] = field(default_factory=list)
     """What a person changed that forsxl accepted but they should know (renames, results changed late, .ods), and
-    what the rules made of the workbook as typed (`as_scored`)."""
+    what the rules made of the workbook as typed (engine/scored.py `as_scored`)."""
     source: Path | None = None
     """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
     read_as: Identity | None = None
@@ -132,13 +131,13 @@ class _Cells:
         self.errors: list[ForsxlError] = []
         self.warnings: list[ForsxlError] = []
 
-    def fail(self, rule: str, key: str, source: Source, **params: Any) -> None:
-        self.errors.append(ForsxlError(rule, key, source, **params))
+    def fail(self, rule: str, code: str, source: Source, **params: Any) -> None:
+        self.errors.append(ForsxlError(rule, code, source, **params))
 
     def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
         if column is None:
             return None
-        cell = sheet._cells.get((row, column))  # not `sheet.cell`, which adds an empty cell for each one read
+        cell = openpyxl_private.cells(sheet).get((row, column))  # `sheet.cell` would add one
         if cell is None:
             return None
         if cell.data_type == "f":
@@ -146,7 +145,7 @@ class _Cells:
             return None
         return cell.value.strip() if isinstance(cell.value, str) else cell.value
 
-    def number(self, raw: Any, source: Source, key: str = "number_bad", rule: str = "") -> Fraction | None:
+    def number(self, raw: Any, source: Source, code: str = "number_bad", rule: str = "") -> Fraction | None:
         if raw is None or raw == "":
             return None
         try:
@@ -154,22 +153,22 @@ class _Cells:
         except NumberTooLarge:
             self.fail("", "number_huge", source, value=str(raw), limit=MAX_NUMBER)
         except (ValueError, ZeroDivisionError, TypeError):
-            self.fail(rule, key, source, value=str(raw))
+            self.fail(rule, code, source, value=str(raw))
         return None
 
-    def within(self, number: N | None, low: N, high: N, source: Source, key: str, rule: str = "") -> N | None:
+    def within(self, number: N | None, low: N, high: N, source: Source, code: str, rule: str = "") -> N | None:
         """`number` when it is from `low` to `high` (or None); else None, and an error naming the range."""
         if number is None or low <= number <= high:
             return number
-        self.fail(rule, key, source, value=number, low=low, high=high)
+        self.fail(rule, code, source, value=number, low=low, high=high)
         return None
 
-    def whole(self, raw: Any, source: Source, key: str = "number_bad", rule: str = "") -> int | None:
+    def whole(self, raw: Any, source: Source, code: str = "number_bad", rule: str = "") -> int | None:
         if type(raw) is int and abs(raw) <= MAX_NUMBER:
             return raw  # most cells, read without a Fraction
-        number = self.number(raw, source, key, rule)
+        number = self.number(raw, source, code, rule)
         if number is not None and number.denominator != 1:
-            self.fail(rule, key, source, value=str(raw))
+            self.fail(rule, code, source, value=str(raw))
             return None
         return None if number is None else int(number)
 
@@ -444,8 +443,9 @@ class _RoundReader:
         if self.config.lang != Lang.RU:
             return Lang.EN
         column = self.into.columns["result"]
-        cells = (self.into.sheet._cells.get((row, column)) for row in rows)
-        typed = (cell.value for cell in cells if cell is not None and isinstance(cell.value, str))
+        held = openpyxl_private.cells(self.into.sheet)
+        typed = (cell.value for row in rows if (cell := held.get((row, column))) is not None
+                 and isinstance(cell.value, str))
         return Lang.RU if russian_notation(typed) else Lang.EN
 
     def _at(self, row: int, column: str) -> Source:
@@ -514,12 +514,12 @@ class _RoundReader:
         try:
             result = parse_result("" if text is None else str(text), self.notation)
         except ResultTextError as error:
-            cells.fail("R11", error.key, self._at(row, "result"), value=str(text))
+            cells.fail("R11", error.code, self._at(row, "result"), value=str(text))
             return None
         game = Game(board, black, white, stones, komi, steps, group, result, self._at(row, "result"))
         if self.judged and result == Result.DRAW and not draws_allowed(game, self.config.scoring):
-            key = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
-            cells.fail("R4", key, self._at(row, "result"), komi=komi)
+            code = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
+            cells.fail("R4", code, self._at(row, "result"), komi=komi)
             return None
         return game
 
@@ -565,23 +565,6 @@ def read_book(workbook: Workbook, path: Path) -> Book:
         warnings.insert(0, ForsxlError("", "ods_read", path=path, xlsx=xlsx_beside(path)))
         return Book(xlsx_beside(path), workbook, lang, tournament, origins, sheets, warnings, path)
     return Book(path, workbook, lang, tournament, origins, sheets, warnings)
-
-
-SCORING_STEPS: tuple[Callable[[Tournament], tuple[Tournament, list[ForsxlError]]], ...] = (
-    swiss_by_size,
-    withdrawal_forfeits,
-)
-"""What the rules make of the tournament as typed, each step with a note of what it changed: the renju weekly's
-format by its number of players (R8), a round robin's games after a withdrawal (R5)."""
-
-
-def as_scored(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
-    """The tournament as the rules play and score it, and a note of every change from the workbook as typed."""
-    notes: list[ForsxlError] = []
-    for step in SCORING_STEPS:
-        t, said = step(t)
-        notes += said
-    return t, notes
 
 
 def _renamed(players: tuple[Player, ...], before: Recorded, by_name: dict[str, Player]) -> dict[str, Player]:

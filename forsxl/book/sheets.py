@@ -17,6 +17,7 @@ from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
+from forsxl.book.openpyxl_private import cells, style_key
 from forsxl.engine.config import Lang
 from forsxl.i18n import format_date
 
@@ -27,12 +28,6 @@ Written = tuple[object, str, bytes]
 """A cell as it was before forsxl first wrote it: value, data type and style."""
 _NOTES = "_forsxl_written"
 """The attribute of a worksheet where `put` notes the cells it wrote; None on a sheet forsxl creates whole."""
-
-
-def style_of(cell: Cell | MergedCell) -> bytes:
-    """The cell's style as openpyxl holds it (its font, fill, border and format by index); empty for the default."""
-    style = cell._style  # type: ignore[union-attr]  # the stubs leave out the slot
-    return bytes(style) if style is not None and any(style) else b""
 
 
 def put(cell: Cell | MergedCell, value: Any) -> None:
@@ -46,7 +41,7 @@ def put(cell: Cell | MergedCell, value: Any) -> None:
         value = ILLEGAL_CHARACTERS_RE.sub("", value)
     notes = vars(cell.parent).setdefault(_NOTES, {})
     if notes is not None and (cell.row, cell.column) not in notes:
-        notes[(cell.row, cell.column)] = (cell.value, cell.data_type, style_of(cell))
+        notes[(cell.row, cell.column)] = (cell.value, cell.data_type, style_key(cell))
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"
@@ -160,7 +155,7 @@ def find_sheet(workbook: Workbook, kind: str) -> Worksheet | None:
 
 def data_rows(sheet: Worksheet) -> list[int]:
     """Data rows below the header, in order; rows with no value at all are skipped."""
-    return sorted({row for (row, _), cell in sheet._cells.items() if row > 1 and cell.value not in (None, "")})
+    return sorted({row for (row, _), cell in cells(sheet).items() if row > 1 and cell.value not in (None, "")})
 
 
 def header_row(sheet: Worksheet) -> list[object]:

@@ -22,33 +22,25 @@ from forsxl.engine.config import Ratings
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Color, Player, PlayerId, Tournament
 from forsxl.engine.ratings import Rank
-from forsxl.engine.standings import (
-    TIEBREAKS,
-    Criterion,
-    Standing,
-    _Table,
-    lot_seed,
-    points_unit,
-    rows_table,
-    tie_classes,
-)
+from forsxl.engine.standings import Standing, lot_seed, rows_table
+from forsxl.engine.tiebreaks import TIEBREAKS, Tiebreaker, TiebreakTable, points_unit, tie_classes
 
 PLACE = "place"
 """The criterion `place`: the order of the final table, its shared places kept (R6)."""
 
 
-def _points_when(gave: bool) -> Criterion:
+def _points_when(gave: bool) -> Tiebreaker:
     """Points from games played over the board where the player gave (`gave`) or took handicap ([000])."""
 
-    def values(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    def values(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
         return {pid: sum(earned for c, earned in zip(table.cells[pid], table.earned[pid], strict=True)
                          if c.played and c.steps and (c.color == Color.WHITE) == gave)
                 for pid in group}
 
-    return Criterion(values, points_unit)
+    return Tiebreaker(values, points_unit)
 
 
-EXTRA_CRITERIA: dict[str, Criterion] = {"points_giving": _points_when(True), "points_taking": _points_when(False)}
+EXTRA_CRITERIA: dict[str, Tiebreaker] = {"points_giving": _points_when(True), "points_taking": _points_when(False)}
 """Criteria only prize lists use, beside every R6 tie-break and `place`."""
 
 CRITERIA = (*(c.value for c in TIEBREAKS), *EXTRA_CRITERIA, PLACE)
@@ -205,13 +197,13 @@ class Award:
     winners: tuple[Winner, ...]
 
 
-def _catalogue(table: Sequence[Standing]) -> Mapping[str, Criterion]:
+def _catalogue(table: Sequence[Standing]) -> Mapping[str, Tiebreaker]:
     position = {s.player.id: int(s.place.split("-")[0]) for s in table}
 
-    def by_place(_: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    def by_place(_: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
         return {pid: -position[pid] for pid in group}
 
-    return {**{c.value: f for c, f in TIEBREAKS.items()}, **EXTRA_CRITERIA, PLACE: Criterion(by_place)}
+    return {**{c.value: f for c, f in TIEBREAKS.items()}, **EXTRA_CRITERIA, PLACE: Tiebreaker(by_place)}
 
 
 def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:

@@ -32,7 +32,7 @@ from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_MET
 from forsxl.engine.playoff import _renumber, winner
 from forsxl.engine.standings import RoundCell, Standing, standings
 from forsxl.engine.teams import tournament_problems
-from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
+from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament, with_groups
 
 _ROUNDS = re.compile(r"^(\d+)\s*(?:rounds?|тур(?:а|ов)?)$", re.IGNORECASE)
 _TOP = re.compile(r"^(?:top|лучшие)\s+(\d+)$|^(?:top half|лучшая половина)$", re.IGNORECASE)
@@ -117,7 +117,7 @@ class SectionState:
 
     def table(self) -> list[Standing]:
         """The section's standings (R6); a knockout's by the round each player went out in (R7)."""
-        table = standings(self.view)
+        table = with_groups(self.view, standings(self.view))
         return knockout_order(self, table) if self.section.method == KNOCKOUT.name else table
 
 

@@ -17,7 +17,7 @@ import jinja2
 from forsxl import __version__
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
-from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.model import Game, Outcome, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import Match
 from forsxl.engine.report import Report
@@ -93,7 +93,8 @@ SHOWN_ELSEWHERE = frozenset({Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NU
 
 _VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
 _MINUS = "\u2212"
-_OUTCOME_CLASS = {"+": "win", "-": "loss", "=": "draw"}
+OUTCOME_CLASS = {Outcome.WIN: "win", Outcome.LOSS: "loss", Outcome.DRAW: "draw"}
+"""A round cell's CSS class by its outcome (a cell without one is `pending`)."""
 _WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}
 _CellKey = tuple[int, PlayerId]
 
@@ -301,7 +302,8 @@ def _cell_view(cell: RoundCell | None, width: int, lang: Lang) -> CellView:
     if cell.opponent is None:
         outcome = "sitout"
     else:
-        outcome = _OUTCOME_CLASS.get(cell.outcome or "", "pending") + (" forfeit" if cell.forfeit else "")
+        outcome = ("pending" if cell.outcome is None else OUTCOME_CLASS[cell.outcome]) + (
+            " forfeit" if cell.forfeit else "")
     return CellView(cell.text(lang), outcome, target, max(width - _digits(cell), 0))
 
 
@@ -358,8 +360,8 @@ def _round_view(t: Tournament, rnd: Round, cells: Mapping[_CellKey, RoundCell]) 
     return RoundView(str(rnd.number), f"round-{rnd.number}", boards, _sitout_views(t, rnd, cells), pending)
 
 
-_CROSS_RESULT = {"+": "1", "-": "0", "=": "½"}
-_FORFEIT_RESULT = {"+": "+", "-": _MINUS, "=": "="}
+_CROSS_RESULT = {Outcome.WIN: "1", Outcome.LOSS: "0", Outcome.DRAW: "½"}
+_FORFEIT_RESULT = {Outcome.WIN: "+", Outcome.LOSS: _MINUS, Outcome.DRAW: "="}
 
 
 def _mark_view(cell: RoundCell, lang: Lang) -> MarkView:
@@ -367,7 +369,7 @@ def _mark_view(cell: RoundCell, lang: Lang) -> MarkView:
     if cell.outcome is None:
         return MarkView("?", detail, str(cell.round), "pending")
     result = (_FORFEIT_RESULT if cell.forfeit else _CROSS_RESULT)[cell.outcome]
-    outcome = _OUTCOME_CLASS[cell.outcome] + (" forfeit" if cell.forfeit else "")
+    outcome = OUTCOME_CLASS[cell.outcome] + (" forfeit" if cell.forfeit else "")
     return MarkView(result, detail, str(cell.round), outcome)
 
 

@@ -32,6 +32,7 @@ from forsxl.engine.standings import Standing
 from forsxl.i18n import tr
 from forsxl.messages import origin_text
 from forsxl.publish.html import (
+    OUTCOME_CLASS,
     PageView,
     environment,
     format_decimal,
@@ -287,7 +288,7 @@ def _card(
         total += cell.points or 0
         game = games.get((cell.round, s.player.id))
         opponent = t.player(cell.opponent) if cell.opponent is not None else None
-        outcome = {"+": "win", "-": "loss", "=": "draw"}.get(cell.outcome or "", "pending")
+        outcome = "pending" if cell.outcome is None else OUTCOME_CLASS[cell.outcome]
         rows.append(CardGame(
             str(cell.round), (game.stage or str(game.board)) if game else "",
             S[cell.color.value] if cell.color else S[cell.sitout.value] if cell.sitout else "",
