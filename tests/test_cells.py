@@ -11,7 +11,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from featurebook import FLAVORS, feature_book
+from featurebook import FLAVORS, feature_book, openpyxl_drops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.styles import Font
@@ -74,9 +74,11 @@ def test_r0_a_feature_book_loads_as_openpyxl_reads_it(tmp_path: Path, flavor: st
     path = tmp_path / "club.xlsx"
     feature_book(path, flavor)
     assert sum(sheet.plain for sheet in check_sheets(path).values()) == 4  # the 6 worksheets but Players and Notes
-    assert same_as_openpyxl(path) == 6
+    with openpyxl_drops():
+        assert same_as_openpyxl(path) == 6
     assert invoke("pair", path).exit_code == 0
-    assert same_as_openpyxl(path) == 9  # with forsxl's Round-1, Standings and Log, as its package writer saved them
+    with openpyxl_drops():
+        assert same_as_openpyxl(path) == 9  # with forsxl's Round-1, Standings and Log, as its package writer saved them
 
 
 @pytest.mark.parametrize("flavor", FLAVORS)
