@@ -205,8 +205,8 @@ def check_invariants(path: Path, played: int) -> None:
     assert table[0]["Place"] == 1
 
 
-def test_whole_tournament_20_players_5_rounds(tmp_path: Path) -> None:
-    path = new_book(tmp_path, club_players())
+def test_whole_tournament_20_players_5_rounds(players_book: Path, tmp_path: Path) -> None:
+    path = players_book
     typed_players = rows(path, "Players")
     results = 0
     for number in range(1, 6):
@@ -424,12 +424,6 @@ def test_no_players_yet(tmp_path: Path) -> None:
 
 
 # -------------------------------------------------------------------------------------------- config errors
-
-
-@pytest.fixture
-def players_book(tmp_path: Path) -> Path:
-    """The 20-player club workbook before round 1 is paired."""
-    return new_book(tmp_path, club_players())
 
 
 def test_r12_unknown_config_key(players_book: Path) -> None:

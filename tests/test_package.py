@@ -19,7 +19,7 @@ import pytest
 from featurebook import FEATURES, FLAVORS, PLAYERS, feature_book, openpyxl_drops
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
-from test_cli import club_players, edit, invoke, new_book, ok, problems
+from test_cli import edit, invoke, ok, problems
 from test_reliability import soffice
 
 from forsxl.book.package import UNREAD, Package, _owned_xml, values
@@ -327,9 +327,8 @@ def test_a_sheet_forsxl_writes_is_what_openpyxls_writer_makes(tmp_path: Path) ->
     assert written_by_openpyxl(books[0], "Sheet") == _owned_xml(books[1].worksheets[0])
 
 
-def test_an_unread_sheet_that_reaches_too_far_is_still_named_at_its_corner(tmp_path: Path) -> None:
-    path = new_book(tmp_path, club_players())
-    ok("pair", path)
+def test_an_unread_sheet_that_reaches_too_far_is_still_named_at_its_corner(book: Path) -> None:
+    path = book
     edit(path, "Standings", 20000, Name="x")
     result = invoke("standings", path)
     assert result.exit_code == 1
