@@ -157,6 +157,8 @@ MESSAGES: dict[str, str] = {
     "team_lifted": N_("{name} ({rating}) is lifted from group {below} into group {group} (R9)"),
     "team_only_top": N_("{name} is rated {rating}: from 1800 only group 1 may be declared"),
     "team_only_bottom": N_("{name} is rated {rating}: up to 1000 only group 3 may be declared"),
+    "team_lift_order": N_("{name} ({rating}) is typed into group {group}, one group up, but the regulation lifts by "
+                          "rating: the strongest individual of group {below}, {first} ({first_rating})"),
     "team_beyond_border": N_("{name} (rating {rating}) is more than 300 beyond group {group}'s border "
                              "(team members: {low}..{high})"),
     "team_size": N_("team {team} has {count} players; a team has {size}"),
