@@ -153,12 +153,14 @@ MESSAGES: dict[str, str] = {
                                "type B+ or W+ (or a forfeit)"),
     "superfinal_decided": N_("the superfinal is decided: every round and every match game is paired"),
     "all_rounds_paired": N_("all {rounds} rounds are paired (Config: rounds)"),
+    "schedule_rounds": N_("Config rounds is {rounds}, but the schedule of {players} players has {scheduled} rounds: "
+                          "type {scheduled} as rounds"),
     "team_lift": N_("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)"),
     "team_lifted": N_("{name} ({rating}) is lifted from group {below} into group {group} (R9)"),
-    "team_only_top": N_("{name} is rated {rating}: from 1800 only group 1 may be declared"),
-    "team_only_bottom": N_("{name} is rated {rating}: up to 1000 only group 3 may be declared"),
     "team_lift_order": N_("{name} ({rating}) is typed into group {group}, one group up, but the regulation lifts by "
                           "rating: the strongest individual of group {below}, {first} ({first_rating})"),
+    "team_only_top": N_("{name} is rated {rating}: from 1800 only group 1 may be declared"),
+    "team_only_bottom": N_("{name} is rated {rating}: up to 1000 only group 3 may be declared"),
     "team_beyond_border": N_("{name} (rating {rating}) is more than 300 beyond group {group}'s border "
                              "(team members: {low}..{high})"),
     "team_size": N_("team {team} has {count} players; a team has {size}"),

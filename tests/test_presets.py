@@ -65,3 +65,12 @@ def test_r12_preset_plays_a_whole_tournament(tmp_path: Path, preset: str) -> Non
 def test_r12_presets_follow_their_seeds(preset: str, key: str, value: object) -> None:
     config, _, errors = build_config([("preset", preset, None)])
     assert errors == [] and get_key(config, key) == value
+
+
+@pytest.mark.parametrize(("cap", "scheme"), [(None, "serp20"), (9, "serp20"), (5, "serp15"), (3, "serp15")])
+def test_r12_serp_scores_15_5_with_a_cap_of_five_stones(cap: int | None, scheme: str) -> None:
+    """R12 `serp`: serp20, serp15 with a cap of 5; [004] «Если фора в турнире не превышает пяти камней, то
+    начисляем в равных партиях 15/5», «Для форы до 9 камней ... 20/10»."""
+    entries = [("preset", "serp", None), *([("handicap.max_steps", cap, None)] if cap else [])]
+    config, _, errors = build_config(entries)
+    assert errors == [] and config.scoring.scheme == scheme

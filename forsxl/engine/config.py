@@ -104,6 +104,7 @@ class Scheme(StrEnum):
     NSK1977 = "nsk1977"
     SERP15 = "serp15"
     SERP20 = "serp20"
+    SERP = "serp"  # [004] by the handicap cap: serp15 up to 5 stones, else serp20 (R12); read as one of the two
     RENJU = "renju"
     WIN_LOSS = "win-loss"
 
