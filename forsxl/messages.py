@@ -206,6 +206,13 @@ MESSAGES: dict[str, str] = {
                      "referee's decision (Config scoring.any_draw: yes)"),
     "gotha_twice": N_("{where}: {name} already plays at another table of this round; this game is left out and the "
                       "opponent is absent: correct the round sheet if this game is the one played"),
+    "gotha_self": N_("{where}: {name} plays against themselves; the game is left out"),
+    "gotha_unknown": N_("{where}: {key} is none of the file's players; left out, as OpenGotha leaves it out"),
+    "gotha_bye_played": N_("{where}: {name} has a game and the bye; the bye is left out"),
+    "gotha_rating": N_("{name}: rating {value} is beyond OpenGotha's {low} to {high}; read as {read}, as OpenGotha "
+                       "reads it"),
+    "gotha_rank": N_("{name}: rank {value} read as {read}, as OpenGotha reads it"),
+    "gotha_correction": N_("{name}: smmsCorrection {value} is beyond what a workbook holds; read as {read}"),
     "gotha_criteria": N_("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
                          "tiebreaks"),
     "gotha_setting": N_("OpenGotha's {what} {value} has no forsxl counterpart and is not carried over"),
