@@ -59,10 +59,12 @@ def paired(entered: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def played_book(paired: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`paired` with every result of round 1 typed, the higher rating winning."""
+def played_book(entered: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`entered` with round 1 paired and every result typed straight after, the higher rating winning: made here, not
+    from `paired`, which may be minutes old by then (its results would read as typed well after the pairing)."""
     path = tmp_path_factory.mktemp("played") / "club.xlsx"
-    shutil.copy2(paired, path)
+    shutil.copy2(entered, path)
+    ok("pair", path)
     type_results(path, "Round-1", higher_rating_wins)
     return path
 
