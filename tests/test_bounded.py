@@ -29,8 +29,8 @@ from test_reliability import ods_archive, ods_tables, rezip
 
 from forsxl.app.exchange import import_tournament
 from forsxl.book import safety
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import WorkbookErrors
+from forsxl.engine.values import Lang
 from forsxl.formats.opengotha import import_opengotha, parse_opengotha
 from forsxl.messages import message
 

@@ -17,7 +17,7 @@ from string import Formatter
 import pytest
 from babel.messages.catalog import Catalog
 
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import date_text, ntr, number, tr
 from forsxl.locale import LANGUAGES, compiled, extract, mo_path, read
 
@@ -87,7 +87,7 @@ def test_the_installed_package_finds_the_russian_catalogue(dist: Path, tmp_path:
     (wheel,) = dist.glob("forsxl-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "site")
-    probe = ("import forsxl, forsxl.i18n as i; from forsxl.engine.config import Lang; "
+    probe = ("import forsxl, forsxl.i18n as i; from forsxl.engine.values import Lang; "
              "print(forsxl.__file__); print(i.ntr(Lang.RU, '{count} round', '{count} rounds', 5))")
     # -S and cwd: neither site-packages nor the checkout, whose editable install would win; i18n needs only the stdlib
     run = subprocess.run([sys.executable, "-S", "-c", probe], env={"PYTHONPATH": str(tmp_path / "site")}, cwd=tmp_path,

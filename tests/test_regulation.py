@@ -13,8 +13,8 @@ from test_cli import RUSSIAN, new_book, ok, refused
 from test_languages import english_in, english_words, page_text
 
 from forsxl.book.config import build_config, presets
-from forsxl.engine.config import Lang
 from forsxl.engine.model import Tournament
+from forsxl.engine.values import Lang
 from forsxl.publish import pdf
 from forsxl.publish.regulation import _formula, regulation
 

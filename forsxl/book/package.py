@@ -65,7 +65,6 @@ from forsxl.book.parts import (
     text,
     try_coordinate,
 )
-from forsxl.book.save import Identity
 from forsxl.book.sheets import written
 
 UNREAD = frozenset(name for kind in ("standings", "teams", "playoff") for name in layout.SHEETS[kind])
@@ -85,8 +84,8 @@ _UNREAD: WeakKeyDictionary[Worksheet, Callable[[], Rows]] = WeakKeyDictionary()
 class Package(Parts):
     """An .xlsx as read, part by part, and which of its sheets each sheet of the workbook loaded from it is."""
 
-    def __init__(self, data: bytes, identity: Identity | None = None):
-        self.data, self.identity = data, identity
+    def __init__(self, data: bytes):
+        self.data = data
         self.archive = zipfile.ZipFile(io.BytesIO(data))
         self.infos = self.archive.infolist()
         self._parts: dict[str, bytes] = {}
