@@ -125,13 +125,15 @@ def convert_value(value: Any, hint: Any) -> Any:
 _KINDS = {bool: N_("yes or no"), int: N_("a whole number"), Fraction: N_("a number"), Rank: N_("a rank: 1d, 20k")}
 
 
-def _expected(hint: Any) -> Later:
-    """What a Config value of the annotated type is written as, translated where it is shown."""
+def expected_value(hint: Any) -> Later:
+    """What a Config value of the annotated type is written as, translated where it is shown (a bad value's message,
+    and docs/reference/config.md)."""
     origin = typing.get_origin(hint)
     if origin is tuple:
-        return Later("a comma-separated list of {what}", what=_expected(typing.get_args(hint)[0]))
+        return Later("a comma-separated list of {what}", what=expected_value(typing.get_args(hint)[0]))
     if origin in (types.UnionType, typing.Union):
-        return Later("{what} or empty", what=_expected(next(a for a in typing.get_args(hint) if a is not type(None))))
+        inner = next(a for a in typing.get_args(hint) if a is not type(None))
+        return Later("{what} or empty", what=expected_value(inner))
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return Later("one of {values}", values=", ".join(m.value for m in hint))
     return Later(_KINDS.get(hint, N_("text")))
@@ -191,7 +193,7 @@ def build_config(
             continue
         except (ValueError, ZeroDivisionError):
             errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
-                                      expected=_expected(hint)))
+                                      expected=expected_value(hint)))
             continue
         except ForsxlError as bad:  # a value type's own message (prize lists, norm bands), told at the key's cell
             errors.append(ForsxlError(KEYS[key].rule, bad.code, source, **bad.params))
