@@ -177,6 +177,10 @@ def _bye_reasons(ctx: RoundContext) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
+_SITOUT_REASONS = {Sitout.ABSENT: "why_absent", Sitout.UNPAIRED: "why_unpaired"}
+"""Why a player without a game or bye had none (R5)."""
+
+
 def explain_round(t: Tournament, number: int) -> RoundWhy:
     """Why each pair of round `number` was formed (R7, R2, R3, R5, R7.7, R7.8).
 
@@ -216,6 +220,6 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
         ))
     sitouts = _bye_reasons(ctx) if not scheduled else tuple(
         Reason("why_scheduled_bye", {"name": t.player(pid).name}) for pid in byes)
-    sitouts += tuple(Reason("why_absent", {"name": t.player(pid).name}) for pid, kind in rnd.sitouts
-                     if kind == Sitout.ABSENT)
+    sitouts += tuple(Reason(_SITOUT_REASONS[kind], {"name": t.player(pid).name}) for pid, kind in rnd.sitouts
+                     if kind in _SITOUT_REASONS)
     return RoundWhy(number, method, tuple(pairs), sitouts)
