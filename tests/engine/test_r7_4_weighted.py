@@ -32,7 +32,6 @@ from forsxl.engine.pairing.weighted import (
     best_matching,
     criteria_of,
     even_black,
-    og_dudd,
     pair_weighted,
     score_field,
     total_cost,
@@ -194,8 +193,8 @@ def test_r7_4_opengotha_dudd_as_its_weight_dump_gives_it() -> None:
     10^7 x 1/3 for the seats."""
     s = state([26] * 5 + [25] * 3, floats={PlayerId(4): (1, 0), PlayerId(7): (0, 1)})
     field = score_field(s, replace(OPENGOTHA, compensate=True), s.players)
-    assert og_dudd(field, 3, 6) == 89_333_333
-    assert og_dudd(field, 3, 5) == 60_000_000 + 6_000_000 + 6_666_666  # the 1st of three: one compensation
+    assert field.gotha.dudd(3, 6) == 89_333_333
+    assert field.gotha.dudd(3, 5) == 60_000_000 + 6_000_000 + 6_666_666  # the 1st of three: one compensation
 
 
 def test_r7_4_opengotha_colour_lot_follows_its_names() -> None:
