@@ -1,3 +1,3 @@
 """forsxl: Go handicap tournaments kept in an .xlsx workbook."""
 
-__version__ = "0.1.0"
+__version__ = "0.9.0"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated, TypeVar
 
 import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
 
 from forsxl.app.workflow import (
     check_book,
@@ -30,14 +31,14 @@ from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
-from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, one_of
-from forsxl.helptext import help_lang, translate_help, typer_words
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices
+from forsxl.helptext import help_lang, show_usage_error, translate_help, typer_words
 from forsxl.i18n import ntr, system_lang, tr
 from forsxl.messages import message
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
-Workbook = Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx).", dir_okay=False)]
+Workbook = Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx).", dir_okay=False, metavar="BOOK")]
 LangOption = Annotated[Lang | None, typer.Option(
     help="Language of sheets, messages and pages (default: the system's, from LANG).", show_default=False)]
 T = TypeVar("T")
@@ -58,13 +59,22 @@ def main(version: Annotated[bool, typer.Option(
 
 
 def run(args: Sequence[str]) -> None:
-    """The command line: the typer app, its help in the language of the workbook named in `args`, else the
-    system's (issue 20)."""
+    """The command line: the typer app, its help and usage errors in the language of the workbook named in `args`,
+    else the system's (issues 20, 30); the workbook is looked at for a language only when one of those is shown."""
     lang = help_lang(args, peek_lang) if "--help" in args or not args else Lang.EN
     command = typer.main.get_command(app)
     translate_help(command, lang)
-    with typer_words(lang):
-        command(list(args), prog_name="forsxl")
+    try:
+        with typer_words(lang):
+            code = command.main(list(args), prog_name="forsxl", standalone_mode=False)
+    except ClickException as error:
+        if not isinstance(error, NoArgsIsHelpError):  # `forsxl` alone: its help is printed already
+            lang = help_lang(args, peek_lang)
+            translate_help(command, lang)
+            with typer_words(lang):
+                show_usage_error(error, lang)
+        raise SystemExit(error.exit_code) from None
+    raise SystemExit(code or 0)
 
 
 def _fail(lines: list[str]) -> typer.Exit:
@@ -122,6 +132,15 @@ def _printed(step: Callable[[], None]) -> Callable[[], None]:
     return run
 
 
+def _show(path: Path, lang: Lang, show: bool) -> None:
+    """`--open`: the file written shown in the system's viewer; a viewer that cannot start is a note, not a failure."""
+    from forsxl.app.viewer import show_file
+
+    note = show_file(path, lang) if show else None
+    if note:
+        _say(note)
+
+
 def _run(loaded: Book, step: Callable[[], T]) -> T:
     with _errors(loaded.lang):
         return step()
@@ -130,9 +149,10 @@ def _run(loaded: Book, step: Callable[[], T]) -> T:
 @app.command()
 def new(
     path: Workbook,
-    preset: Annotated[str, typer.Option(help="Preset to start from (see `forsxl presets`).")] = "fors-club",
+    preset: Annotated[str, typer.Option(help="Preset to start from (see `forsxl presets`).", metavar="PRESET")] = (
+        "fors-club"),
     lang: LangOption = None,
-    name: Annotated[str, typer.Option(help="Tournament name (default: the file name).")] = "",
+    name: Annotated[str, typer.Option(help="Tournament name (default: the file name).", metavar="NAME")] = "",
 ) -> None:
     """Create a workbook: Config, an empty Players sheet with headers, and Log.
 
@@ -156,11 +176,14 @@ def check(path: Workbook) -> None:
 @app.command()
 def pair(
     path: Workbook,
-    round: Annotated[int | None, typer.Option("--round", help="Round to pair (default: the next one).")] = None,
-    force: Annotated[bool, typer.Option(help="Pair the last round again while it has no results.")] = False,
-    board: Annotated[int | None, typer.Option(help="With --recompute: the board to recompute.")] = None,
-    recompute: Annotated[bool, typer.Option(help="Recompute --board's handicap, komi and steps for the players "
-                                            "now on it, after a referee swapped them (R2).")] = False,
+    round: Annotated[int | None, typer.Option("--round", help="Round to pair (default: the next one).",
+                                              metavar="ROUND")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Pair the last round again while it has no results.")] = False,
+    board: Annotated[str | None, typer.Option(help="With --recompute: the board to recompute, by its number or by "
+                                              "a cell of its row (Round-2!C5, its round then).",
+                                              metavar="BOARD")] = None,
+    recompute: Annotated[bool, typer.Option("--recompute", help="Recompute --board's handicap, komi and steps for the "
+                                            "players now on it, after a referee swapped them (R2).")] = False,
 ) -> None:
     """Pair the next round: start points, groups, pairing, handicaps -> Round-N, then Standings.
 
@@ -223,12 +246,15 @@ def standings_command(path: Workbook) -> None:
 
 @app.command()
 def merge(
-    paths: Annotated[list[Path], typer.Argument(help="[BASE] A B: the last common version (optional), then the "
-                                                "two copies.", dir_okay=False)],
-    output: Annotated[Path, typer.Option("-o", "--output", help="The merged workbook to write.", dir_okay=False)],
-    prefer: Annotated[Prefer | None, typer.Option(help="Settle every conflict with copy a's or b's value.")] = None,
+    paths: Annotated[list[Path], typer.Argument(help="The last common version (optional), then the two copies.",
+                                                dir_okay=False, metavar="[BASE] FIRST SECOND")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The merged workbook to write.", dir_okay=False,
+                                         metavar="BOOK")],
+    prefer: Annotated[Prefer | None, typer.Option(help="Settle every conflict with the value of the first copy (a) "
+                                                  "or the second (b).")] = None,
     resolve: Annotated[Path | None, typer.Option(help="Conflicts workbook: written when the merge stops, read back "
-                                                 "once its last column says a or b.", dir_okay=False)] = None,
+                                                 "once its last column says a or b.", dir_okay=False,
+                                                 metavar="FILE")] = None,
 ) -> None:
     """Merge two copies of a workbook that two referees typed into; BASE, their last common version, lets one-sided
     edits win. Conflicts stop the merge with a table, unless --prefer or --resolve settles them.
@@ -246,13 +272,52 @@ def merge(
 
 
 @app.command()
+def history(path: Workbook) -> None:
+    """List the earlier versions of the workbook that forsxl keeps, newest first: when each was saved, and the
+    command that made it or that it was changed after (forsxl undo puts one back).
+
+    Example: forsxl history club.xlsx
+    """
+    from forsxl.app.versions import history_lines, versions_lang
+
+    lang = versions_lang(path)
+    with _errors(lang):
+        lines = history_lines(path, lang)
+    typer.echo("\n".join(lines))
+
+
+@app.command()
+def undo(
+    path: Workbook,
+    to: Annotated[int | None, typer.Option("--to", min=1, help="The version to put back, numbered as forsxl history "
+                                           "lists them (default: the one before the workbook as it is; run again to "
+                                           "go further back).", metavar="VERSION")] = None,
+) -> None:
+    """Put an earlier version of the workbook back, whole. The workbook it replaces is kept as the newest version,
+    so nothing is lost and an undo can itself be undone.
+
+    Example: forsxl undo club.xlsx
+             forsxl undo club.xlsx --to 3
+    """
+    from forsxl.app.versions import undo_lines, versions_lang
+
+    lang = versions_lang(path)
+    with _errors(lang):
+        lines = undo_lines(path, to, lang)
+    typer.echo("\n".join(lines))
+
+
+@app.command()
 def publish(
     path: Workbook,
-    output: Annotated[Path, typer.Option(
-        "-o", "--output", help="FILE.html: one self-contained page; a folder: the results site.")] = Path(
-        "results.html"),
-    watch: Annotated[bool, typer.Option(help="Republish whenever the workbook is saved (Ctrl-C stops).")] = False,
-    interval: Annotated[float, typer.Option(help="--watch: seconds between looks at the workbook.")] = 1.0,
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="FILE.html: one self-contained page; a folder: the results site (default: "
+        "results.html).", metavar="FILE|FOLDER")] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Republish whenever the workbook is saved (Ctrl-C stops).")] = (
+        False),
+    interval: Annotated[float, typer.Option(help="--watch: seconds between looks at the workbook.",
+                                            metavar="SECONDS")] = 1,
+    show: Annotated[bool, typer.Option("--open", help="Then open the page in the browser.")] = False,
 ) -> None:
     """Write the results: one self-contained HTML page, or a small site of pages (standings, crosstable, rounds,
     a card per player, teams, playoff, regulation, charts), both in the workbook's language.
@@ -264,7 +329,9 @@ def publish(
 
     def once() -> None:
         loaded = _load(path)
-        typer.echo(_run(loaded, lambda: publish_book(loaded, output)))
+        written, said = _run(loaded, lambda: publish_book(loaded, output))
+        typer.echo(said)
+        _show(written, loaded.lang, show)
 
     if watch:
         watch_book(path, _printed(once), _say, interval, peek_lang(path) or system_lang())
@@ -275,9 +342,12 @@ def publish(
 @app.command("print")
 def print_command(
     path: Workbook,
-    round: Annotated[int | None, typer.Option("--round", help="The round to print (default: the last one).")] = None,
+    round: Annotated[int | None, typer.Option("--round", help="The round to print (default: the last one).",
+                                              metavar="ROUND")] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="slips.html, or slips.pdf (printed by "
-                                                "Chromium or Chrome); default: BOOK-round-N.html.")] = None,
+                                                "Chromium or Chrome); default: BOOK-round-N.html.",
+                                                metavar="FILE")] = None,
+    show: Annotated[bool, typer.Option("--open", help="Then open the slips in the browser or PDF viewer.")] = False,
 ) -> None:
     """Print a round: a result slip per board, four to an A4 page, to tick and sign, and everyone by name with
     board, colour, opponent and stones for the wall.
@@ -287,15 +357,38 @@ def print_command(
     from forsxl.app.printing import print_round
 
     loaded = _load(path)
-    typer.echo(_run(loaded, lambda: print_round(loaded, round, output)))
+    written, said = _run(loaded, lambda: print_round(loaded, round, output))
+    typer.echo(said)
+    _show(written, loaded.lang, show)
+
+
+@app.command("regulation")
+def regulation_command(
+    path: Workbook,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="regulation.html, or regulation.pdf (printed "
+                                                "by Chromium or Chrome); default: BOOK-regulation.html.",
+                                                metavar="FILE")] = None,
+) -> None:
+    """Print the regulation in prose, from the Config: who plays, start points, the handicap and its compensation,
+    scoring, pairing, places, byes and absences, prizes, with this tournament's numbers.
+
+    Example: forsxl regulation club.xlsx -o regulation.pdf
+    """
+    from forsxl.app.printing import print_regulation
+
+    loaded = _load(path)
+    typer.echo(_run(loaded, lambda: print_regulation(loaded, output)))
 
 
 @app.command()
 def explain(
     path: Workbook,
-    player: Annotated[str, typer.Option("--player", help="Name (or a unique part, or start number).")] = "",
-    than: Annotated[str, typer.Option("--than", help="The other player (default: the one just above).")] = "",
-    round: Annotated[int | None, typer.Option("--round", help="Why each pair of this round was formed.")] = None,
+    player: Annotated[str, typer.Option("--player", help="Name (or a unique part, or start number, or a cell of "
+                                        "the player's row: Standings!D5).", metavar="PLAYER")] = "",
+    than: Annotated[str, typer.Option("--than", help="The other player, named the same ways (default: the one just "
+                                      "above).", metavar="PLAYER")] = "",
+    round: Annotated[int | None, typer.Option("--round", help="Why each pair of this round was formed.",
+                                              metavar="ROUND")] = None,
 ) -> None:
     """Answer "why?": why one player ranks above another, criterion by criterion (R6), or why each pair of a round
     was formed: places, points, group, handicap, and what was avoided (R7, R2).
@@ -333,11 +426,12 @@ def presets() -> None:
 
 @app.command()
 def demo(
-    directory: Annotated[Path, typer.Argument(help="Where to write club.xlsx and club.html.", file_okay=False)] = Path(
-        "forsxl-demo"),
-    played: Annotated[int | None, typer.Option(help="Rounds to play (default: all).")] = None,
+    directory: Annotated[Path, typer.Argument(help="Where to write club.xlsx and club.html.", file_okay=False,
+                                              metavar="FOLDER")] = Path("forsxl-demo"),
+    played: Annotated[int | None, typer.Option(help="Rounds to play (default: all).", metavar="ROUNDS")] = None,
     lang: LangOption = None,
-    preset: Annotated[str, typer.Option(help="Preset to play (see `forsxl presets`).")] = "fors-club",
+    preset: Annotated[str, typer.Option(help="Preset to play (see `forsxl presets`).", metavar="PRESET")] = (
+        "fors-club"),
 ) -> None:
     """Run the bundled example: a 20-player club tournament with simulated results, and publish it.
 
@@ -353,14 +447,81 @@ def demo(
 
 
 
+calc = typer.Typer(help="forsxl inside LibreOffice Calc: a forsxl menu and toolbar on the open workbook.\n\n"
+                   "Example: forsxl calc install", no_args_is_help=True)
+app.add_typer(calc, name="calc")
+ProgramOption = Annotated[str | None, typer.Option(
+    "--forsxl", help="The forsxl the menu runs: its program, or a Python that has forsxl (default: this one).",
+    show_default=False, metavar="PROGRAM")]
+ProfileOption = Annotated[Path | None, typer.Option(
+    help="The LibreOffice user profile to install into (default: yours).", file_okay=False, show_default=False,
+    metavar="FOLDER")]
+UnopkgOption = Annotated[Path | None, typer.Option(
+    help="LibreOffice's unopkg (default: found on the PATH or where LibreOffice installs it).", dir_okay=False,
+    show_default=False, metavar="PROGRAM")]
+SharedOption = Annotated[bool, typer.Option("--shared", help="For every user of this computer (needs the right to "
+                                            "change LibreOffice's own folder).")]
+
+
+@calc.command("build")
+def calc_build(
+    output: Annotated[Path, typer.Option("-o", "--output", help="The extension to write.", dir_okay=False,
+                                         metavar="FILE")] = Path("forsxl.oxt"),
+    program: ProgramOption = None,
+) -> None:
+    """Build the extension, to add by hand in LibreOffice's Tools › Extension Manager.
+
+    Example: forsxl calc build -o forsxl.oxt
+    """
+    from forsxl.calc.build import build
+
+    lang = system_lang()
+    with _errors(lang):
+        written = build(output, program)
+    typer.echo(tr(lang, "{path}: the forsxl menu for LibreOffice Calc; add it in Tools › Extension Manager",
+                  path=written))
+
+
+@calc.command("install")
+def calc_install(shared: SharedOption = False, profile: ProfileOption = None, unopkg: UnopkgOption = None,
+                 program: ProgramOption = None) -> None:
+    """Put the forsxl menu and toolbar into LibreOffice Calc: for you, or with --shared for every user.
+
+    Example: forsxl calc install
+    """
+    from forsxl.calc.build import install
+
+    lang = system_lang()
+    with _errors(lang):
+        install(shared, profile, unopkg, program)
+    typer.echo(tr(lang, "the forsxl menu is in LibreOffice Calc now: open a tournament workbook (.xlsx) to find it "
+                  "(restart LibreOffice if it is running)"))
+
+
+@calc.command("remove")
+def calc_remove(shared: SharedOption = False, profile: ProfileOption = None, unopkg: UnopkgOption = None) -> None:
+    """Take the forsxl menu out of LibreOffice Calc again.
+
+    Example: forsxl calc remove
+    """
+    from forsxl.calc.build import remove
+
+    lang = system_lang()
+    with _errors(lang):
+        remove(shared, profile, unopkg)
+    typer.echo(tr(lang, "the forsxl menu is out of LibreOffice Calc (restart LibreOffice if it is running)"))
+
+
 @app.command("import")
 def import_command(
     path: Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx); new for an OpenGotha file.",
-                                         dir_okay=False)],
+                                         dir_okay=False, metavar="BOOK")],
     source: Annotated[Path, typer.Argument(help="The file to import: CSV, EGD/AGA/FFG list, OpenGotha XML.",
-                                           dir_okay=False)],
-    format: Annotated[str, typer.Option("--format", help=one_of((AUTO, *IMPORTS)))] = AUTO,
-    only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.")] = "",
+                                           dir_okay=False, metavar="FILE")],
+    format: Annotated[str, typer.Option("--format", help="The file's format (auto: told from its name and first "
+                                        "bytes).", metavar=choices((AUTO, *IMPORTS)))] = AUTO,
+    only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.",
+                                      metavar="LIST")] = "",
     lang: Annotated[Lang | None, typer.Option(help="Language of a workbook made from an OpenGotha file (default: "
                                               "the system's, from LANG).", show_default=False)] = None,
 ) -> None:
@@ -380,11 +541,17 @@ def import_command(
 @app.command("export")
 def export_command(
     path: Workbook,
-    format: Annotated[str, typer.Option("--format", help=one_of([f.help for f in EXPORTS.values()]))] = "egf",
-    output: Annotated[Path | None, typer.Option("-o", "--output", help="The file to write (csv: stdout).")] = None,
-    egf_class: Annotated[str, typer.Option(help="EGF class for CL[]: A, B, C, D (internet) or X.")] = "A",
-    minutes: Annotated[int | None, typer.Option(help="EGF adjusted time in minutes for TM[].")] = None,
-    keep_forfeits: Annotated[bool, typer.Option(help="Write forfeits as 12+!w0 instead of 0=.")] = False,
+    format: Annotated[str, typer.Option("--format", help="What to write: egf, the EGF's .h9; opengotha, OpenGotha's "
+                                        ".xml; csv, the standings; xlsx, a results workbook.",
+                                        metavar=choices(list(EXPORTS)))] = "egf",
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="The file to write (csv: stdout).",
+                                                metavar="FILE")] = None,
+    egf_class: Annotated[str, typer.Option(help="EGF class for CL[]: A, B, C, D (internet) or X.",
+                                           metavar="CLASS")] = "A",
+    minutes: Annotated[int | None, typer.Option(help="EGF adjusted time in minutes for TM[].", metavar="MINUTES")] = (
+        None),
+    keep_forfeits: Annotated[bool, typer.Option("--keep-forfeits", help="Write forfeits as 12+!w0 instead of 0=.")] = (
+        False),
 ) -> None:
     """Write the results for a rating system or another program: EGF .h9, OpenGotha XML, CSV or a results .xlsx.
 
@@ -402,20 +569,27 @@ def export_command(
 @app.command()
 def simulate(
     path: Workbook,
-    runs: Annotated[int, typer.Option(min=1, help="How many times to play the tournament.")] = 1000,
-    rounds: Annotated[int | None, typer.Option(min=1, help="Rounds to play (default: Config rounds).")] = None,
-    seed: Annotated[int | None, typer.Option(help="The same seed gives the same report (default: random).")] = None,
+    runs: Annotated[int, typer.Option(min=1, help="How many times to play the tournament.", metavar="COUNT")] = 1000,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Rounds to play (default: Config rounds).",
+                                               metavar="ROUNDS")] = None,
+    seed: Annotated[int | None, typer.Option(help="The same seed gives the same report (default: random).",
+                                             metavar="NUMBER")] = None,
     compare: Annotated[list[str] | None, typer.Option(
-        help="A preset, or a YAML file of Config keys over the workbook's, to run side by side (repeatable).")] = None,
-    from_start: Annotated[bool, typer.Option(help="Play every round anew, not only the rounds still to play.")] = False,
+        help="A preset, or a YAML file of Config keys over the workbook's, to run side by side (repeatable).",
+        metavar="PRESET|FILE")] = None,
+    from_start: Annotated[bool, typer.Option("--from-start", help="Play every round anew, not only the rounds still "
+                                             "to play.")] = False,
     model: Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
                                               "stronger (the stronger always wins).")] = Model.EGF,
-    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).")] = 100.0,
-    prizes: Annotated[int, typer.Option(min=1, help="Prize places to give the chances of.")] = 3,
-    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).")] = 0,
-    write: Annotated[bool, typer.Option(help="Write the Simulation sheet into the workbook.")] = True,
+    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).",
+                                         metavar="POINTS")] = 100,
+    prizes: Annotated[int, typer.Option(min=1, help="Prize places to give the chances of.", metavar="PLACES")] = 3,
+    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).", metavar="COUNT")] = 0,
+    no_write: Annotated[bool, typer.Option("--no-write", help="Leave the workbook as it is: no Simulation sheet.")] = (
+        False),
     output: Annotated[Path | None, typer.Option("-o", "--output", help="The HTML report to write "
-                                                "(default: BOOK-simulation.html beside the workbook).")] = None,
+                                                "(default: BOOK-simulation.html beside the workbook).",
+                                                metavar="FILE")] = None,
 ) -> None:
     """Play the tournament many times with simulated results (R10): each player's expected place and prize chances,
     how well the ranking follows strength, how fair the handicap compensation is; side by side with --compare.
@@ -430,10 +604,12 @@ def simulate(
         with _errors():
             check_folder(output)  # before the runs, not after them
     settings = Settings(model, sigma, prizes, from_start)
+    write = not no_write
     with _editing(path) if write else nullcontext(_load(path)) as loaded:
-        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers))
+        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers,
+                                                    output))
         for note in plan.notes:
             _say(note)
         with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
-            lines = _run(loaded, lambda: run_simulation(loaded, plan, output, write, bar.update))
+            lines = _run(loaded, lambda: run_simulation(loaded, plan, write, bar.update))
     typer.echo("\n".join(lines))

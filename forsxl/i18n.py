@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Iterable, Mapping
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -76,6 +78,21 @@ def date_text(day: Any, lang: Lang) -> str:
     from babel.dates import format_date
 
     return format_date(day, "d MMMM y", locale=lang.value)
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def format_date(text: str, lang: Lang) -> tuple[str, str]:
+    """(What to show, the ISO date for `<time>`): Config `date` as pages, slips and print titles write it, an ISO
+    date in words, `28 ноября 2026`; other text as is."""
+    try:
+        day = date.fromisoformat(text.strip()) if _ISO_DATE.fullmatch(text.strip()) else None
+    except ValueError:
+        day = None
+    if day is None:
+        return text, ""
+    return date_text(day, lang), day.isoformat()
 
 
 class Later(str):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.config import Basis, Lang, PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source
 from forsxl.i18n import N_, Later, tr, translations
@@ -17,6 +17,14 @@ MESSAGES: dict[str, str] = {
     "file_not_xlsx": N_("{path} is not an .xlsx workbook ({why})"),
     "file_too_big": N_("{path} is too large to be a tournament workbook ({size} MB unpacked)"),
     "file_locked": N_("{path} is open in {app}; close it there and run again"),
+    # the forsxl menu in LibreOffice Calc (issue 28)
+    "calc_no_unopkg": N_("LibreOffice's unopkg was not found: install LibreOffice, or give unopkg's path with "
+                         "--unopkg, or build the extension with forsxl calc build and add it in Tools › Extension "
+                         "Manager"),
+    "calc_root": N_("as root, LibreOffice installs extensions only for every user: run forsxl calc install as "
+                    "yourself, or with --shared"),
+    "calc_unopkg_failed": N_("LibreOffice's unopkg refused the extension: {why} (is LibreOffice running with "
+                             "this profile? close it and run again)"),
     # reliability and hostile files (issue 9)
     "file_macros": N_("{path} is a workbook with macros; forsxl does not open those: save it as .xlsx "
                       "(Excel Workbook) and run again"),
@@ -65,7 +73,8 @@ MESSAGES: dict[str, str] = {
     "points_range": N_("{value} points is not between {low} and {high}"),
     "group_bad": N_("group {value!r} is not 1, 2 or 3"),
     "did_you_mean": N_("; did you mean {guess!r}?"),
-    "config_unknown_key": N_("unknown key {key!r}; known keys: {known}"),
+    "config_unknown_key": N_("unknown key {key!r}"),
+    "config_unknown_key_known": N_("unknown key {key!r}; known keys: {known}"),
     "config_bad_value": N_("{key}: {value!r} is not {expected}"),
     "config_positive": N_("{key} must be positive"),
     "config_range": N_("{key} must be between {low} and {high}"),
@@ -115,7 +124,6 @@ MESSAGES: dict[str, str] = {
     "board_bad": N_("{value!r} is not a board number, bye or absent"),
     "player_unknown": N_("{name!r} is not in Players"),
     "player_twice": N_("{name!r} is in this round twice"),
-    "player_self": N_("a player cannot play themself"),
     "result_bad": N_("{value!r} is not a result; use B+, W+, =, B+F, W+F or 0-0"),
     "result_look_alike": N_("{value!r}: is that a Latin B (Black) or a Cyrillic letter? Type B+ for Black, W+ for "
                             "White"),
@@ -132,15 +140,21 @@ MESSAGES: dict[str, str] = {
     "round_already_paired": N_("round {round} is already paired; use --round {round} --force to pair it again"),
     "round_out_of_order": N_("round {round} cannot be paired now; the next round is {expected}"),
     "print_format": N_("{path}: slips are written as .pdf or .html"),
+    "regulation_format": N_("{path}: the regulation is written as .pdf or .html"),
     "pdf_needs_browser": N_("{path}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write "
                             "{html} instead and print it from a browser"),
     "pdf_failed": N_("{path}: the browser could not print the PDF ({why}); write {html} and print it from a browser"),
     "board_missing": N_("round {round} has no board {board}"),
     "board_has_result": N_("board {board} has a result ({result}); its handicap stays as it was played"),
     "board_needs_recompute": N_("--board goes with --recompute: forsxl pair BOOK --round N --board K --recompute"),
-    "stronger_holds_black": N_("warning: board {board}: {black} holds Black with {stones} stone(s) but is the stronger "
-                               "by handicap.basis ({black_basis} to {white}'s {white_basis}); the giver plays White: "
-                               "swap the colours, or forsxl pair --round {round} --board {board} --recompute"),
+    "board_option_bad": N_("--board {value!r} is neither a board number nor a cell of a board's row, like Round-2!C5"),
+    "cell_no_sheet": N_("{cell}: there is no sheet {sheet!r} in the workbook"),
+    "cell_no_board": N_("{cell} is not in the row of a board on a round sheet"),
+    "cell_no_player": N_("{cell} is not in a player's row (Players, Standings or a round sheet)"),
+    "stronger_holds_black": N_("warning: board {board}: {black} plays Black and takes {stones} stone(s), yet is the "
+                               "stronger {basis}: {black_basis} against White's {white_basis} ({white}); the stronger "
+                               "gives the handicap as White: swap the colours, or forsxl pair --round {round} --board "
+                               "{board} --recompute"),
     "round_unplayed": N_("round {round} has no results yet; type them before pairing round {next}, or pair round "
                          "{round} again with --round {round} --force"),
     "round_incomplete": N_("round {round}, board {board} has no result yet; type it before pairing the next round"),
@@ -197,6 +211,8 @@ MESSAGES: dict[str, str] = {
                           "{limit}; nothing written"),
     "import_line_bad": N_("{text!r}: {why}"),
     "import_format_unknown": N_("cannot tell the format of {path}; name it with --format ({known})"),
+    "csv_encoding_unknown": N_("{path}: cannot tell whether its text is in {cyrillic} (Cyrillic) or {western} (Western "
+                               "European); save it as CSV UTF-8 and import it again"),
     "import_gotha_existing": N_("an OpenGotha file brings a whole tournament: import it into a new workbook, "
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),
@@ -227,8 +243,20 @@ MESSAGES: dict[str, str] = {
     "export_first_name": N_("warning: OpenGotha opens no player without a first name, and Players Name of {names} is "
                             "one word; the file writes the first name {written}, which forsxl reads back as none"),
     "export_gotha_method": N_("warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the "
-                              "players, games and handicaps, not the {method} pairing or its points"),
+                              "players, games and handicaps, not the pairing by {method} or its points"),
     "export_over_book": N_("the export would overwrite the workbook {path}; pick another -o"),
+    # forsxl history and undo (issue 31)
+    "undo_nothing": N_("{path}: no earlier version is kept to put back (forsxl keeps one each time it saves the "
+                       "workbook)"),
+    "undo_oldest": N_("{path} is the oldest version kept already (version {number}); forsxl history {path} lists "
+                      "them"),
+    "undo_no_such": N_("{path} has no version {number}: versions 1 to {count} are kept (forsxl history {path})"),
+    "undo_same": N_("{path} is the same as version {number} already; nothing to put back"),
+    "publish_over_book": N_("the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
+                            "for the site"),
+    "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "
+                             "FILE.html"),
+    "simulate_over_book": N_("the simulation report would overwrite the workbook {path}; pick another -o"),
     # merging two copies of a workbook (issue 13)
     "merge_copies": N_("merge needs two copies, or BASE and two copies; {count} workbooks given"),
     "merge_copy_bad": N_("{path} cannot be merged until these problems in it are fixed:"),
@@ -253,7 +281,9 @@ MESSAGES: dict[str, str] = {
     "explain_tied": N_("equal on every criterion: they share place {place}, listed in start-number order"),
     "explain_playoff": N_("final places come from the playoff or superfinal (R7.7, R7.8): {upper} is placed "
                           "{upper_final}, {lower} {lower_final}"),
-    "explain_round": N_("Round {round}, paired by {method}:"),
+    "explain_round": N_("Round {round}, paired by {method} ({rule}):"),
+    "explain_what": N_("say what to explain: --player NAME (why the player ranks where they do) or --round N (why "
+                       "each pair of the round was formed)"),
     "explain_board": N_("Board {board}: {upper} (ranked {upper_position}, {upper_points} points) – {lower} (ranked "
                         "{lower_position}, {lower_points} points), gap {gap}, group {group}"),
     "explain_handicap": N_("handicap (R2): difference {difference} × {factor} − {reduction} × 100 (the reduction in "
@@ -269,12 +299,12 @@ MESSAGES: dict[str, str] = {
                           "order); the nearest allowed to it is {lower} (R7.2)"),
     "why_rating_shift": N_("{upper} (rating {rating}) looks for rating {rating} − shift = {target}; {lower} "
                            "({found}) is the closest allowed (R7.3)"),
-    "why_scheduled": N_("fixed before the first round by the {method} schedule (R7.5, R7.6)"),
+    "why_scheduled": N_("fixed before the first round: {method} (R7.5, R7.6)"),
     "why_weighted": N_("{upper} ({su}) and {lower} ({sl}): part of the best pairing of the whole round by score "
                        "gap, then floats, seeding and colour; this pair costs {cost} (R7.4)"),
     "why_weighted_other": N_("not {name} (a pair costing {cost}): {name} plays {by}, and the round costs less that "
                              "way (R7.4)"),
-    "why_method": N_("paired by the {method} method"),
+    "why_method": N_("paired by {method}"),
     "why_stage": N_("playoff or superfinal game {stage} (R7.7, R7.8)"),
     "why_taken": N_("not {name}: already paired with {by} higher up"),
     "why_rematch": N_("not {name}: they met in round {round} (R7: no rematches)"),
@@ -293,10 +323,25 @@ MESSAGES: dict[str, str] = {
 }
 
 
+METHOD_NAMES: dict[PairingMethod, str] = {
+    PairingMethod.NEIGHBOURS: N_("neighbours in the standings"), PairingMethod.SHIFT: N_("shift"),
+    PairingMethod.RATING_SHIFT: N_("rating shift"), PairingMethod.MCMAHON: N_("McMahon"),
+    PairingMethod.SWISS: N_("Swiss"), PairingMethod.ROUND_ROBIN: N_("round robin"), PairingMethod.SERP: N_("Serp"),
+}
+"""A pairing method in words (R7), where a message or the regulation names it; Config keeps its value."""
+BASIS_NAMES: dict[Basis, str] = {
+    Basis.RATING: N_("by rating"), Basis.RANK: N_("by rank"), Basis.POINTS: N_("by points"),
+    Basis.BLEND: N_("by rating and points"), Basis.MMS: N_("by McMahon score"),
+}
+"""What a handicap is computed from (`handicap.basis`, R2.1), in words."""
+_WORDED: dict[type, Mapping[Any, str]] = {PairingMethod: METHOD_NAMES, Basis: BASIS_NAMES}
+
+
 def text(code: str, lang: Lang, **params: Any) -> str:
     """The text of a message code in the language (its msgid through the catalogue), numbers written as the
-    language writes them."""
-    return tr(lang, MESSAGES[code], **params)
+    language writes them, a pairing method or handicap basis in words (`METHOD_NAMES`, `BASIS_NAMES`)."""
+    worded = {k: tr(lang, _WORDED[type(v)][v]) if type(v) in _WORDED else v for k, v in params.items()}
+    return tr(lang, MESSAGES[code], **worded)
 
 
 TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
@@ -363,6 +408,18 @@ def tiebreak_heading(tiebreak: Tiebreak, lang: Lang) -> str:
     return tiebreak.value if lang == Lang.EN else tiebreak_labels(lang).get(tiebreak, (tiebreak.value,))[0]
 
 
+ROUND_CELLS = N_("Round cells: the opponent's No, the result (+\u00a0win, -\u2060\u00a0loss, =\u00a0jigo, "
+                 "?\u00a0not played yet), then the colour (b\u00a0black, w\u00a0white) and handicap stones; "
+                 "!\u00a0instead of / marks a game not played (forfeit); 0 instead of a number is a round without a "
+                 "game (bye or absence).")
+"""The legend of the round cells (`12+/w2`; in Russian `12+/б2`), wherever they are: Standings, the CSV, the page."""
+
+
+def round_cells_legend(lang: Lang) -> str:
+    """ROUND_CELLS in `lang` as a cell or a CSV field holds it: plain spaces, no word joiner (a page's typography)."""
+    return tr(lang, ROUND_CELLS).replace("\u00a0", " ").replace("\u2060", "")
+
+
 ORIGINS = {"default": N_("default"), "command line": N_("command line")}
 
 
@@ -376,11 +433,15 @@ def origin_text(origin: str, lang: Lang) -> str:
 
 
 def message(error: ForsxlError, lang: Lang) -> str:
-    """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`."""
+    """One line naming the cell, the problem and the rule: `Round-3!H7: "B+x" is not a result (R11)`; a problem
+    with no rule to cite (a file, a merge conflict) ends with the problem."""
     source = error.source
     if source and isinstance(source.sheet, Later):  # `players.csv, line 3`
         source = Source(source.sheet.said(lang), source.cell)
     where = f"{source}: " if source else ""
+    if error.params.get("about"):  # what the cell is: a board and its players (a merge conflict)
+        where += f"{error.params['about']}: "
     guess = error.params.get("guess")
     hint = text("did_you_mean", lang, guess=guess) if guess else ""
-    return f"{where}{text(error.code, lang, **error.params)}{hint} ({error.rule})"
+    rule = f" ({error.rule})" if error.rule else ""  # a file, a merge, a command line: no rule to cite
+    return f"{where}{text(error.code, lang, **error.params)}{hint}{rule}"

@@ -1,14 +1,37 @@
 """What every test shares: the system locale is English, whatever the machine's, so that commands without a workbook
 to take the language from (`new`, `demo`, an error before a workbook is read) speak English unless a test says
-otherwise (issue 20); and the club workbooks most CLI tests start from, made once per module and copied."""
+otherwise (issue 20); the club workbooks most CLI tests start from, made once per module and copied; and the sdist and
+the wheel, built once (issue 33)."""
 
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from test_cli import club_players, higher_rating_wins, new_book, ok, type_results
+
+import forsxl
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_report_header() -> str:
+    """Which forsxl the tests run: the checkout's, or the installed wheel's (.ci/run, issue 33)."""
+    return f"forsxl {forsxl.__version__} from {Path(forsxl.__file__).parent}"
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with the sdist and the wheel, built by hatchling as `pip install .` and `python -m build` build them;
+    from a checkout or from an unpacked sdist alike."""
+    pytest.importorskip("hatchling")
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-d", str(out)], cwd=ROOT, check=True,
+                   capture_output=True)
+    return out
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,6 @@ Built on test_cli's and test_reliability's helpers: a workbook made by `forsxl n
 from __future__ import annotations
 
 import os
-import re
 import resource
 import shutil
 import subprocess
@@ -24,6 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
+from realfiles import needs_files
 from test_cli import club_players, edit, new_book, ok, refused, type_rows
 from test_reliability import ods_archive, ods_tables, rezip
 
@@ -63,7 +63,7 @@ def test_a_merge_over_the_whole_of_an_unread_sheet_is_refused_before_openpyxl_bu
     hostile = with_notes(book, b'<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>'
                                b'<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells>')
     refused_quickly(hostile, "Notes!XFD1048576: the sheet reaches row 1048576, column 16384; forsxl reads at most "
-                             "10000 rows and 200 columns: clear the cells beyond the table (R0)")
+                             "10000 rows and 200 columns: clear the cells beyond the table")
 
 
 @pytest.mark.parametrize("tag", [b"mergeCell", b"hyperlink"])
@@ -74,20 +74,20 @@ def test_ranges_within_the_sheet_count_cell_by_cell(book: Path, tag: bytes) -> N
                                                    else b"<hyperlinks>%s</hyperlinks>") % ranges)
     refused_quickly(hostile, "Notes!A2:GR751: here the sheets pass 200000 cells (each sheet counted up to its farthest "
                              "cell, merged cells one by one), far more than a tournament: clear or unmerge the cells "
-                             "beyond the tables (R0)")
+                             "beyond the tables")
 
 
 def test_a_stray_cell_far_away_in_an_unread_sheet_is_named(book: Path) -> None:
     hostile = with_notes(book, b'<sheetData><row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>')
     refused_quickly(hostile, "Notes!XFD1048576: the sheet reaches row 1048576, column 16384; forsxl reads at most "
-                             "10000 rows and 200 columns: clear the cells beyond the table (R0)", "check")
+                             "10000 rows and 200 columns: clear the cells beyond the table", "check")
 
 
 def test_cells_without_references_are_counted_where_openpyxl_puts_them(book: Path) -> None:
     """`<row>` and `<c>` may leave out `r`: openpyxl counts on from the last one, and so does the scan."""
     hostile = with_notes(book, b'<sheetData><row r="1e7"/><row><c/></row></sheetData>')
     refused_quickly(hostile, "Notes!A10000001: the sheet reaches row 10000001, column 1; forsxl reads at most "
-                             "10000 rows and 200 columns: clear the cells beyond the table (R0)", "check")
+                             "10000 rows and 200 columns: clear the cells beyond the table", "check")
 
 
 def test_the_rectangles_of_all_sheets_together_are_bounded(book: Path) -> None:
@@ -96,7 +96,7 @@ def test_the_rectangles_of_all_sheets_together_are_bounded(book: Path) -> None:
     hostile = with_notes(book, b"<sheetData>" + corners + b"</sheetData>")
     refused_quickly(hostile, "Notes!GR1001: here the sheets pass 200000 cells (each sheet counted up to its farthest "
                              "cell, merged cells one by one), far more than a tournament: clear or unmerge the cells "
-                             "beyond the tables (R0)", "check")
+                             "beyond the tables", "check")
 
 
 def test_too_many_xml_elements_are_refused_while_streaming(book: Path) -> None:
@@ -105,7 +105,7 @@ def test_too_many_xml_elements_are_refused_while_streaming(book: Path) -> None:
     tiny = b"<Properties>" + b"<x/>" * safety.MAX_ELEMENTS + b"</Properties>"
     rezip(book, hostile, replace={"docProps/app.xml": tiny}, compression=zipfile.ZIP_STORED)
     refused_quickly(hostile, f"{hostile} is refused: with its part docProps/app.xml the XML passes 1000000 elements, "
-                             "far more than a tournament (R0)", "check")
+                             "far more than a tournament", "check")
 
 
 def test_too_many_sheets_are_refused(book: Path) -> None:
@@ -114,7 +114,7 @@ def test_too_many_sheets_are_refused(book: Path) -> None:
         workbook = archive.read("xl/workbook.xml")
     many = b"".join(b'<sheet name="S%d" sheetId="%d" r:id="rId1"/>' % (i, i + 100) for i in range(safety.MAX_SHEETS))
     rezip(book, hostile, replace={"xl/workbook.xml": workbook.replace(b"<sheets>", b"<sheets>" + many)})
-    refused_quickly(hostile, f"{hostile} is refused: it has more than 250 sheets, far more than a tournament (R0)",
+    refused_quickly(hostile, f"{hostile} is refused: it has more than 250 sheets, far more than a tournament",
                     "check")
 
 
@@ -141,7 +141,7 @@ def test_ods_tables_are_bounded_together_before_calamine_expands_them(tmp_path: 
     ods_archive(ods, [table(f"T{i}", filled(9000, 1, skip=9), EMPTY_REST) for i in range(1, 5)])
     refused_quickly(ods, "T3!J9000: here the sheets pass 200000 cells (each sheet counted up to its farthest cell, "
                          "merged cells one by one), far more than a tournament: clear or unmerge the cells beyond the "
-                         "tables (R0)", "check")
+                         "tables", "check")
 
 
 def test_ods_repeated_cells_in_repeated_rows_are_counted(tmp_path: Path) -> None:
@@ -149,13 +149,13 @@ def test_ods_repeated_cells_in_repeated_rows_are_counted(tmp_path: Path) -> None
     ods_archive(ods, [table("Players", filled(1001, 200), EMPTY_REST)])
     refused_quickly(ods, "Players!GR1001: here the sheets pass 200000 cells (each sheet counted up to its farthest "
                          "cell, merged cells one by one), far more than a tournament: clear or unmerge the cells "
-                         "beyond the tables (R0)", "check")
+                         "beyond the tables", "check")
 
 
 def test_ods_with_too_many_tables_is_refused(tmp_path: Path) -> None:
     ods = tmp_path / "cup.ods"
     ods_archive(ods, [table(f"T{i}", EMPTY_REST) for i in range(safety.MAX_SHEETS + 1)])
-    refused_quickly(ods, f"{ods} is refused: it has more than 250 sheets, far more than a tournament (R0)", "check")
+    refused_quickly(ods, f"{ods} is refused: it has more than 250 sheets, far more than a tournament", "check")
 
 
 # ------------------------------------------------------------------------------------------- numbers and values
@@ -175,7 +175,7 @@ def test_absurd_values_are_each_named_and_listed_at_once(book: Path) -> None:
             "Players!C22: rating -2000 is not between -950 and 3500 (R0)",
             "Players!G23: '3-1': rounds go from 1 to 5, and a range upwards, like 3-4 (R5)",
             "Players!G24: '7': rounds go from 1 to 5, and a range upwards, like 3-4 (R5)",
-            "Players!A24: start number 7 is already used on row 23 (R0)",
+            "Players!A24: start number 7 is already used on row 23",
             "Players!F25: 20000 points is not between -10000 and 10000 (R1)",
             "Round-1!D2: handicap 99 is not between 0 and 9 stones (R2.3)",
             "Round-1!D3: handicap -1 is not between 0 and 9 stones (R2.3)",
@@ -183,14 +183,14 @@ def test_absurd_values_are_each_named_and_listed_at_once(book: Path) -> None:
             "Round-1!A4: board 1 is already on row 2 (R7)")
 
 
-HUGE = "is beyond any number a tournament uses (at most 1000000 either way) (R0)"
+HUGE = "is beyond any number a tournament uses (at most 1000000 either way)"
 
 
 @pytest.mark.parametrize(("sheet", "row", "typed", "line"), [
     ("Players", 22, {"Name": "Newman", "Rating": "1e999999999"}, f"Players!C22: '1e999999999' {HUGE}"),
     ("Players", 22, {"Name": "Newman", "Rating": "1e400"}, f"Players!C22: '1e400' {HUGE}"),
     ("Players", 22, {"Name": "Newman", "Rating": 99999}, "Players!C22: rating 99999 is not between -950 and 3500 (R0)"),
-    ("Players", 22, {"Name": "Newman", "Rating": 1500, "Start": "inf"}, "Players!F22: 'inf' is not a number (R0)"),
+    ("Players", 22, {"Name": "Newman", "Rating": 1500, "Start": "inf"}, "Players!F22: 'inf' is not a number (R1)"),
     ("Players", 22, {"Name": "Newman", "Rating": 1500, "Absent": "1-99999999"},
      "Players!G22: '1-99999999': rounds go from 1 to 5, and a range upwards, like 3-4 (R5)"),
     ("Round-1", 2, {"Handicap": 1e308}, f"Round-1!D2: '1e+308' {HUGE}"),
@@ -244,12 +244,12 @@ def test_an_import_past_the_players_forsxl_reads_is_refused_with_the_limit(tmp_p
     csv = tmp_path / "players.csv"
     csv.write_text("Name,Rating\n" + "".join(f"Player {i},1500\n" for i in range(12_000)), encoding="utf-8")
     refused(path, ["import", path, csv], f"{csv}: its 12000 players would make 12020 in Players, and forsxl reads "
-                                         "at most 2000; nothing written (R0)")
+                                         "at most 2000; nothing written")
 
 
 def test_more_players_than_forsxl_reads_are_named_at_the_first_beyond(tmp_path: Path) -> None:
     path = new_book(tmp_path, [{"Name": f"Player {i}", "Rating": 1500} for i in range(2001)])
-    refused(path, ["check", path], "Players!B2002: more than 2000 players: forsxl reads at most 2000 (R0)")
+    refused(path, ["check", path], "Players!B2002: more than 2000 players: forsxl reads at most 2000")
 
 
 @pytest.mark.parametrize(("scale", "line"), [("egf", "9999"), ("rfg", "-5")])
@@ -260,7 +260,7 @@ def test_an_imported_rating_the_reader_would_refuse_stops_the_import(tmp_path: P
     csv.write_text(f"Name,Rating\nNewman,{line}\n", encoding="utf-8")
     low = -950 if scale == "egf" else 0
     refused(path, ["import", path, csv], f"players.csv, line 2: 'Newman': rating {int(line)} is not between {low} "
-                                         "and 3500 (R0)")
+                                         "and 3500")
 
 
 def test_an_import_past_the_rows_forsxl_reads_is_refused(tmp_path: Path) -> None:
@@ -270,12 +270,10 @@ def test_an_import_past_the_rows_forsxl_reads_is_refused(tmp_path: Path) -> None
     csv = tmp_path / "players.csv"
     csv.write_text("Name,Rating\nNewman,1500\nOldman,1600\n", encoding="utf-8")
     refused(path, ["import", path, csv], "Players!H10001: the sheet reaches row 10001, column 8; forsxl reads at "
-                                         "most 10000 rows and 200 columns: clear the cells beyond the table (R0)")
+                                         "most 10000 rows and 200 columns: clear the cells beyond the table")
 
 
-FORMATS = Path(__file__).resolve().parents[1].parent / "shared" / "testdata" / "formats"
-
-
+@needs_files
 def test_an_opengotha_tournament_the_reader_would_refuse_is_not_written(tmp_path: Path) -> None:
     """The import reads the workbook it built before writing it: one the reader refuses is never written. Reading an
     OpenGotha file bounds what it holds (a rating as OpenGotha bounds it), so the net is shown with a tournament the
@@ -370,7 +368,7 @@ def test_publish_to_a_full_disk_is_one_line_and_leaves_no_temporary(book: Path, 
     monkeypatch.setattr(Path, "write_text", full)
     written = target / "index.html" if output == "site" else target
     refused(book, ["publish", book, "-o", target], f"{written} could not be written (No space left on device); it is "
-                                                  "as it was (R0)")
+                                                  "as it was")
     assert not any(p.name.endswith(".tmp") for p in book.parent.rglob("*"))
 
 
@@ -386,8 +384,7 @@ def test_a_missing_output_folder_is_one_line_naming_it(book: Path, args: list[st
     folder = book.with_name("no such folder")
     command, *options = (a.format(folder=folder) for a in args)
     target = Path(options[-1])
-    refused(book, [command, book, *options], f"there is no folder {folder} to write {target} into; create it first "
-                                             "(R0)")
+    refused(book, [command, book, *options], f"there is no folder {folder} to write {target} into; create it first")
 
 
 # --------------------------------------------------------------------------- any input: bounded time and memory
@@ -503,4 +500,4 @@ def test_any_workbook_is_done_or_refused_in_one_line_within_5_s_and_300_mb(playe
         assert "Traceback" not in run.stderr, run.stderr[-2000:]
         if run.returncode == 1:
             lines = [line for line in run.stderr.splitlines() if not line.startswith("pairing ")]
-            assert lines and all(re.search(r"\((R[\d.]+)\)$", line) for line in lines), run.stderr[-2000:]
+            assert lines and all(line.strip() and line == line.strip() for line in lines), run.stderr[-2000:]

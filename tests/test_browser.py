@@ -146,8 +146,10 @@ def test_projector_at_1280_by_800_shows_every_column(browser: Browser, site: Pat
 
 
 def test_player_card_fits_a_390_px_phone(browser: Browser, site: Path) -> None:
+    """Nothing is cut in half on a phone (issue 30): the standings, a card, a round, the regulation fit the screen,
+    with no table to swipe, whose columns a fixed one would cover."""
     browser.size(390, 844, mobile=True)
-    for page in ("player-1.html", "player-20.html", "round-3.html"):
+    for page in ("index.html", "player-1.html", "player-20.html", "round-3.html", "regulation.html"):
         browser.open((site / page).as_uri())
         overflow = browser.script("""
             const out = e => e.getBoundingClientRect().right > window.innerWidth + 0.5;  // past the screen's edge
@@ -159,6 +161,9 @@ def test_player_card_fits_a_390_px_phone(browser: Browser, site: Path) -> None:
         assert overflow[0] <= overflow[1] == 390 and not overflow[2], (page, overflow)
     browser.open((site / "player-1.html").as_uri())
     browser.screenshot("phone-player-card.png")
+    browser.open((site / "index.html").as_uri())
+    assert browser.script("return document.querySelector('table.standings td.name .games').offsetHeight") > 0
+    browser.screenshot("phone-standings.png")
     browser.size(1280, 1000)
 
 

@@ -7,6 +7,7 @@ and a workbook left byte for byte as it was.
 
 from __future__ import annotations
 
+import itertools
 import re
 import zipfile
 from collections import defaultdict
@@ -41,7 +42,10 @@ ABSENT = {"Turner": 3}
 FORFEITS = {(2, 3): "B+F", (4, 5): "W+F"}
 """(round, board) -> a forfeit typed instead of the game's result."""
 
-KNOWN_KEYS = ", ".join(KEYS)
+TOP_KEYS = ("name, date, place, preset, rounds, lang, ratings.…, start.…, handicap.…, komi.…, groups.…, teams.…, "
+            "scoring.…, attendance.…, tiebreaks, unplayed_loss, unplayed_half, superfinal, pairing.…, playoff.…, "
+            "swiss.…, round_robin.…, serp.…, prizes.…, norms.…, stages.…")
+"""What an unknown key that is close to none is told: the top-level keys, then the sections (R12)."""
 PRESETS = ", ".join(presets())
 RESULT_HELP = "use B+, W+, =, B+F, W+F or 0-0"
 
@@ -88,11 +92,13 @@ def headers(sheet: Worksheet) -> dict[str, int]:
 
 
 def rows(path: Path, title: str) -> list[dict[str, Any]]:
-    """A sheet's data rows as {header: value}."""
+    """A sheet's table as {header: value}: its rows up to the first blank one (what forsxl writes below a table, as
+    the round cells' legend under Standings, is not a row of it)."""
     sheet = openpyxl.load_workbook(path)[title]
     names = [cell.value for cell in sheet[1]]
-    return [dict(zip(names, row, strict=False)) for row in sheet.iter_rows(min_row=2, values_only=True)
-            if any(v is not None for v in row)]
+    table = list(itertools.takewhile(lambda row: any(v is not None for v in row),
+                                     sheet.iter_rows(min_row=2, values_only=True)))
+    return [dict(zip(names, row, strict=False)) for row in table]
 
 
 def type_rows(path: Path, title: str, typed: Iterable[Mapping[str, Any]]) -> None:
@@ -281,9 +287,9 @@ def test_r2_5_check_warns_when_the_stronger_holds_black_with_stones(book: Path) 
     edit(book, "Round-1", 2, Black="Adams", White="Baker")
     result = ok("check", book)
     assert result.stdout.splitlines() == [
-        "Round-1!H2: warning: board 1: Adams holds Black with 3 stone(s) but is the stronger by handicap.basis (2600 "
-        "to Baker's 2300); the giver plays White: swap the colours, or forsxl pair --round 1 --board 1 --recompute "
-        "(R2.5)",
+        "Round-1!H2: warning: board 1: Adams plays Black and takes 3 stone(s), yet is the stronger by rating: 2600 "
+        "against White's 2300 (Baker); the stronger gives the handicap as White: swap the colours, or forsxl pair "
+        "--round 1 --board 1 --recompute (R2.5)",
         f"{book}: 20 players, 1 round, no problems"]
     assert ok("pair", book, "--round", "1", "--board", "1", "--recompute").stdout == (
         f"{book}: round 1, board 1: Baker (Black) - Adams, 3 stones, komi -8, 6 steps\n")
@@ -333,14 +339,14 @@ def test_r2_3_edited_handicap_with_fractional_komi_reads_as_typed(book: Path) ->
 def test_r0_duplicate_name(tmp_path: Path, second: str, shown: str) -> None:
     path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rating": 2300},
                                {"Name": second, "Rating": 2000}])
-    refused(path, ["pair", path], f"Players!B4: {shown!r} is already on row 2 (R0)")
-    refused(path, ["check", path], f"Players!B4: {shown!r} is already on row 2 (R0)")
+    refused(path, ["pair", path], f"Players!B4: {shown!r} is already on row 2")
+    refused(path, ["check", path], f"Players!B4: {shown!r} is already on row 2")
 
 
 def test_r0_duplicate_cyrillic_name_typed_with_latin_letters(tmp_path: Path) -> None:
     path = new_book(tmp_path, [{"Name": "Иванов Пётр", "Rating": 2000}, {"Name": "Baker", "Rating": 1900},
                                {"Name": "Ивaнoв Пётр ", "Rating": 1800}])  # Latin a and o
-    refused(path, ["pair", path], "Players!B4: 'Ивaнoв Пётр' is already on row 2 (R0)")
+    refused(path, ["pair", path], "Players!B4: 'Ивaнoв Пётр' is already on row 2")
 
 
 @pytest.mark.parametrize(("column", "value", "line"), [
@@ -349,7 +355,7 @@ def test_r0_duplicate_cyrillic_name_typed_with_latin_letters(tmp_path: Path) -> 
     pytest.param("Rank", "5x", "Players!D4: rank '5x' is not a rank like 5k or 2d (R0)", id="rank 5x"),
     pytest.param("Rank", "40k", "Players!D4: rank '40k' is not a rank like 5k or 2d (R0)", id="rank 40k"),
     pytest.param("Absent", "two", "Players!G4: 'two' is not a list of rounds like 1, 3-4 (R5)", id="absent"),
-    pytest.param("No", "x1", "Players!A4: 'x1' is not a whole number (R0)", id="start number"),
+    pytest.param("No", "x1", "Players!A4: 'x1' is not a whole number", id="start number"),
 ])
 def test_r0_bad_player_cell(tmp_path: Path, column: str, value: Any, line: str) -> None:
     typed = {"Name": "Clark", "Rating": 2000, column: value}
@@ -377,7 +383,7 @@ def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
     refused(path, ["check", path],
             "Players!C2: rating '19l5' is not a number (R0)",
             "Players!D3: rank '5x' is not a rank like 5k or 2d (R0)",
-            "Players!B5: the player has no name (R0)")
+            "Players!B5: the player has no name")
 
 
 def test_check_lists_a_duplicate_with_other_problems(tmp_path: Path) -> None:
@@ -385,7 +391,7 @@ def test_check_lists_a_duplicate_with_other_problems(tmp_path: Path) -> None:
                                {"Name": "Adams ", "Rating": 2000}])
     refused(path, ["check", path],
             "Players!D3: rank '5x' is not a rank like 5k or 2d (R0)",
-            "Players!B4: 'Adams' is already on row 2 (R0)")
+            "Players!B4: 'Adams' is already on row 2")
 
 
 @pytest.mark.parametrize(("column", "formula", "cell"), [
@@ -398,7 +404,7 @@ def test_r0_formula_in_players_cell(tmp_path: Path, column: str, formula: str, c
     before = path.read_bytes()
     result = invoke("pair", path)
     assert result.exit_code == 1
-    assert problems(result)[0] == f"Players!{cell}: a formula where a value was expected: {formula} (R0)"
+    assert problems(result)[0] == f"Players!{cell}: a formula where a value was expected: {formula}"
     assert path.read_bytes() == before
 
 
@@ -409,7 +415,7 @@ def test_r0_formula_in_players_cell(tmp_path: Path, column: str, formula: str, c
 def test_r0_formula_in_players_cell_is_one_problem(tmp_path: Path, column: str, formula: str, cell: str) -> None:
     typed = {"Name": "Clark", "Rating": 2000, column: Formula(formula)}
     path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rating": 2300}, typed])
-    refused(path, ["check", path], f"Players!{cell}: a formula where a value was expected: {formula} (R0)")
+    refused(path, ["check", path], f"Players!{cell}: a formula where a value was expected: {formula}")
 
 
 def test_no_players_yet(tmp_path: Path) -> None:
@@ -428,9 +434,22 @@ def players_book(tmp_path: Path) -> Path:
 
 def test_r12_unknown_config_key(players_book: Path) -> None:
     type_rows(players_book, "Config", [{"Key": "colour", "Value": "red"}])
-    line = f"Config!B8: unknown key 'colour'; known keys: {KNOWN_KEYS} (R12)"
+    line = f"Config!B8: unknown key 'colour'; known keys: {TOP_KEYS} (R12)"
     refused(players_book, ["pair", players_book], line)
     refused(players_book, ["config", players_book], line)
+
+
+def test_r12_a_config_typo_is_one_problem_among_the_others(book: Path) -> None:
+    """A mistyped key is one line with its guess, and the round sheets are still read: a bad result is named too
+    (issue 30); a key close to no other names the keys of its section."""
+    type_rows(book, "Config", [{"Key": "roudns", "Value": 5}, {"Key": "handicap.stepz_max", "Value": 4}])
+    edit(book, "Round-1", 2, Result="B+x")
+    refused(book, ["check", book], "Config!B8: unknown key 'roudns'; did you mean 'rounds'? (R12)",
+            "Config!B9: unknown key 'handicap.stepz_max'; known keys: handicap.basis, handicap.points_scale, "
+            "handicap.blend, handicap.factor, handicap.reduction, handicap.step_points, handicap.even_below, "
+            "handicap.midpoint, handicap.max_steps, handicap.half_komi, handicap.correction, handicap.descend, "
+            "handicap.even_above (R12)",
+            f"Round-1!H2: 'B+x' is not a result; {RESULT_HELP} (R11)")
 
 
 def test_r12_bad_config_value(players_book: Path) -> None:
@@ -446,7 +465,7 @@ def test_r12_unknown_preset(players_book: Path) -> None:
 
 
 @pytest.mark.parametrize(("row", "typed", "line"), [
-    pytest.param(8, "colour", f"Config!B8: unknown key 'colour'; known keys: {KNOWN_KEYS} (R12)", id="unknown key"),
+    pytest.param(8, "colour", f"Config!B8: unknown key 'colour'; known keys: {TOP_KEYS} (R12)", id="unknown key"),
     pytest.param(6, "five", "Config!B6: rounds: 'five' is not a whole number (R7)", id="bad value"),
     pytest.param(5, "fors-klub", f"Config!B5: unknown preset 'fors-klub'; presets: {PRESETS} (R12)", id="preset"),
 ])
@@ -488,7 +507,7 @@ def test_r1_5_r1_6_check_names_the_group_or_category_cell(
 
 
 def test_new_refuses_an_existing_file(book: Path) -> None:
-    refused(book, ["new", book], f"{book} already exists; pick another name (R0)")
+    refused(book, ["new", book], f"{book} already exists; pick another name")
 
 
 # ------------------------------------------------------------------------------------ results and pairing
@@ -609,7 +628,7 @@ def test_r7_referee_swaps_players_before_the_game(book: Path) -> None:
 
 def test_r7_unknown_player_in_a_round_sheet(book: Path) -> None:
     edit(book, "Round-1", 2, Black="Nobody")
-    refused(book, ["standings", book], "Round-1!B2: 'Nobody' is not in Players (R0)")
+    refused(book, ["standings", book], "Round-1!B2: 'Nobody' is not in Players")
 
 
 def test_r7_player_twice_in_a_round(book: Path) -> None:
@@ -665,10 +684,18 @@ def test_russian_workbook(tmp_path: Path) -> None:
     standings = rows(path, "Итоги")
     assert list(standings[0])[:11] == ["Место", "Делёж", "№", "Имя", "Рейтинг", "Ранг", "Клуб", "Группа", "Старт",
                                        "Т1", "Очки"]
+    # the colours in the colours' Russian letters, as the results are (issue 30), and their legend below the table
+    assert sorted(r["Т1"] for r in standings[:7]) == ["0=", "1+/ч2", "2-/б2", "3-/ч", "4+/б", "5+/ч1", "6-/б1"]
+    legend = openpyxl.load_workbook(path)["Итоги"].cell(len(standings) + 3, 1).value  # a blank row below the table
+    assert legend.startswith("Клетка тура: № соперника, результат") and "(ч чёрные, б белые)" in legend
     ok("pair", path)
     assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
     [dropdown] = openpyxl.load_workbook(path)["Тур-2"].data_validations.dataValidation
     assert dropdown.formula1 == '"Ч+,Б+,=,Ч+Ф,Б+Ф,0-0"'  # a Russian reads a Latin B as Б, Белые (issue 20)
+    # a cell outside the list gets a word as it is typed, a warning that still lets 1-0 through (issue 30)
+    assert (dropdown.showErrorMessage, dropdown.errorStyle, dropdown.errorTitle, dropdown.error) == (
+        True, "warning", "Результат", "Этого нет в списке (Ч+, Б+, =, Ч+Ф, Б+Ф, 0-0). forsxl читает ещё 1-0 и 0-1; "
+        "всё иное он не примет (R11). Оставить?")
 
 
 def test_russian_players_errors(tmp_path: Path) -> None:
@@ -677,14 +704,14 @@ def test_russian_players_errors(tmp_path: Path) -> None:
                     "--lang", "ru")
     refused(path, ["check", path],
             "Участники!C4: рейтинг '19l5' — не число (R0)",
-            "Участники!B5: 'Борисов Глеб' уже есть в строке 3 (R0)",
+            "Участники!B5: 'Борисов Глеб' уже есть в строке 3",
             "Участники!D6: ранг '5 кюу' — не ранг вида 5к или 2д (R0)")
 
 
 def test_russian_config_errors(tmp_path: Path) -> None:
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
     type_rows(path, "Настройки", [{"Ключ": "цвет", "Значение": "красный"}])
-    refused(path, ["pair", path], f"Настройки!B8: неизвестный ключ 'цвет'; известные: {KNOWN_KEYS} (R12)")
+    refused(path, ["pair", path], f"Настройки!B8: неизвестный ключ 'цвет'; известные: {TOP_KEYS} (R12)")
 
 
 def test_russian_unknown_preset(tmp_path: Path) -> None:
@@ -695,7 +722,7 @@ def test_russian_unknown_preset(tmp_path: Path) -> None:
 
 def test_russian_new_refuses_an_existing_file(tmp_path: Path) -> None:
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
-    refused(path, ["new", path, "--lang", "ru"], f"{path} уже существует; выберите другое имя (R0)")
+    refused(path, ["new", path, "--lang", "ru"], f"{path} уже существует; выберите другое имя")
 
 
 def test_russian_new_with_unknown_preset(tmp_path: Path) -> None:
@@ -741,18 +768,20 @@ def test_save_keeps_a_backup_and_no_temporary_files(book: Path) -> None:
     ok("pair", book)
     backup = book.with_name("club.bak.xlsx")
     assert backup.read_bytes() == before
-    assert sorted(p.name for p in book.parent.iterdir()) == ["club.bak.xlsx", "club.xlsx"]
+    assert sorted(p.name for p in book.parent.iterdir()) == [".club.xlsx.versions", "club.bak.xlsx", "club.xlsx"]
     after_pair = book.read_bytes()
     ok("standings", book)
     assert backup.read_bytes() == after_pair
-    assert sorted(p.name for p in book.parent.iterdir()) == ["club.bak.xlsx", "club.xlsx"]
+    assert sorted(p.name for p in book.parent.iterdir()) == [".club.xlsx.versions", "club.bak.xlsx", "club.xlsx"]
+    versions = book.parent / ".club.xlsx.versions"
+    assert [p.read_bytes() for p in sorted(versions.iterdir())] == [before, after_pair]  # issue 31
 
 
 @pytest.mark.parametrize(("lock", "app_name"), [("~$club.xlsx", "Excel"), (".~lock.club.xlsx#", "LibreOffice")])
 def test_locked_workbook_is_refused(book: Path, lock: str, app_name: str) -> None:
     type_results(book, "Round-1", higher_rating_wins)
     (book.parent / lock).write_bytes(b"someone")
-    line = f"{book} is open in {app_name}; close it there and run again (R0)"
+    line = f"{book} is open in {app_name}; close it there and run again"
     refused(book, ["pair", book], line)
     refused(book, ["standings", book], line)
     # what only reads works beside the open spreadsheet, on the workbook as last saved (issue 20)
@@ -760,7 +789,7 @@ def test_locked_workbook_is_refused(book: Path, lock: str, app_name: str) -> Non
     ok("publish", book, "-o", book.with_name("club.html"))
     ok("explain", book, "--round", 1)
     ok("config", book)
-    assert ok("export", book, "--format", "csv").stdout.count("\n") == 21
+    assert ok("export", book, "--format", "csv").stdout.count("\n") == 23  # header, 20 players, blank, legend
     (book.parent / lock).unlink()
     ok("pair", book)
 
@@ -768,15 +797,15 @@ def test_locked_workbook_is_refused(book: Path, lock: str, app_name: str) -> Non
 def test_not_an_xlsx_file(tmp_path: Path) -> None:
     path = tmp_path / "club.xlsx"
     path.write_text("Name,Rating\nAdams,2600\n", encoding="utf-8")
-    refused(path, ["pair", path], f"{path} is not an .xlsx workbook (not a zip archive) (R0)")
+    refused(path, ["pair", path], f"{path} is not an .xlsx workbook (not a zip archive)")
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("hello.txt", "not a workbook")
-    refused(path, ["check", path], f"{path} is not an .xlsx workbook (no xl/workbook.xml) (R0)")
+    refused(path, ["check", path], f"{path} is not an .xlsx workbook (no xl/workbook.xml)")
 
 
 def test_missing_workbook(tmp_path: Path) -> None:
     path = tmp_path / "club.xlsx"
-    refused(path, ["pair", path], f"no such workbook: {path} (R0)")
+    refused(path, ["pair", path], f"no such workbook: {path}")
     assert not path.exists()
 
 
@@ -794,7 +823,7 @@ def test_demo(tmp_path: Path) -> None:
 
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
-            "explain", "stage", "merge", "simulate", "print")
+            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc")
 
 
 def test_every_command_is_listed() -> None:
@@ -832,8 +861,7 @@ def test_a_mistyped_key_or_name_gets_a_did_you_mean(tmp_path: Path) -> None:
     """A close miss is named (issue 20): a Config key, a player in a round sheet, a player asked about."""
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
     type_rows(path, "Настройки", [{"Ключ": "roundz", "Значение": 5}])
-    refused(path, ["check", path], f"Настройки!B8: неизвестный ключ 'roundz'; известные: {KNOWN_KEYS}; может быть, "
-                                   "'rounds'? (R12)")
+    refused(path, ["check", path], "Настройки!B8: неизвестный ключ 'roundz'; может быть, 'rounds'? (R12)")
     (tmp_path / "en").mkdir()
     path = new_book(tmp_path / "en", club_players())
     ok("pair", path)
@@ -842,7 +870,7 @@ def test_a_mistyped_key_or_name_gets_a_did_you_mean(tmp_path: Path) -> None:
     black = rows(path, "Round-1")[0]["Black"]
     edit(path, "Round-1", 2, Black=black[:-1] + "x")
     assert problems(invoke("check", path)) == [f"Round-1!B2: {black[:-1] + 'x'!r} is not in Players; did you mean "
-                                               f"{black!r}? (R0)"]
+                                               f"{black!r}?"]
 
 
 def test_start_numbers_stay_once_round_1_is_paired(book: Path) -> None:
@@ -875,9 +903,9 @@ def test_lang_defaults_to_the_system_locale_without_a_workbook(
     assert openpyxl.load_workbook(path).sheetnames == sheets
     missing = tmp_path / "none.xlsx"
     expected = "нет такого файла" if locale.startswith("ru") else "no such workbook"
-    refused(missing, ["check", missing], f"{expected}: {missing} (R0)")
+    refused(missing, ["check", missing], f"{expected}: {missing}")
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")  # LC_ALL wins over LANG, as in every POSIX program
-    refused(missing, ["check", missing], f"no such workbook: {missing} (R0)")
+    refused(missing, ["check", missing], f"no such workbook: {missing}")
 
 
 

@@ -82,12 +82,9 @@ def test_the_committed_mo_is_the_compilation_of_the_po(lang: str) -> None:
     assert committed == fresh and committed[0]
 
 
-def test_the_installed_package_finds_the_russian_catalogue(tmp_path: Path) -> None:
+def test_the_installed_package_finds_the_russian_catalogue(dist: Path, tmp_path: Path) -> None:
     """A wheel built as `pip install .` builds it carries the catalogue, and forsxl installed from it finds it."""
-    pytest.importorskip("hatchling")
-    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path)], cwd=ROOT,
-                   check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("forsxl-*.whl")
+    (wheel,) = dist.glob("forsxl-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "site")
     probe = ("import forsxl, forsxl.i18n as i; from forsxl.engine.config import Lang; "
@@ -129,6 +126,24 @@ def test_a_param_that_is_a_fraction_is_written_in_the_language() -> None:
     assert tr(Lang.RU, "komi {komi}", komi=Fraction(13, 2)) == "komi 6,5"  # no msgid: the text itself
 
 
+def test_a_method_or_a_basis_is_named_in_words_and_a_name_needs_no_case() -> None:
+    """A message names a pairing method or a handicap basis in the language, not by its Config value, and puts a name
+    where Russian needs no declension (issue 30: `у Алексеев Олег`, `жеребьёвка: neighbours`)."""
+    from forsxl.engine.config import Basis, PairingMethod
+    from forsxl.engine.errors import ForsxlError
+    from forsxl.messages import message, text
+
+    swapped = ForsxlError("R2.5", "stronger_holds_black", board=5, round=3, stones=2, black="Алексеев Олег",
+                          white="Борисов Глеб", basis=Basis.RATING, black_basis=2150, white_basis=2050)
+    assert message(swapped, Lang.RU) == (
+        "внимание: доска 5: Алексеев Олег играет чёрными и получает фору 2, хотя сильнее по рейтингу: 2150 против "
+        "2050 у белых (Борисов Глеб); фору даёт сильнейший, играя белыми: поменяйте цвета или forsxl pair --round 3 "
+        "--board 5 --recompute (R2.5)")
+    assert text("explain_round", Lang.RU, round=4, method=PairingMethod.NEIGHBOURS, rule="R7.1") == (
+        "Тур 4, жеребьёвка — соседи по таблице (R7.1):")
+    assert text("why_method", Lang.EN, method=PairingMethod.SWISS) == "paired by Swiss"
+
+
 def _help(*args: str, lang_env: str = "C.UTF-8") -> str:
     """What `forsxl ARGS` prints, run as a person runs it (the entry point picks the help's language)."""
     env = {"PATH": os.environ.get("PATH", ""), "LANG": lang_env, "COLUMNS": "100"}
@@ -150,6 +165,42 @@ def test_help_without_a_workbook_is_in_the_system_language() -> None:
     assert "Команды" in _help("--help", lang_env="ru_RU.UTF-8")
 
 
+def _usage_error(*args: str, lang_env: str = "C.UTF-8") -> list[str]:
+    """The lines `forsxl ARGS` prints for a usage error (exit code 2), as a person meets them."""
+    env = {"PATH": os.environ.get("PATH", ""), "LANG": lang_env, "COLUMNS": "100"}
+    run = subprocess.run([sys.executable, "-m", "forsxl", *args], env=env, capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == "", run
+    return [line.strip("│ ") for line in run.stderr.splitlines() if not line.startswith(("╭", "╰"))]
+
+
+def test_a_usage_error_is_in_the_language_of_the_workbook_named_else_the_system_s() -> None:
+    """typer's usage errors and their usage line in the workbook's language (issue 30), as its help is."""
+    book = str(ROOT / "examples" / "club.xlsx")
+    assert _usage_error("pair", book, "--rounds") == [
+        "Запуск: forsxl pair [ПАРАМЕТРЫ] КНИГА", "Справка: 'forsxl pair --help'.",
+        "нет такого параметра: --rounds (есть похожие: --round)"]
+    assert _usage_error("new", "x.xlsx", "--lang", "de", lang_env="ru_RU.UTF-8")[-1] == (
+        "недопустимое значение '--lang': 'de' — не одно из: 'en', 'ru'")
+    assert _usage_error("simulate", lang_env="ru_RU.UTF-8")[-1] == "не указан аргумент 'КНИГА'"
+    assert _usage_error("pair", "--rounds") == [
+        "Usage: forsxl pair [OPTIONS] BOOK", "Try 'forsxl pair --help' for help.",
+        "No such option: --rounds (Possible options: --round)"]
+
+
+@pytest.mark.parametrize(("english", "russian"), [
+    ("Invalid value for '--runs': Input should be greater than or equal to 1",
+     "недопустимое значение '--runs': нужно число не меньше 1"),
+    ("No such command 'pari'. Did you mean 'pair', 'print'?", "нет команды 'pari'; может быть, 'pair', 'print'?"),
+    ("Option '--round' requires an argument.", "после параметра '--round' нужно значение"),
+    ("Something typer may say one day", "Something typer may say one day"),  # said as it is, never lost
+])
+def test_usage_errors_are_said_again_from_the_catalogue(english: str, russian: str) -> None:
+    from forsxl.helptext import usage_error
+
+    assert usage_error(english, Lang.RU) == russian
+    assert usage_error(english, Lang.EN) == english
+
+
 def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_shown() -> None:
     """An import line's source and reason are English text (and compare so) until an error is shown in Russian."""
     from forsxl.engine.model import Source
@@ -161,5 +212,5 @@ def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_s
     parsed.bad_line("players.csv", 3, "Иванов,19l5", Later("rating {value!r} is not a number", value="19l5"))
     (error,) = parsed.problems
     assert error.source == Source("players.csv, line 3") and error.params["why"] == "rating '19l5' is not a number"
-    assert message(error, Lang.EN) == "players.csv, line 3: 'Иванов,19l5': rating '19l5' is not a number (R0)"
-    assert message(error, Lang.RU) == "players.csv, строка 3: 'Иванов,19l5': рейтинг '19l5' — не число (R0)"
+    assert message(error, Lang.EN) == "players.csv, line 3: 'Иванов,19l5': rating '19l5' is not a number"
+    assert message(error, Lang.RU) == "players.csv, строка 3: 'Иванов,19l5': рейтинг '19l5' — не число"

@@ -30,12 +30,13 @@ from forsxl.cli import app
 from forsxl.engine import config as config_module
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
-from forsxl.formats.registry import EXPORTS, IMPORTS
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS
 from forsxl.locale import read
 from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
-            "schedule", "explain", "stage", "merge", "simulate", "print")
+            "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc")
+CALC_COMMANDS = ("build", "install", "remove")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 """A plain Latin word: not part of a file name, key, option, path or rule id (`club.xlsx`, `pairing.method`,
 `--round`, `R7.1`, `sos_wins`, `fors-club`)."""
@@ -51,13 +52,12 @@ def _enum_values() -> set[str]:
 
 LATIN = {
     *(w.casefold() for v in _enum_values() for w in re.findall(r"[A-Za-z]+", v)),
-    *(k for k in KEYS if "." not in k), *COMMANDS, *presets(), *IMPORTS, *EXPORTS,
-    # Config value syntax: prize lists, norm bands and stage plans (`top 8`, `N places, once`, `rest | carry`)
-    "places", "rounds", "once", "several", "top", "half", "rest", "all", "carry", "restart", "knockout", "club",
-    "rating", "rank", "country",
+    *(k for k in KEYS if "." not in k), *COMMANDS, *CALC_COMMANDS, *presets(), *IMPORTS, *EXPORTS,
+    # Config values: stage plans' methods (`knockout`), the fields of prize lists' filters in English (`club=`)
+    "knockout", "club", "rating", "rank", "country", AUTO,
     # formats, programs, the tournament's own Latin notation (Config values of tie-breaks by their short names)
     "csv", "xml", "html", "htm", "pdf", "xlsx", "ods", "yaml", "forsxl", "opengotha", "chromium", "chrome", "google",
-    "ctrl", "excel", "libreoffice", "blue", "base",
+    "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base",
     # YAML values in `forsxl config`, formulas (floor(D/100), N(0, sigma)), README's section names
     "true", "false", "null", "floor", "log", "sigma", "prizes", "stages",
     *(short.casefold() for short, _ in TIEBREAK_LABELS.values() if short.isascii()),
@@ -77,9 +77,7 @@ def english_words() -> set[str]:
 def english_in(line: str, vocabulary: set[str]) -> list[str]:
     """The English words of a line, acronyms and placeholders in capitals aside (EGD, PIN, OPTIONS)."""
     line = re.sub(r"forsxl( [\w.\-/]+)+", " ", line)  # an example command: its arguments are files and names
-    line = re.sub(r"^│\s*\*?\s+\w+(?:\.\.\.)?\s+(?=<)", " ", line)  # an argument's name in the help: `path <file>`
-    line = re.sub(r"<[^>]*>|\{\w+\}|\[x>=0\]|--?[a-z][\w-]*", " ", line)  # typer's metavars, options (--round)
-    line = re.sub(r"\[(?:default|по умолчанию): [^\]]*\]", " ", line)  # an option's default value
+    line = re.sub(r"--?[a-z][\w-]*", " ", line)  # options (--round); their placeholders are words of the language
     return [w for w in WORD.findall(line) if not w.isupper() and w.casefold() in vocabulary]
 
 
@@ -101,10 +99,11 @@ def sheet_text(path: Path) -> Iterator[str]:
 
 
 class Tournament:
-    """One tournament run through every command in one language, collecting every text a person would see."""
+    """One tournament run through every command in one language, collecting every text a person would see; its
+    workbook is `name` in `folder`."""
 
-    def __init__(self, folder: Path, lang: str, system: str) -> None:
-        self.folder, self.lang, self.env = folder, lang, {"LANG": system}
+    def __init__(self, folder: Path, name: str, lang: str, system: str) -> None:
+        self.folder, self.name, self.lang, self.env = folder, name, lang, {"LANG": system}
         self.texts: list[tuple[str, str]] = []
 
     def run(self, *args: object, fails: bool = False) -> None:
@@ -119,7 +118,7 @@ class Tournament:
     def play(self) -> None:
         f = self.folder
         self.run("demo", f, "--played", "3", "--lang", self.lang)
-        book = f / "club.xlsx"
+        book = (f / "club.xlsx").rename(f / self.name)
         self.run("check", book)
         self.run("pair", book)
         self.run("pair", book, fails=True)  # round 4 has no results yet
@@ -131,6 +130,7 @@ class Tournament:
         self.run("stage", book)
         self.run("schedule", book, fails=True)
         self.run("print", book, "--round", "4", "-o", f / "slips.html")
+        self.run("regulation", book, "-o", f / "regulation.html")
         self.run("publish", book, "-o", f / "page.html")
         self.run("publish", book, "-o", f / "site")
         self.run("export", book, "--format", "csv")
@@ -138,6 +138,11 @@ class Tournament:
             self.run("export", book, "--format", fmt, "-o", f / name)
         (f / "more.csv").write_text("name,rating\nАлексеев Артём,2600\nКравцов Илья,1700\nБезрейтинговый,\n", "utf-8")
         self.run("import", book, f / "more.csv")
+        self.run("history", book)
+        self.run("undo", book)  # the import undone, and done again
+        self.run("undo", book, "--to", "1")
+        self.run("undo", book, "--to", "99", fails=True)
+        self.run("history", book)
         self.run("simulate", book, "--runs", "4", "--seed", "1", "--workers", "1", "--no-write", "-o", f / "sim.html")
         shutil.copy(book, f / "a.xlsx")
         shutil.copy(book, f / "b.xlsx")
@@ -148,7 +153,8 @@ class Tournament:
         self.run("new", f / "new.xlsx", "--lang", self.lang, fails=True)
         self.errors(book)
         self.help(book)
-        for page in [f / "page.html", f / "slips.html", f / "sim.html", *sorted((f / "site").glob("*.html"))]:
+        for page in [f / "page.html", f / "slips.html", f / "sim.html", f / "regulation.html",
+                     *sorted((f / "site").glob("*.html"))]:
             self.seen(page.name, page_text(page.read_text("utf-8")))
         for workbook in (book, f / "results.xlsx", f / "merged.xlsx", f / "new.xlsx"):
             self.seen(workbook.name, sheet_text(workbook))
@@ -171,25 +177,36 @@ class Tournament:
         self.run("check", self.folder / "bad.xlsx", fails=True)
 
     def help(self, book: Path) -> None:
-        """Every command's --help as the entry point prints it, the workbook named (the main help: the system's)."""
-        calls = [["--help"], *([c, str(book), "--help"] for c in COMMANDS)]
+        """Every command's --help as the entry point prints it, the workbook named (the main help: the system's),
+        and the usage errors a person meets, with and without a workbook named (issue 30)."""
+        helps = [["--help"], *([c, str(book), "--help"] for c in COMMANDS if c != "calc"),
+                 *(["calc", *c, "--help"] for c in [[], *([c] for c in CALC_COMMANDS)])]  # calc takes no workbook
+        mistakes = [["pair", str(book), "--rounds"], ["pair", str(book), "--round", "x"], ["pair"], ["pari", str(book)],
+                    ["simulate", str(book), "--runs", "0"], ["new", "x.xlsx", "--lang", "de"], ["merge", str(book)],
+                    ["pair", str(book), "--force=yes"], ["print", str(book), "--round"], ["pair", str(book), "42"]]
+        calls = [*helps, *mistakes]
         script = ("import sys\nfrom forsxl.cli import run\nfor args in " + repr(calls) + ":\n"
                   "    try:\n        run(args)\n    except SystemExit:\n        pass\n")
         env = {"LANG": self.env["LANG"], "COLUMNS": "120", "PATH": ""}
-        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True,
+                             cwd=self.folder)
         self.seen("--help", out.stdout.splitlines())
+        errors = out.stderr.splitlines()
+        assert len([line for line in errors if line.startswith("╭")]) == len(mistakes), errors
+        self.seen("usage", errors)
 
 
 @pytest.fixture(scope="module")
 def russian(tmp_path_factory: pytest.TempPathFactory) -> Tournament:
-    t = Tournament(tmp_path_factory.mktemp("ru"), "ru", "ru_RU.UTF-8")
+    # a folder and a workbook named in Russian with spaces, in every command (issue 33)
+    t = Tournament(tmp_path_factory.mktemp("ru") / "Клуб Суббота", "Турнир клуба.xlsx", "ru", "ru_RU.UTF-8")
     t.play()
     return t
 
 
 @pytest.fixture(scope="module")
 def english(tmp_path_factory: pytest.TempPathFactory) -> Tournament:
-    t = Tournament(tmp_path_factory.mktemp("en"), "en", "C.UTF-8")
+    t = Tournament(tmp_path_factory.mktemp("en"), "club.xlsx", "en", "C.UTF-8")
     t.play()
     return t
 
@@ -204,7 +221,7 @@ def test_a_russian_tournament_shows_no_english_word(russian: Tournament) -> None
 def test_russian_sheets_pages_and_csv_call_the_sum_of_opponents_scores_kc(russian: Tournament) -> None:
     """[002], [003 §8]: «Коэффициент КС, равный сумме очков соперников»; SOS and its kin have Russian names in the
     Итоги sheet, the CSV export and every page (README: the Russian names of the criteria)."""
-    for where in ("club.xlsx", "export", "page.html", "index.html"):
+    for where in (russian.name, "export", "page.html", "index.html"):
         words = {w for place, line in russian.texts if place == where for w in re.split(r"[\s;,]+", line)}
         assert {"КС", "СПС"} <= words, where
         assert not {"SOS", "SOSW"} & words, where
@@ -230,5 +247,6 @@ def test_an_english_tournament_shows_no_russian_word(english: Tournament) -> Non
 def test_the_checks_catch_a_mixed_line() -> None:
     vocabulary = english_words()
     assert english_in("тур 3: 10 boards", vocabulary) == ["boards"]
-    assert english_in("pairing.method shift, club.xlsx, --round, R7.1, fors-club, EGD PIN, <file>", vocabulary) == []
+    assert english_in("pairing.method shift, club.xlsx, --round, R7.1, fors-club, EGD PIN", vocabulary) == []
+    assert english_in("│ *    path      <file>  Книга турнира (.xlsx).", vocabulary) == ["path", "file"]  # issue 30
     assert english_in("критерии: sos, wins, rating", vocabulary) == []

@@ -91,6 +91,8 @@ def test_book_publish_formats_never_import_each_other(layer: str) -> None:
 REPORT_PARTS: dict[str, frozenset[str]] = {
     "forsxl.engine.report": frozenset({"make_report"}),
     "forsxl.engine.standings": frozenset({"standings"}),
+    "forsxl.engine.tiebreaks": frozenset({"tie_classes", "tiebreak_table"}),
+    "forsxl.engine.tournament": frozenset({"with_groups"}),
     "forsxl.engine.stages": frozenset({"stage_states", "stage_tables", "staged_standings"}),
     "forsxl.engine.playoff": frozenset({"seeds", "bracket", "final_standings", "final_places"}),
     "forsxl.engine.system_by_size": frozenset({"final_superfinal", "superfinal_places"}),

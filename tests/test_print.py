@@ -10,7 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from test_cli import edit, invoke, new_book, ok, refused
+from test_cli import RUSSIAN, edit, invoke, new_book, ok, refused
 
 from forsxl.book.read import load
 from forsxl.publish import pdf
@@ -27,12 +27,58 @@ def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def test_print_and_publish_name_their_files_in_the_workbook_s_language(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file forsxl names itself has no English word in a Russian workbook (issue 30)."""
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    ok("pair", path)
+    monkeypatch.chdir(tmp_path)
+    assert ok("print", path).stdout.startswith(f"{tmp_path / 'club-тур-1.html'}: тур 1")
+    assert ok("publish", path).stdout == "итоги.html: записано\n" and (tmp_path / "итоги.html").is_file()
+
+
 def test_round_sheet_is_set_to_print_on_one_a4_page(paired: Path) -> None:
     sheet = openpyxl.load_workbook(paired)["Round-1"]
     setup = sheet.page_setup
     assert (setup.paperSize, setup.orientation, setup.fitToWidth, setup.fitToHeight) == (9, "portrait", 1, 1)
     assert sheet.print_title_rows == "$1:$1" and sheet.print_options.gridLines
     assert sheet.oddHeader.center.text == "Cup && Shield · Round-1"  # `&&` prints one `&`
+
+
+@pytest.fixture(scope="module")
+def russian(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A Russian workbook with a date, round 1 paired (issue 30)."""
+    path = new_book(tmp_path_factory.mktemp("ru"), RUSSIAN, "--lang", "ru")
+    edit(path, "Настройки", 3, Значение="2026-11-28")
+    ok("pair", path)
+    return path
+
+
+def test_every_column_is_wide_enough_and_headings_wrap(russian: Path) -> None:
+    """What forsxl writes fits its column, a heading by its longest word on a taller header row; the print title
+    writes the date as the pages do (issue 30: `Очки чёрн`, a Журнал time `2026-12-0`, `2026-11-28`)."""
+    workbook = openpyxl.load_workbook(russian)
+    sheet = workbook["Тур-1"]
+    widths = {c.value: sheet.column_dimensions[c.column_letter].width for c in sheet[1]}
+    assert widths["Очки чёрных"] >= 1.2 * len("чёрных") and widths["Чёрные"] >= 1.2 * len("Григорьев Евгений")
+    assert all(c.alignment.wrap_text for c in sheet[1]) and sheet.row_dimensions[1].height == 30
+    assert sheet.oddHeader.center.text == "club · Тур-1 · 28 ноября 2026"
+    assert workbook["Итоги"].oddHeader.center.text == "club · Итоги · 28 ноября 2026"
+    log = workbook["Журнал"]
+    assert log.column_dimensions["A"].width >= 1.05 * len(log["A2"].value) == 1.05 * len("2026-11-28T10:15:00")
+
+
+@pytest.mark.libreoffice
+def test_calc_prints_every_heading_time_and_date_whole(russian: Path, tmp_path: Path) -> None:
+    """The round sheet and the Журнал printed by LibreOffice Calc: no heading or time cut (issue 30)."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    from pypdf import PdfReader
+    from test_reliability import soffice
+
+    text = "\n".join(page.extract_text() for page in PdfReader(soffice(russian, "pdf", tmp_path / "pdf")).pages)
+    assert "Тур-1 · 28 ноября 2026" in text and "чёрных" in text and "белых" in text and "Выбыл" in text
+    assert re.search(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", text)
 
 
 def test_standings_print_landscape_one_page_wide(paired: Path) -> None:
@@ -86,23 +132,25 @@ def test_print_html_has_four_slips_a_page_then_the_wall(paired: Path, tmp_path: 
 def test_print_refuses_other_files_and_a_pdf_without_a_browser(paired: Path, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     refused(tmp_path / "slips.doc", ["print", paired, "-o", tmp_path / "slips.doc"],
-            f"{tmp_path / 'slips.doc'}: slips are written as .pdf or .html (R0)")
+            f"{tmp_path / 'slips.doc'}: slips are written as .pdf or .html")
     monkeypatch.setattr(pdf, "BROWSERS", ("no-such-browser",))
     out = tmp_path / "slips.pdf"
     refused(out, ["print", paired, "-o", out],
             f"{out}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write slips.html instead "
-            "and print it from a browser (R0)")
+            "and print it from a browser")
     refused(out, ["print", paired, "--round", "2", "-o", out], "round 2 is not paired (R7)")
 
 
 @pytest.mark.browser
 def test_print_pdf_pages_hold_the_slips_then_the_wall(paired: Path, tmp_path: Path) -> None:
-    """The PDF through Chromium: 60 boards are 15 pages of four slips, read back as text, then the wall list."""
+    """The PDF through Chromium: 60 boards are 15 pages of four slips, read back as text, then the wall list; written
+    to a folder and a file named in Russian with spaces (issue 33)."""
     if pdf.find_browser() is None:
         pytest.skip("no Chromium or Chrome on PATH (apt-get install chromium)")
     from pypdf import PdfReader
 
-    out = tmp_path / "slips.pdf"
+    (tmp_path / "Клуб Суббота").mkdir()
+    out = tmp_path / "Клуб Суббота" / "Бланки тура 1.pdf"
     result = invoke("print", paired, "--round", "1", "-o", out)
     assert result.exit_code == 0, result.output
     pages = [page.extract_text() for page in PdfReader(out).pages]

@@ -132,6 +132,17 @@ def test_r6_prize_list_parsing() -> None:
     assert PrizeLists.from_text("") == PrizeLists()
 
 
+def test_r6_prize_lists_in_russian_words_read_as_in_english() -> None:
+    """A Russian workbook writes a list in Russian (issue 30): the description asks for `N мест, один раз`."""
+    russian = PrizeLists.from_text("Кю: wins/sos, 1500<=рейтинг<2100, ранг>=5к, разряд=1р|2р, клуб!=Тэнгэн, 4 места, "
+                                   "один раз; Все: place, 2 места, повторно").specs
+    english = PrizeLists.from_text("Кю: wins/sos, 1500<=rating<2100, rank>=5k, category=1р|2р, club!=Тэнгэн, 4 places, "
+                                   "once; Все: place, 2 places, several").specs
+    assert [(s.criteria, s.filters, s.places, s.several) for s in russian] == [
+        (s.criteria, s.filters, s.places, s.several) for s in english]
+    assert [s.several for s in russian] == [False, True] and russian[0].filters[0].field == "rating"
+
+
 def test_r6_rank_norms_hand_checked() -> None:
     # Points earned / points at stake (the win's points in each game), games over the board only:
     # D 20/20 + 10/21 + 9/20 = 39/61; E 7/20 + 20/20 + 10/23 = 37/63; F 5/20 + 20/20 + 20/20 = 45/60;

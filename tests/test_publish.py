@@ -110,8 +110,10 @@ def parse(page: str) -> Checker:
 
 
 def rows(page: str, table: str) -> list[list[str]]:
-    """The text of each body row's cells in the table with that class."""
+    """The text of each body row's cells in the table with that class, as a wide screen shows them (a phone's
+    round cells under a name aside)."""
     body = page.split(f'<table class="{table}">', 1)[1].split("</tbody>", 1)[0].split("<tbody>", 1)[1]
+    body = re.sub(r'<span class="games">.*?</span></td>', "</td>", body, flags=re.S)
     return [
         [unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)

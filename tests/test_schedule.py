@@ -215,13 +215,14 @@ def test_r7_8_superfinal_note_in_standings_sheet_and_page(tmp_path: Path) -> Non
     path = _book(tmp_path, "renju-weekly", 4, {"tiebreaks": "points, direct, berger"})
     assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
-    assert openpyxl.load_workbook(path)["Standings"].cell(7, 1).value is None  # not finished: no note
+    assert openpyxl.load_workbook(path)["Standings"].cell(7, 1).value.startswith("Round cells:")  # no note yet
     _type_results(path, "B+")
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
     sheet = openpyxl.load_workbook(path)["Standings"]
     assert [(sheet.cell(row, 1).value, sheet.cell(row, 2).value) for row in range(2, 6)] == [(1, "1-4")] * 4
     note = "Superfinal: Player 01 and Player 02 play a match to two wins for places 1–2 (R7.8)"
     assert sheet.cell(6, 1).value is None and sheet.cell(7, 1).value == note and sheet.cell(7, 1).font.bold
+    assert sheet.cell(8, 1).value.startswith("Round cells:")  # the legend under the note
     page = tmp_path / "r.html"
     assert CliRunner().invoke(app, ["publish", str(path), "-o", str(page)]).exit_code == 0
     text = page.read_text(encoding="utf-8")
@@ -234,7 +235,7 @@ def test_r7_8_no_superfinal_without_the_key(tmp_path: Path) -> None:
     _type_results(path, "B+")
     assert CliRunner().invoke(app, ["standings", str(path)]).exit_code == 0
     sheet = openpyxl.load_workbook(path)["Standings"]
-    assert sheet.max_row == 5
+    assert sheet.max_row == 7 and sheet.cell(7, 1).value.startswith("Round cells:")  # the legend, no note
 
 
 def test_r7_8_rating_never_splits_a_tie_for_first(tmp_path: Path) -> None:
@@ -270,7 +271,8 @@ def test_r7_8_cli_superfinal_match_decides_places_one_and_two(tmp_path: Path) ->
     sheet = openpyxl.load_workbook(path)["Standings"]
     rows = [(sheet.cell(row, 1).value, sheet.cell(row, 2).value, sheet.cell(row, 4).value) for row in range(2, 6)]
     assert rows[:2] == [(1, None, "Player 02"), (2, None, "Player 01")] and {r[:2] for r in rows[2:]} == {(3, "3-4")}
-    assert sheet.max_row == 5 and sheet.max_column == 7 + 1 + 6 + 1 + 2  # no note, no superfinal columns
+    assert sheet.max_row == 7 and sheet.max_column == 7 + 1 + 6 + 1 + 2  # the legend, no note, no superfinal columns
+    assert sheet.cell(7, 1).value.startswith("Round cells:")
     assert {sheet.cell(row, 15).value for row in range(2, 6)} == {6}  # the match changes no points (renju 2/1/0)
     page = tmp_path / "r.html"
     assert CliRunner().invoke(app, ["publish", str(path), "-o", str(page)]).exit_code == 0

@@ -234,7 +234,7 @@ def test_explain_command(tmp_path: Path) -> None:
     book = tmp_path / "club.xlsx"
     shutil.copy(EXAMPLE, book)
     out = run("explain", str(book), "--round", "3")
-    assert out.startswith("Тур 3") and out.count("Доска ") == 10 and "(R7.1)" in out
+    assert out.startswith("Тур 3, жеребьёвка — соседи по таблице (R7.1):\n") and out.count("Доска ") == 10
     handicaps = [line.strip() for line in out.splitlines() if line.strip().startswith("фора")]
     assert len(handicaps) == 10 and all(re.fullmatch(  # the reduction is in stones of 100 points (R2.1)
         r"фора \(R2\): разница \d+ × 1 − 0 × 100 \(уменьшение в камнях\) = \d+ → \d+ ступ\. \((по полкамня|по камню|"
@@ -245,6 +245,9 @@ def test_explain_command(tmp_path: Path) -> None:
     assert out.splitlines()[0].startswith("Алексеев Артём (место 1) выше, чем Дмитриев Иван")
     failed = CliRunner().invoke(app, ["explain", str(book), "--player", "Nobody"])
     assert failed.exit_code == 1 and "Nobody" in failed.output
+    failed = CliRunner().invoke(app, ["explain", str(book)])  # nothing asked: what to give (issue 30)
+    assert (failed.exit_code, failed.output) == (1, "укажите, что объяснить: --player ИМЯ (почему у участника его "
+                                                    "место) или --round НОМЕР (почему составлена каждая пара тура)\n")
 
 
 @pytest.mark.parametrize(("lang", "above", "decides"), [(Lang.EN, "is above", "this decides"),

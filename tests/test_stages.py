@@ -86,6 +86,19 @@ def test_r7_stage_plan_parsing() -> None:
     assert str(plan) == FESTIVAL and parse_stage_plan(str(plan)) == plan
 
 
+def test_r7_stage_plan_in_russian_words_reads_as_in_english() -> None:
+    """A Russian workbook writes the plan in Russian (issue 30): the description asks for `N туров`."""
+    russian = parse_stage_plan("Отбор: fors, 4 тура; Финал: round_robin, лучшие 8, заново, по рейтингу | "
+                               "Прочие: fors, 2 тура, остальные; День 3: serp, лучшая половина, с очками, по итогам")
+    english = parse_stage_plan("Отбор: fors, 4 rounds; Финал: round_robin, top 8, restart, by rating | "
+                               "Прочие: fors, 2 rounds, rest; День 3: serp, top half, carry, by standings")
+    fields = [[(s.name, s.method, s.rounds, s.entrants, s.top, s.by_rating, s.carry) for s in stage]
+              for stage in russian.stages]
+    assert fields == [[(s.name, s.method, s.rounds, s.entrants, s.top, s.by_rating, s.carry) for s in stage]
+                      for stage in english.stages]
+    assert fields[1][0][3:] == (Entrants.TOP, 8, True, False) and fields[2][0][3:] == (Entrants.TOP, None, False, True)
+
+
 def test_r7_stage_plan_is_read_with_the_config() -> None:
     config, _, errors = build_config([("stages.plan", FESTIVAL, None)])
     assert not errors and config.stages.plan == parse_stage_plan(FESTIVAL)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import openpyxl
@@ -43,7 +44,8 @@ def test_r9_team_cup_through_the_workbook(tmp_path: Path) -> None:
     teams_of = {name: team for name, _, _, team in field()}
     points: dict[str, float] = {}
     best: dict[str, int] = {}
-    for position, row in enumerate(book["Standings"].iter_rows(min_row=2, values_only=True), start=1):
+    table = book["Standings"].iter_rows(min_row=2, values_only=True)
+    for position, row in enumerate(itertools.takewhile(lambda row: row[0] is not None, table), start=1):
         name, total = row[3], row[headers_points(book)]
         if teams_of[name]:
             points[teams_of[name]] = points.get(teams_of[name], 0) + total
@@ -128,7 +130,7 @@ def test_r9_check_lists_a_missing_group_with_every_declaration_problem(tmp_path:
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         "Players!G3: 'Mid 0' has no group in Players, and start.method group needs one (R1.5)",
-        "Players!H9: 'x' is not a number (R0)",
+        "Players!H9: 'x' is not a number (R1)",
         "Players!G9: 'Solo B' has no group in Players, and start.method group needs one (R1.5)",
         "Players!A8: Solo A is rated 2400: from 1800 only group 1 may be declared (R9)",
         "Players!A6: Mid 1 is rated 1850: from 1800 only group 1 may be declared (R9)",

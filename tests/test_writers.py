@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_cli import invoke, ok, problems
+from test_cli import invoke, ok, problems, refused
 
 from forsxl.book.read import load
 
@@ -48,7 +48,7 @@ def test_workbook_changed_since_it_was_read_is_not_replaced(book: Path, monkeypa
     result = invoke("pair", book)
     assert result.exit_code == 1
     assert problems(result) == [f"{book} was changed by another program since forsxl read it; nothing written: run "
-                                "again (R0)"]
+                                "again"]
     assert book.read_bytes() == meanwhile
     assert sorted(p.name for p in book.parent.iterdir()) == ["club.xlsx"]
 
@@ -87,7 +87,7 @@ def test_read_only_workbook_is_refused(book: Path) -> None:
     before = book.read_bytes()
     result = invoke("standings", book)
     assert result.exit_code == 1
-    assert problems(result) == [f"{book} is read-only; nothing written (make it writable to let forsxl save it) (R0)"]
+    assert problems(result) == [f"{book} is read-only; nothing written (make it writable to let forsxl save it)"]
     assert book.read_bytes() == before and not book.stat().st_mode & 0o222
 
 
@@ -103,13 +103,16 @@ def test_symlinked_workbook_is_written_through_the_link(book: Path, tmp_path: Pa
 
 
 def test_a_killed_runs_temporaries_are_cleaned(book: Path) -> None:
-    """kill -9 during a save leaves `.club.*.tmp.xlsx`; the next writer, holding the lock, removes forsxl's own."""
-    stale = [book.with_name(".club.k1ll3d.tmp.xlsx"), book.with_name(".club.k1ll3d.tmp.xlsx.bak")]
-    theirs = book.with_name(".club.notes.txt")
-    for path in (*stale, theirs):
+    """kill -9 during a save leaves `.club.xlsx.*.tmp.xlsx`; the next writer, holding the lock, removes forsxl's own
+    for this workbook and no other file: not club.2.xlsx's temporaries, nor a file that only looks like one (issue
+    31)."""
+    stale = [book.with_name(".club.xlsx.0123abcd.tmp.xlsx"), book.with_name(".club.xlsx.0123abcd.tmp.xlsx.bak")]
+    others = [book.with_name(".club.2.xlsx.0123abcd.tmp.xlsx"), book.with_name(".club.2.xlsx.0123abcd.tmp.xlsx.bak"),
+              book.with_name(".club.xlsx.notes.tmp.xlsx"), book.with_name(".club.notes.txt")]
+    for path in (*stale, *others):
         path.write_bytes(b"half")
     ok("standings", book)
-    assert not any(path.exists() for path in stale) and theirs.exists()
+    assert not any(path.exists() for path in stale) and all(path.exists() for path in others)
 
 
 ENTRY = ("import sys, forsxl.__main__ as entry; sys.addaudithook(lambda event, args: event == 'import' and "
@@ -133,4 +136,27 @@ def test_ctrl_c_at_any_moment_is_one_line_and_loses_nothing(book: Path, after: f
     assert "Traceback" not in err and len(lines) <= 1, err
     assert lines in ([], ["forsxl: interrupted"]), err
     assert len(load(book).tournament.rounds) in (1, 2)
-    assert sorted(p.name for p in book.parent.iterdir() if p.name != "club.bak.xlsx") == ["club.xlsx"]
+    assert sorted(p.name for p in book.parent.iterdir() if p.name != "club.bak.xlsx") in (
+        ["club.xlsx"], [".club.xlsx.versions", "club.xlsx"])
+    assert [p.name for p in book.parent.glob(".club.xlsx.versions/*")] in ([], ["0001.xlsx"])
+
+
+@pytest.mark.parametrize("args", [["publish"], ["simulate", "--runs", "2", "--no-write"], ["simulate", "--runs", "2"],
+                                  ["export", "--format", "csv"]])
+def test_an_output_onto_the_workbook_itself_is_refused(book: Path, args: list[str]) -> None:
+    """`-o club.xlsx`, the workbook itself: publish took it for a site folder and said "File exists", simulate wrote
+    its HTML report over the tournament (issue 31)."""
+    what = {"publish": "the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
+                       "for the site",
+            "simulate": "the simulation report would overwrite the workbook {path}; pick another -o",
+            "export": "the export would overwrite the workbook {path}; pick another -o"}[args[0]]
+    for output in (book, book.parent / ".." / book.parent.name / book.name):
+        refused(book, [args[0], book, *args[1:], "-o", output], what.format(path=output))
+
+
+def test_a_site_into_a_file_is_refused_in_words(book: Path) -> None:
+    notes = book.with_name("notes.txt")
+    notes.write_text("mine")
+    refused(book, ["publish", book, "-o", notes], f"{notes} is a file, not a folder: a site is written into a folder; "
+            "for one page give -o FILE.html")
+    assert notes.read_text() == "mine"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from forsxl import __version__
-from forsxl.app.workflow import editing, finish
+from forsxl.app.workflow import editing, finish, refuse_over_book
 from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
@@ -59,7 +59,7 @@ def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lan
     `only` keeps the entries whose EGD PIN or name is in that comma-separated list.
     """
     if fmt != AUTO and fmt not in IMPORTS:
-        raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join((AUTO, *IMPORTS)))
+        raise ForsxlError("", "choice_bad", what="--format", value=fmt, known=", ".join((AUTO, *IMPORTS)))
     data = read_bytes(source)
     chosen = detect(source, data) if fmt == AUTO else IMPORTS[fmt]
     if isinstance(chosen, TournamentFormat):
@@ -97,14 +97,22 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
     if parsed.problems:
         raise WorkbookErrors(parsed.problems, book.lang)
     if len(known) > MAX_PLAYERS:
-        raise ForsxlError("R0", "import_too_many", path=source, count=len(rows), total=len(known), limit=MAX_PLAYERS)
+        raise ForsxlError("", "import_too_many", path=source, count=len(rows), total=len(known), limit=MAX_PLAYERS)
     if wanted:
         found = {name_key(e.name) for e in entries} | {e.egd_pin for e in entries}
         report += [tr(lang, "not in {file}: {name}", file=source.name, name=w) for w in wanted - found]
+    if parsed.unused:
+        report.append(ntr(lang, "warning: column {columns} of {file} not imported: a list brings a name (or a surname "
+                          "and a first name), rating, rank, club, city, country, EGD PIN and RFG ID",
+                          "warning: columns {columns} of {file} not imported: a list brings a name (or a surname "
+                          "and a first name), rating, rank, club, city, country, EGD PIN and RFG ID",
+                          len(parsed.unused), columns=", ".join(map(repr, parsed.unused)), file=source.name))
     if converted:
         report.append(ntr(lang, "{count} rating converted to ratings.scale {scale} through its rank (R0)",
                           "{count} ratings converted to ratings.scale {scale} through their ranks (R0)", converted,
                           scale=scale))
+    if parsed.encoding:  # a CSV's, which was told from its bytes: say it, a wrong guess shows in every name
+        fmt = tr(lang, "{format}, encoding {encoding}", format=fmt, encoding=parsed.encoding)
     changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=fmt,
                  players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
@@ -119,13 +127,13 @@ def import_tournament(path: Path, gotha: GothaImport, source: str, lang: Lang = 
     round played (FORMATS §6)."""
     with writing(path):  # two imports at once: the second finds the first's workbook
         if path.exists():
-            raise ForsxlError("R0", "import_gotha_existing", path=path)
+            raise ForsxlError("", "import_gotha_existing", path=path)
         return _import_gotha(path, gotha, source, lang)
 
 
 def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang) -> list[str]:
     if len(gotha.players) > MAX_PLAYERS:
-        raise ForsxlError("R0", "import_too_many", path=source, count=len(gotha.players), total=len(gotha.players),
+        raise ForsxlError("", "import_too_many", path=source, count=len(gotha.players), total=len(gotha.players),
                           limit=MAX_PLAYERS)
     rows = [*gotha.config, ("lang", lang.value)]
     config, origins, errors = build_config([(k, v, None) for k, v in rows])
@@ -151,13 +159,12 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
     (FORMATS §1)."""
     chosen = EXPORTS.get(fmt)
     if chosen is None:
-        raise ForsxlError("R0", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
+        raise ForsxlError("", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
     if output is not None:
         check_folder(output)
     book = load(path)
     t = book.tournament
-    if output is not None and output.resolve() == path.resolve():
-        raise ForsxlError("R0", "export_over_book", path=path)
+    refuse_over_book(book, output, "export_over_book")
     report = make_report(t, extras=False)
     target = output or path.with_name(path.stem + chosen.suffix)
     if chosen.write is None:

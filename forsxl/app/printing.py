@@ -1,39 +1,59 @@
-"""`forsxl print`: a round's result slips and wall list for the printer, as HTML or PDF (issue 20)."""
+"""`forsxl print` and `forsxl regulation`: a round's result slips and wall list (issue 20), the regulation in prose
+(issue 30), for the printer, as HTML or PDF."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import ceil
 from pathlib import Path
 
 from forsxl.book.read import Book
 from forsxl.engine.errors import ForsxlError
+from forsxl.engine.groups import group_sizes
 from forsxl.i18n import ntr, tr
 from forsxl.messages import message
 from forsxl.publish.pdf import print_pdf
+from forsxl.publish.regulation import regulation, render_regulation
 from forsxl.publish.site import check_folder, write_whole
 from forsxl.publish.slips import SLIPS_PER_PAGE, forfeited, render_slips
 
 
-def print_round(book: Book, number: int | None, output: Path | None) -> str:
-    """Round `number`'s slips (default: the last round) written to `output` (default: BOOK-round-N.html beside
-    the workbook), .html or .pdf; says what was written."""
-    t = book.tournament
-    number = number or (t.rounds[-1].number if t.rounds else 1)
-    target = output or book.path.with_name(f"{book.path.stem}-round-{number}.html")
+def _document(target: Path, render: Callable[[], str], code: str) -> None:
+    """A page written to `target`: .html as it is, .pdf printed by a browser; another suffix is error `code`."""
     kind = target.suffix.casefold()
     if kind not in (".pdf", ".html", ".htm"):
-        raise ForsxlError("R0", "print_format", path=target)
+        raise ForsxlError("", code, path=target)
     check_folder(target)
-    html = render_slips(t, number)
     if kind == ".pdf":
-        print_pdf(html, target)
+        print_pdf(render(), target)
     else:
-        write_whole(target, html)
+        write_whole(target, render())
+
+
+def print_regulation(book: Book, output: Path | None) -> str:
+    """The regulation in prose (issue 30) written to `output` (default: BOOK-regulation.html beside the workbook),
+    .html or .pdf; says what was written."""
+    t, lang = book.tournament, book.lang
+    target = output or book.path.with_name(tr(lang, "{book}-regulation.html", book=book.path.stem))
+    reg = regulation(t, group_sizes(t))
+    _document(target, lambda: render_regulation(reg, lang), "regulation_format")
+    return tr(lang, "{path}: the regulation, {clauses}", path=target,
+              clauses=ntr(lang, "{count} clause", "{count} clauses", len(reg.clauses)))
+
+
+def print_round(book: Book, number: int | None, output: Path | None) -> tuple[Path, str]:
+    """Round `number`'s slips (default: the last round) written to `output` (default: BOOK-round-N.html beside
+    the workbook), .html or .pdf; the file, and what to say of it."""
+    t = book.tournament
+    number = number or (t.rounds[-1].number if t.rounds else 1)
+    target = output or book.path.with_name(tr(book.lang, "{book}-round-{n}.html", book=book.path.stem, n=number))
+    _document(target, lambda: render_slips(t, number), "print_format")
     rnd = next(r for r in t.rounds if r.number == number)
     gone = forfeited(t, rnd)
     boards, lang = len(rnd.games) - len({g.board for g, _ in gone}), book.lang
     said = tr(lang, "{path}: round {number}, {slips} on {pages}, then the wall list", path=target, number=number,
               slips=ntr(lang, "{count} slip", "{count} slips", boards),
               pages=ntr(lang, "{count} page", "{count} pages", ceil(boards / SLIPS_PER_PAGE)))
-    return "\n".join([said, *(message(ForsxlError("R5", "slip_left", board=g.board, name=p.name, left=p.left_after),
-                                       lang) for g, p in gone)])
+    left = [message(ForsxlError("R5", "slip_left", board=g.board, name=p.name, left=p.left_after), lang)
+            for g, p in gone]
+    return target, "\n".join([said, *left])

@@ -10,8 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from forsxl.app.watch import watch_file
+from forsxl.app.workflow import refuse_over_book
 from forsxl.book.config import preset_description
 from forsxl.book.read import Book
+from forsxl.book.rows import cell_of, player_at
 from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
@@ -22,17 +24,23 @@ from forsxl.publish.site import write_site, write_whole
 from forsxl.publish.why import comparison_lines, round_lines
 
 
-def publish_book(book: Book, output: Path) -> str:
-    """Write the book's results to `output`: one self-contained page for FILE.html (or .htm), else the site in
-    that folder, its regulation page with the preset's description; the line to print."""
+def publish_book(book: Book, output: Path | None) -> tuple[Path, str]:
+    """Write the book's results to `output` (default: `results.html`, in the workbook's language): one
+    self-contained page for FILE.html (or .htm), else the site in that folder, its regulation page with the preset's
+    description; the page or folder written, and the line to print."""
     t = book.tournament
+    output = output or Path(tr(book.lang, "results.html"))
+    refuse_over_book(book, output, "publish_over_book")
+    page = output.suffix.lower() in (".html", ".htm")
+    if not page and output.exists() and not output.is_dir():
+        raise ForsxlError("", "publish_not_folder", path=output)
     report = make_report(t)
-    if output.suffix.lower() in (".html", ".htm"):
+    if page:
         write_whole(output, render_html(t, report))
     else:
         note = preset_description(t.config.preset, t.config.lang)
         write_site(t, report, comparisons_above(report.table, t.config.tiebreaks), output, book.origins, note)
-    return tr(book.lang, "{path}: written", path=output)
+    return output, tr(book.lang, "{path}: written", path=output)
 
 
 def watch_book(path: Path, republish: Callable[[], None], say: Callable[[str], None], interval: float,
@@ -50,11 +58,15 @@ def watch_book(path: Path, republish: Callable[[], None], say: Callable[[str], N
 def explain_lines(book: Book, player: str, than: str, number: int | None) -> list[str]:
     """What `forsxl explain` prints: why each pair of round `number` was formed (R7, R2), and, unless only a round
     is asked about, why `player` ranks as they do against `than`, by default the player just above (R6), with the
-    final places where a playoff, superfinal or stage changed them (R7.7, R7.8, R7)."""
+    final places where a playoff, superfinal or stage changed them (R7.7, R7.8, R7). Either player may be named by
+    a cell of their row (`Итоги!D5`)."""
     t, lang = book.tournament, book.lang
+    if not player and number is None:
+        raise ForsxlError("", "explain_what")
+    player, than = (player_at(book, name).name if cell_of(name) else name for name in (player, than))
     lines = [] if number is None else round_lines(t, explain_round(t, number), lang)
-    if player or number is None:
-        me = find_player(t.players, player or "")
+    if player:
+        me = find_player(t.players, player)
         named = find_player(t.players, than) if than else None
         report = make_report(t, extras=False, ranking=True)
         other = named.id if named is not None else neighbour_above(report.ranking, me.id)

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import yaml
 
-from forsxl.app.workflow import finish
+from forsxl.app.workflow import finish, refuse_over_book
 from forsxl.book.config import build_config, presets
 from forsxl.book.layout import sheet_name
 from forsxl.book.read import Book
@@ -284,6 +284,8 @@ class Plan:
     workers: int
     notes: tuple[str, ...]
     """What the referee should know before it runs (printed on stderr)."""
+    page: Path
+    """The HTML report to write."""
 
     @property
     def total(self) -> int:
@@ -291,9 +293,12 @@ class Plan:
 
 
 def plan_simulation(book: Book, compare: Sequence[str], rounds: int | None, settings: Settings, runs: int,
-                    seed: int | None, workers: int) -> Plan:
-    """The variants to play (R10, R12), checked before any run; `seed` None draws one (said in the notes, so that
-    the report can be had again), `workers` 0 takes every core."""
+                    seed: int | None, workers: int, page: Path | None = None) -> Plan:
+    """The variants to play (R10, R12) and the report's `page` (default: BOOK-simulation.html beside the workbook),
+    checked before any run; `seed` None draws one (said in the notes, so that the report can be had again), `workers`
+    0 takes every core."""
+    refuse_over_book(book, page, "simulate_over_book")
+    page = page or book.path.with_name(tr(book.lang, "{book}-simulation.html", book=book.path.stem))
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     chosen, cores = variants(book, compare, rounds), workers or available_workers()
     repeats = not settings.from_start and rounds is None and finished(book.tournament)
@@ -304,14 +309,13 @@ def plan_simulation(book: Book, compare: Sequence[str], rounds: int | None, sett
                  runs=ntr(lang, "{count} run", "{count} runs", runs),
                  variants=ntr(lang, "{count} variant", "{count} variants", len(chosen)),
                  workers=ntr(lang, "{count} worker", "{count} workers", cores)),)
-    return Plan(chosen, settings, runs, seed, cores, notes)
+    return Plan(chosen, settings, runs, seed, cores, notes, page)
 
 
-def run_simulation(book: Book, plan: Plan, page: Path | None, write: bool, progress: Callable[[int], None]
-                   ) -> list[str]:
-    """Play the plan, write the HTML report to `page` (default: BOOK-simulation.html beside the workbook) and, with
-    `write`, the Simulation sheet; the lines to print: the report's tables as text, then what was written."""
-    page = page or book.path.with_name(f"{book.path.stem}-simulation.html")
+def run_simulation(book: Book, plan: Plan, write: bool, progress: Callable[[int], None]) -> list[str]:
+    """Play the plan, write its HTML report and, with `write`, the Simulation sheet; the lines to print: the report's
+    tables as text, then what was written."""
+    page = plan.page
     summaries = simulate_variants(plan.variants, plan.settings, plan.runs, plan.seed, plan.workers, progress)
     tables = report_tables(summaries, book.lang)
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)

@@ -14,6 +14,7 @@ from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
 from forsxl.book.layout import new_player_columns, sheet_name
 from forsxl.book.read import Book, load
+from forsxl.book.rows import board_at, cell_of
 from forsxl.book.save import save, writing
 from forsxl.book.stages import write_stage_tables
 from forsxl.book.write import (
@@ -52,6 +53,13 @@ def editing(path: Path) -> Iterator[Book]:
         yield load(path)
 
 
+def refuse_over_book(book: Book, output: Path | None, code: str) -> None:
+    """Raise error `code` naming the workbook when `output` is the workbook itself (or, for an .ods, the .xlsx it is
+    saved as): a page, a site or an export written there would replace the tournament."""
+    if output is not None and output.resolve() in {p.resolve() for p in (book.path, book.source) if p is not None}:
+        raise ForsxlError("", code, path=output)
+
+
 def pair_into(book: Book, number: int | None = None, force: bool = False) -> tuple[Round, str]:
     """Pair a round (R7) into a new round sheet; returns it and a line saying what changed."""
     t = book.tournament
@@ -69,12 +77,19 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
     return rnd, line + (tr(book.lang, "; without a game: {names}", names=without) if without else "")
 
 
-def recompute_into(book: Book, number: int | None, board: int | None) -> str:
-    """Board `board` of round `number` (default: the last) with its handicap recomputed for the players on it now
-    (R2), written into its round sheet; says what it is now."""
+def recompute_into(book: Book, number: int | None, board_text: str | None) -> str:
+    """The board `board_text` of round `number` (default: the last), or the board of the row of the cell it names
+    (`Тур-2!C5`), with its handicap recomputed for the players on it now (R2), written into its round sheet; says
+    what it is now."""
     t = book.tournament
-    if board is None:
+    if board_text is None:
         raise ForsxlError("R2", "board_needs_recompute")
+    if cell_of(board_text) is not None:
+        number, board = board_at(book, board_text)
+    elif board_text.strip().isdigit():
+        board = int(board_text)
+    else:
+        raise ForsxlError("R2", "board_option_bad", value=board_text)
     number = number or (t.rounds[-1].number if t.rounds else 1)
     game = recompute_board(t, number, board)
     write_board(book, number, game)
@@ -89,7 +104,7 @@ def finish(book: Book, command: str, changes: str) -> None:
     """Points in the round sheets, then the report's sheets (Standings, stages, Prizes, Playoff, Teams) and a Log
     row, then the atomic save."""
     if book.source is not None and book.path.exists():  # club.ods is saved as club.xlsx: never over another one
-        raise ForsxlError("R0", "ods_target_exists", path=book.source, xlsx=book.path)
+        raise ForsxlError("", "ods_target_exists", path=book.source, xlsx=book.path)
     report = make_report(book.tournament)
     refresh_rounds(book, report)
     write_standings(book, report)
@@ -144,7 +159,7 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
             ("rounds", config.rounds), ("lang", lang.value)]
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
-            raise ForsxlError("R0", "file_exists", path=path)
+            raise ForsxlError("", "file_exists", path=path)
         save(new_workbook(rows, lang, new_player_columns(config)), path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
               preset=preset, sheet=sheet_name("players", lang))

@@ -24,7 +24,7 @@ from forsxl.engine.prizes import PrizeLists
 from forsxl.engine.ratings import Rank
 from forsxl.engine.scoring import settled_scheme
 from forsxl.engine.stages import parse_stage_plan
-from forsxl.i18n import tr
+from forsxl.i18n import N_, Later, tr
 
 
 def presets() -> dict[str, dict[str, Any]]:
@@ -126,15 +126,19 @@ def convert_value(value: Any, hint: Any) -> Any:
     return "" if value is None else str(value).strip()
 
 
-def _expected(hint: Any) -> str:
+_KINDS = {bool: N_("yes or no"), int: N_("a whole number"), Fraction: N_("a number"), Rank: N_("a rank: 1d, 20k")}
+
+
+def _expected(hint: Any) -> Later:
+    """What a Config value of the annotated type is written as, translated where it is shown."""
     origin = typing.get_origin(hint)
     if origin is tuple:
-        return "a comma-separated list of " + _expected(typing.get_args(hint)[0])
+        return Later("a comma-separated list of {what}", what=_expected(typing.get_args(hint)[0]))
     if origin in (types.UnionType, typing.Union):
-        return _expected(next(a for a in typing.get_args(hint) if a is not type(None))) + " or empty"
+        return Later("{what} or empty", what=_expected(next(a for a in typing.get_args(hint) if a is not type(None))))
     if isinstance(hint, type) and issubclass(hint, StrEnum):
-        return "one of " + ", ".join(m.value for m in hint)
-    return {bool: "yes or no", int: "a whole number", Fraction: "a number", Rank: "a rank: 1d, 20k"}.get(hint, "text")
+        return Later("one of {values}", values=", ".join(m.value for m in hint))
+    return Later(_KINDS.get(hint, N_("text")))
 
 
 def _with(config: Config, key: str, value: Any) -> Config:
@@ -142,6 +146,18 @@ def _with(config: Config, key: str, value: Any) -> Config:
     if not rest:
         return dataclasses.replace(config, **{head: value})
     return dataclasses.replace(config, **{head: dataclasses.replace(getattr(config, head), **{rest: value})})
+
+
+def _unknown_key(key: str, source: Source | None) -> ForsxlError:
+    """A mistyped key as one line: the key it was likely meant to be, else the keys of its section (`handicap.`),
+    else the top-level keys and the sections (R12)."""
+    guess = nearest(key, KEYS)
+    if guess:
+        return ForsxlError("R12", "config_unknown_key", source, key=key, guess=guess)
+    section = key.partition(".")[0] + "."
+    known = [k for k in KEYS if k.startswith(section)] or list(dict.fromkeys(
+        k.partition(".")[0] + (".…" if "." in k else "") for k in KEYS))
+    return ForsxlError("R12", "config_unknown_key_known", source, key=key, known=", ".join(known))
 
 
 def build_config(
@@ -169,8 +185,7 @@ def build_config(
     errors += [ForsxlError("R12", "config_duplicate", s, key=k) for i, (k, _, s) in enumerate(entries) if k in keys[:i]]
     for key, value, source, origin in layers:
         if key not in KEYS:
-            errors.append(ForsxlError("R12", "config_unknown_key", source, key=key, known=", ".join(KEYS),
-                                      guess=nearest(key, KEYS)))
+            errors.append(_unknown_key(key, source))
             continue
         hint = key_type(key)
         try:

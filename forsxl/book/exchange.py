@@ -99,7 +99,7 @@ def results_workbook(t: Tournament, report: Report, lang: Lang) -> Workbook:
         p = s.player
         rank = p.rank_by(t.config.ratings).label(lang)
         write_row(sheet, row, [s.place_number, s.shared_place or None, int(p.id), p.name, p.rating, rank, p.club,
-                               p.country, p.egd_pin, p.rfg_id, *[str(c) for c in s.cells], s.points,
+                               p.country, p.egd_pin, p.rfg_id, *[c.text(lang) for c in s.cells], s.points,
                                *[s.values[c] for c in shown]])
     sheet.column_dimensions["D"].width = 28
     sheet.freeze_panes = "E2"

@@ -83,7 +83,7 @@ def changed_results(t: Tournament, before: Recorded) -> list[ForsxlError]:
                 continue
             warnings.append(ForsxlError(
                 "R11", "result_changed" if len(later) == 1 else "result_changed_rounds", game.source, old=old,
-                new=str(cell), round=rnd.number,
+                new=cell.text(t.config.lang), round=rnd.number,
                 later=", ".join(str(r.number) for r in later), boards=_boards(t, later, game.black, game.white)))
     return warnings
 

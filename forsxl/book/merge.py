@@ -128,7 +128,7 @@ def _read_copy(path: Path) -> _Copy:
     try:
         book = load(path)
     except WorkbookErrors as problems:
-        raise WorkbookErrors([ForsxlError("R0", "merge_copy_bad", path=path), *problems.errors],
+        raise WorkbookErrors([ForsxlError("", "merge_copy_bad", path=path), *problems.errors],
                              problems.lang) from None
     sheet = _players_sheet(book.workbook)
     headers = header_row(sheet)
@@ -143,7 +143,7 @@ def _read_copy(path: Path) -> _Copy:
         cells = {c: Cell(sheet.cell(row, i).value, _player_norm(c, sheet.cell(row, i).value),
                          _address(sheet, row, i)) for c, (i, _) in columns.items()}
         typed = {c: cell for c, cell in cells.items() if cell.norm is not None}
-        players[name_key(str(typed["name"].norm))] = Row(row, typed["name"].address, typed)
+        players[name_key(str(typed["name"].norm))] = Row(row, typed["name"].address, typed, str(typed["name"].norm))
     return _Copy(path, book, players, columns, _read_config(book.workbook), {})
 
 
@@ -159,7 +159,8 @@ def _read_config(workbook: Workbook) -> dict[str, Row]:
             raw = sheet.cell(row, value_col).value
             cells = {"key": Cell(sheet.cell(row, key_col).value, key, _address(sheet, row, key_col)),
                      "value": Cell(raw, _config_norm(str(key), raw), _address(sheet, row, value_col))}
-            rows[str(key)] = Row(row, cells["key"].address, {c: v for c, v in cells.items() if v.norm is not None})
+            rows[str(key)] = Row(row, cells["key"].address, {c: v for c, v in cells.items() if v.norm is not None},
+                                 str(key))
     return rows
 
 
@@ -186,6 +187,7 @@ def _round_tables(one: _Copy) -> dict[int, Table]:
     """Each round sheet's rows by the pair of players on the board (or the player sitting out): colours swapped or
     a handicap edited is the same board changed, two other players is another pairing."""
     by_id = {p.id: one.player_of_row[int(p.source.cell[1:])] for p in one.book.tournament.players if p.source}
+    t, lang = one.book.tournament, one.book.lang
     tables = {}
     for number, rs in one.book.round_sheets.items():
         rows: dict[Hashable, Row] = {}
@@ -196,12 +198,15 @@ def _round_tables(one: _Copy) -> dict[int, Table]:
                 meaning = {"board": entry.stage or entry.board, "black": by_id[entry.black],
                            "white": by_id[entry.white], "stones": entry.stones, "komi": entry.komi,
                            "steps": entry.steps, "group": entry.group, "result": entry.result}
+                about = tr(lang, "board {board}, {black} – {white}", board=entry.stage or entry.board,
+                           black=t.player(entry.black).name, white=t.player(entry.white).name)
             else:
                 key = ("out", str(by_id[entry[0]]))
                 meaning = {"board": entry[1], "black": by_id[entry[0]]}
+                about = t.player(entry[0]).name
             cells = {c: Cell(rs.sheet.cell(row, rs.columns[c]).value, m, _address(rs.sheet, row, rs.columns[c]))
                      for c, m in meaning.items() if c in rs.columns and m is not None}
-            rows[key] = Row(row, _address(rs.sheet, row, 1), cells)
+            rows[key] = Row(row, _address(rs.sheet, row, 1), cells, about)
         tables[number] = rows
     return dict(tables)
 
@@ -312,7 +317,7 @@ def _read_resolutions(path: Path | None) -> dict[str, Side]:
             continue
         side = _TAKE.get(str(take).casefold())
         if side is None:
-            errors.append(ForsxlError("R0", "merge_take_bad", Source(sheet.title, f"E{row}"), value=str(take)))
+            errors.append(ForsxlError("", "merge_take_bad", Source(sheet.title, f"E{row}"), value=str(take)))
         else:
             taken[str(where)] = side
     if errors:
@@ -325,10 +330,10 @@ def _conflict_error(conflict: Conflict, names: dict[Side, str]) -> ForsxlError:
     a, b = names[Side.A], names[Side.B]
     if conflict.kind == "deleted":
         gone, kept = (a, b) if conflict.a is None else (b, a)
-        return ForsxlError("R0", "merge_deleted", where, gone=gone, kept=kept, row=conflict.a or conflict.b)
+        return ForsxlError("", "merge_deleted", where, gone=gone, kept=kept, row=conflict.a or conflict.b)
     if conflict.kind == "paired":
         return ForsxlError("R7", "merge_paired", where, a_file=a, b_file=b, a=conflict.a or "—", b=conflict.b or "—")
-    return ForsxlError("R0", "merge_cell", where, a_file=a, b_file=b, a=conflict.a, b=conflict.b)
+    return ForsxlError("", "merge_cell", where, a_file=a, b_file=b, a=conflict.a, b=conflict.b, about=conflict.about)
 
 
 def _write_conflicts(path: Path, conflicts: list[Conflict], taken: dict[str, Side], names: dict[Side, str],
@@ -341,8 +346,9 @@ def _write_conflicts(path: Path, conflicts: list[Conflict], taken: dict[str, Sid
     write_row(sheet, 1, [h.format(a=names[Side.A], b=names[Side.B]) for h in CONFLICT_COLUMNS[lang]], bold=True)
     for row, conflict in enumerate(conflicts, start=2):
         error = _conflict_error(conflict, names)
-        write_row(sheet, row, [conflict.where, text(error.code, lang, **error.params), conflict.a, conflict.b,
-                               taken[conflict.where].value if conflict.where in taken else None])
+        what = text(error.code, lang, **error.params)
+        write_row(sheet, row, [conflict.where, f"{conflict.about}: {what}" if conflict.about else what, conflict.a,
+                               conflict.b, taken[conflict.where].value if conflict.where in taken else None])
     for letter, width in zip("ABCDE", (16, 60, 24, 24, 14), strict=True):
         sheet.column_dimensions[letter].width = width
     save(workbook, path)
@@ -353,7 +359,7 @@ def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,
     """Copies A and B (after BASE when three paths are given) merged into a Book to be saved at `output`, and the
     Log's line on what came from where; conflicts not settled by `prefer` or `resolve` raise, nothing written."""
     if len(paths) not in (2, 3):
-        raise ForsxlError("R0", "merge_copies", count=len(paths))
+        raise ForsxlError("", "merge_copies", count=len(paths))
     *base_path, a_path, b_path = paths
     a, b = _read_copy(a_path), _read_copy(b_path)
     base = _read_copy(base_path[0]) if base_path else None
@@ -372,9 +378,9 @@ def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,
         errors = [_conflict_error(c, names) for c in merger.conflicts]
         if resolve is not None:
             _write_conflicts(resolve, merger.found, taken, names, lang)
-        errors.append(ForsxlError("R0", "merge_stopped", count=len(merger.conflicts)))
+        errors.append(ForsxlError("", "merge_stopped", count=len(merger.conflicts)))
         if resolve is not None:
-            errors.append(ForsxlError("R0", "merge_resolve_written", path=resolve))
+            errors.append(ForsxlError("", "merge_resolve_written", path=resolve))
         raise WorkbookErrors(errors, lang)
     workbook = a.book.workbook
     writer = _Writer(workbook, names)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import itertools
 import posixpath
-import pyexpat
 import re
 import time
 import warnings
@@ -31,30 +30,26 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol, cast
-from urllib.parse import unquote
+from typing import Any
 from weakref import WeakKeyDictionary
 
-from openpyxl.cell._writer import etree_write_cell
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.chartsheet.chartsheet import Chartsheet
-from openpyxl.compat import safe_string
-from openpyxl.reader.excel import ExcelReader
-from openpyxl.styles.cell_style import CellStyle, StyleArray
 from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, NumberFormat
-from openpyxl.styles.stylesheet import write_stylesheet
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.workbook.workbook import Workbook
-from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import COMMENTS_NS
-from openpyxl.xml.functions import Element, tostring
 
-from forsxl.book import layout
-from forsxl.book.cells import bind, raw_values
+from forsxl.book import layout, openpyxl_private
+from forsxl.book.cells import RawSheet, bind, raw_values
+from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, style_key, styles
 from forsxl.book.parts import (
+    RELATIONSHIPS,
     Coordinate,
     Edit,
+    Parts,
+    SheetEntry,
     SheetXml,
     Span,
     apply,
@@ -64,15 +59,14 @@ from forsxl.book.parts import (
     prefix,
     qualified,
     quote,
-    refuse_dtd,
+    rels_path,
     spans,
     tag_end,
     text,
     try_coordinate,
 )
-from forsxl.book.safety import RawSheet
 from forsxl.book.save import Identity
-from forsxl.book.sheets import style_of, written
+from forsxl.book.sheets import written
 
 UNREAD = frozenset(name for kind in ("standings", "teams", "playoff") for name in layout.SHEETS[kind])
 """forsxl's result sheets: every run that saves writes them again and nothing reads them as sheets (history.py reads
@@ -80,7 +74,6 @@ Standings' values through `values`), so openpyxl does not parse them; Standings 
 
 _WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
-_RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _RID = re.compile(rb"\s([A-Za-z_][\w.-]*:id)\s*=")
 _EMPTY_SHEET = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>'
 
@@ -89,61 +82,22 @@ Rows = list[tuple[int, dict[int, object]]]
 _UNREAD: WeakKeyDictionary[Worksheet, Callable[[], Rows]] = WeakKeyDictionary()
 
 
-@dataclass(frozen=True)
-class _Sheet:
-    """A sheet as workbook.xml lists it: name, sheetId, relationship id, its part and the part's kind, and its
-    `<sheet>` element as written."""
-
-    name: str
-    sheet_id: int
-    rid: str
-    part: str
-    kind: str
-    element: bytes
-
-
-@dataclass(frozen=True)
-class _Rel:
-    id: str
-    type: str
-    target: str
-    """The part it points to, as its name in the zip; for an external target, the target as written."""
-    external: bool
-
-
-def _rels_path(part: str) -> str:
-    """The name of the part holding `part`'s relationships (`xl/_rels/workbook.xml.rels`)."""
-    folder, name = posixpath.split(part)
-    return posixpath.join(folder, "_rels", f"{name}.rels")
-
-
-def _resolve(source: str, target: str) -> str:
-    """The part a relationship of `source` names, as a name in the zip (targets are relative or absolute URIs)."""
-    target = unquote(target)
-    if target.startswith("/"):
-        return target[1:]
-    return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
-
-
-class Package:
+class Package(Parts):
     """An .xlsx as read, part by part, and which of its sheets each sheet of the workbook loaded from it is."""
 
     def __init__(self, data: bytes, identity: Identity | None = None):
         self.data, self.identity = data, identity
         self.archive = zipfile.ZipFile(io.BytesIO(data))
         self.infos = self.archive.infolist()
-        self.names = {info.filename for info in self.infos}
         self._parts: dict[str, bytes] = {}
-        self._strings: list[str] | None = None
         self._rows: dict[str, Rows] = {}
-        self._recorded: dict[str, RawSheet] = {}
-        """The worksheets openpyxl reads without their rows, or leaves unread, as `check_sheets` recorded them."""
-        self._read_strings: list[str] = []
+        self._recorded: Mapping[str, RawSheet] = {}
+        """The worksheets as `check_sheets` recorded them: openpyxl reads a plain one without its rows, and the UNREAD
+        ones not at all."""
+        self._strings: list[str] = []
         """The shared strings as openpyxl read them."""
-        root = self.rels("")
-        self.workbook_part = next((r.target for r in root if r.type.endswith("/officeDocument")), "xl/workbook.xml")
-        self.sheets = self._sheets()
-        self.bound: dict[int, tuple[Worksheet | Chartsheet, _Sheet]] = {}
+        super().__init__(self.part, {info.filename for info in self.infos})
+        self.bound: dict[int, tuple[Worksheet | Chartsheet, SheetEntry]] = {}
         """id() of each sheet openpyxl loaded -> that sheet and the package's sheet it was read from."""
 
     def part(self, name: str) -> bytes:
@@ -151,48 +105,20 @@ class Package:
             self._parts[name] = self.archive.read(name)
         return self._parts[name]
 
-    def rels(self, source: str) -> list[_Rel]:
-        """The relationships of a part ("" for the package's own)."""
-        path = _rels_path(source) if source else "_rels/.rels"
-        if path not in self.names:
-            return []
-        found = []
-        for span in spans(self.part(path), {"Relationship"}):
-            external = span.attrs.get("TargetMode") == "External"
-            target = span.attrs.get("Target", "")
-            found.append(_Rel(span.attrs.get("Id", ""), span.attrs.get("Type", ""),
-                              target if external else _resolve(source, target), external))
-        return found
-
-    def _sheets(self) -> list[_Sheet]:
-        xml = self.part(self.workbook_part)
-        rels = {r.id: r for r in self.rels(self.workbook_part)}
-        found = spans(xml, {"sheets", "sheet"})
-        container = next(s for s in found if s.name == "sheets")
-        sheets = []
-        for span in (s for s in found if s.name == "sheet" and s.within(container)):
-            rid = next((v for k, v in span.attrs.items() if k == f"{_RELATIONSHIPS} id"), "")
-            rel = rels.get(rid, _Rel(rid, "", "", True))
-            sheets.append(_Sheet(span.attrs.get("name", ""), int(span.attrs.get("sheetId", "0")), rid, rel.target,
-                                 rel.type, xml[span.start : span.end]))
-        return sheets
-
     def load(self, recorded: Mapping[str, RawSheet]) -> Workbook:
         """The workbook as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets stay
         empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
         book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
         are moot, as the package keeps them."""
-        worksheets = [s for s in self.sheets if s.kind.endswith("/worksheet") and s.part in self.names]
+        worksheets = [s for s in self.sheets if s.worksheet and s.part in recorded]
         skipped = {s.part for s in worksheets if s.name in UNREAD}
-        self._recorded = {s.part: recorded[s.part] for s in worksheets
-                          if s.part in recorded and recorded[s.part].plain and not self._comments(s.part)}
-        source, cut = self._for_openpyxl(skipped, {p: r for p, r in self._recorded.items() if p not in skipped})
-        reader = ExcelReader(source)
+        self._recorded = recorded
+        plain = {s.part: recorded[s.part] for s in worksheets
+                 if s.part not in skipped and recorded[s.part].plain and not self._comments(s.part)}
+        source, cut = self._for_openpyxl(skipped, plain)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            reader.read()
-            workbook = reader.wb
-            self._read_strings = list(reader.shared_strings)
+            workbook, self._strings = openpyxl_private.read(source)
             entries = {s.name: s for s in self.sheets}
             for name in workbook.sheetnames:
                 sheet, entry = workbook[name], entries.get(name)
@@ -202,7 +128,7 @@ class Package:
                 if isinstance(sheet, Worksheet) and entry.part in skipped:
                     _UNREAD[sheet] = partial(self._values, entry.part, workbook)
                 elif isinstance(sheet, Worksheet) and entry.part in cut:
-                    bind(sheet, self._recorded[entry.part], self._read_strings)
+                    bind(sheet, recorded[entry.part], self._strings)
         return workbook
 
     def _comments(self, part: str) -> bool:
@@ -213,7 +139,7 @@ class Package:
         """The package for openpyxl to read, with the `skipped` sheets emptied and their relationships left out, and
         the `plain` sheets without what is inside their sheetData; and those plain sheets it could cut so."""
         out, cut = io.BytesIO(), set()
-        dropped = {_rels_path(part) for part in skipped}
+        dropped = {rels_path(part) for part in skipped}
         with zipfile.ZipFile(out, "w") as copy:
             for info in self.infos:
                 if info.filename in dropped:
@@ -232,17 +158,8 @@ class Package:
 
     def _values(self, part: str, workbook: Workbook) -> Rows:
         if part not in self._rows:  # read once: history.py and merge.py both ask
-            raw = self._recorded.get(part)
-            self._rows[part] = (_sheet_values(self.part(part), self.shared_strings) if raw is None
-                                else raw_values(raw, self._read_strings, workbook))
+            self._rows[part] = raw_values(self._recorded[part], self._strings, workbook)
         return self._rows[part]
-
-    def shared_strings(self) -> list[str]:
-        """The shared string table, read once when first needed."""
-        if self._strings is None:
-            rel = next((r for r in self.rels(self.workbook_part) if r.type.endswith("/sharedStrings")), None)
-            self._strings = _strings(self.part(rel.target)) if rel and rel.target in self.names else []
-        return self._strings
 
     def write(self, workbook: Workbook, target: str | Path) -> None:
         """Write `workbook` to `target` as this package changed by what forsxl wrote (see the module's docstring)."""
@@ -276,9 +193,8 @@ def _copied(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
 
 
 def values(sheet: Worksheet) -> Rows:
-    """Each row of `sheet` that holds a value, in order: its number and its values by column. Numbers, text and
-    booleans are what openpyxl reads; a sheet openpyxl left unread (UNREAD) is read from its part, a formula there
-    as `=` and its text."""
+    """Each row of `sheet` that holds a value, in order: its number and its values by column, as openpyxl reads them;
+    a sheet openpyxl left unread (UNREAD) from the cells `check_sheets` recorded of it (book/cells.py `value`)."""
     unread = _UNREAD.get(sheet)
     if unread is not None:
         return unread()
@@ -308,7 +224,7 @@ class _Changes:
         """Relationships to add to workbook.xml.rels: id, type, target part."""
         self.unlinked: set[str] = set()
         """Ids of workbook.xml.rels relationships to remove."""
-        self.new: list[_Sheet] = []
+        self.new: list[SheetEntry] = []
         order, owned, gone = self._arrange()
         formulas = self._sheet_parts(order, owned, gone)
         self._drop({e.part for e in owned.values() if e.part in package.names} | {e.part for e in gone},
@@ -320,15 +236,15 @@ class _Changes:
         self._workbook_rels()
         self._content_types()
 
-    def _arrange(self) -> tuple[list[tuple[_Sheet, Any]], dict[str, _Sheet], list[_Sheet]]:
+    def _arrange(self) -> tuple[list[tuple[SheetEntry, Any]], dict[str, SheetEntry], list[SheetEntry]]:
         """The sheets in their new order, each with its openpyxl sheet (None for one openpyxl did not read); the
         sheets forsxl wrote whole, by name; the sheets deleted."""
         package, workbook = self.package, self.workbook
         present = [workbook[name] for name in workbook.sheetnames]
         ids = {id(s) for s in present}
         gone = {entry.name: entry for sheet, entry in package.bound.values() if id(sheet) not in ids}
-        order: list[tuple[_Sheet, Any]] = []
-        owned: dict[str, _Sheet] = {}
+        order: list[tuple[SheetEntry, Any]] = []
+        owned: dict[str, SheetEntry] = {}
         for sheet in present:
             bound = package.bound.get(id(sheet))
             entry = bound[1] if bound else gone.pop(sheet.title) if sheet.title in gone else self._new_sheet(sheet)
@@ -343,22 +259,22 @@ class _Changes:
                 order.insert(at, (entry, None))
         return order, owned, list(gone.values())
 
-    def _new_sheet(self, sheet: Worksheet) -> _Sheet:
+    def _new_sheet(self, sheet: Worksheet) -> SheetEntry:
         """A part, sheetId and relationship for a sheet the package did not have."""
         package = self.package
         taken = {name.casefold() for name in (*package.names, *self.added)}
-        model = next((s.part for s in package.sheets if s.kind.endswith("/worksheet")), "xl/worksheets/sheet1.xml")
+        model = next((s.part for s in package.sheets if s.worksheet), "xl/worksheets/sheet1.xml")
         folder = posixpath.dirname(model)
         part = next(p for n in itertools.count(1) if (p := f"{folder}/sheet{n}.xml").casefold() not in taken)
         rid = self._free_rid()
         sheet_id = max((s.sheet_id for s in (*package.sheets, *self.new)), default=0) + 1
         element = _sheet_element(package.sheets, sheet.title, sheet_id, rid)
-        entry = _Sheet(sheet.title, sheet_id, rid, part, f"{_RELATIONSHIPS}/worksheet", element)
+        entry = SheetEntry(sheet.title, sheet_id, rid, part, f"{RELATIONSHIPS}/worksheet", element)
         self.new.append(entry)
         self.added.append(part)
         self.types[part] = _WORKSHEET_TYPE
         target = posixpath.relpath(part, posixpath.dirname(package.workbook_part))
-        self.links.append((rid, f"{_RELATIONSHIPS}/worksheet", target))
+        self.links.append((rid, f"{RELATIONSHIPS}/worksheet", target))
         return entry
 
     def _free_rid(self) -> str:
@@ -366,8 +282,8 @@ class _Changes:
         ids = {r.id for r in self.package.rels(self.package.workbook_part)} | {rid for rid, _, _ in self.links}
         return next(rid for n in itertools.count(1) if (rid := f"rId{n}") not in ids)
 
-    def _sheet_parts(self, order: list[tuple[_Sheet, Any]], owned: dict[str, _Sheet],
-                     gone: list[_Sheet]) -> dict[int, set[Coordinate] | None]:
+    def _sheet_parts(self, order: list[tuple[SheetEntry, Any]], owned: dict[str, SheetEntry],
+                     gone: list[SheetEntry]) -> dict[int, set[Coordinate] | None]:
         """Each sheet part forsxl changed, written; returns, by sheetId, the cells whose formula is gone (None:
         all of the sheet's)."""
         formulas: dict[int, set[Coordinate] | None] = {e.sheet_id: None for e in gone}
@@ -386,8 +302,8 @@ class _Changes:
         reachable before and no longer once the relationships of the `cut` parts and to the `unlinked` ones go."""
         gone = (self._reachable(set(), set()) - self._reachable(cut, unlinked)) | unlinked
         for part in gone | cut:
-            if _rels_path(part) in self.package.names:
-                self.removed.add(_rels_path(part))
+            if rels_path(part) in self.package.names:
+                self.removed.add(rels_path(part))
         self.removed |= gone
 
     def _reachable(self, cut: set[str], unlinked: set[str]) -> set[str]:
@@ -435,21 +351,22 @@ class _Changes:
         fills, borders and number formats they use; without a usable styles part, openpyxl's whole stylesheet."""
         package, workbook = self.package, self.workbook
         rel = next((r for r in package.rels(package.workbook_part) if r.type.endswith("/styles")), None)
-        styles = _Styles.of(rel.target, package.part(rel.target)) if rel and rel.target in package.names else None
-        if styles is None or not styles.fits(workbook):
+        found = _Styles.of(rel.target, package.part(rel.target)) if rel and rel.target in package.names else None
+        lists = styles(workbook)
+        if found is None or not found.fits(lists):
             part = rel.target if rel else posixpath.join(posixpath.dirname(package.workbook_part), "styles.xml")
-            self.parts[part] = _serialised(write_stylesheet(workbook))
+            self.parts[part] = openpyxl_private.stylesheet_xml(workbook)
             if rel is None or rel.target not in package.names:
                 self.added.append(part)
                 self.types[part] = _STYLES_TYPE
                 if rel is None:
-                    self.links.append((self._free_rid(), f"{_RELATIONSHIPS}/styles", posixpath.basename(part)))
+                    self.links.append((self._free_rid(), f"{RELATIONSHIPS}/styles", posixpath.basename(part)))
             return
-        new = _lists(workbook)._cell_styles[styles.counts["xf"] :]
+        new = lists.cell_styles[found.counts["xf"] :]
         if new:
-            self.parts[styles.part] = styles.appended(workbook, new)
+            self.parts[found.part] = found.appended(lists, new)
 
-    def _workbook_xml(self, order: list[tuple[_Sheet, Any]], owned: dict[str, _Sheet]) -> None:
+    def _workbook_xml(self, order: list[tuple[SheetEntry, Any]], owned: dict[str, SheetEntry]) -> None:
         """workbook.xml with the new sheet list, sheet-local names moved with their sheets (those of a sheet forsxl
         wrote are openpyxl's), the active tab kept, and a full recalculation when opened (forsxl changed values
         that formulas may use; their cached results are kept until then)."""
@@ -480,7 +397,7 @@ class _Changes:
         """workbook.xml.rels without the relationships to parts that went, with those to the new ones."""
         if not self.links and not self.unlinked:
             return
-        path = _rels_path(self.package.workbook_part)
+        path = rels_path(self.package.workbook_part)
         xml = self.package.part(path)
         found = spans(xml, {"Relationships", "Relationship"})
         edits = [(s.start, s.end, b"") for s in found
@@ -508,7 +425,7 @@ class _Changes:
         self.parts[path] = apply(xml, edits)
 
 
-def _sheet_element(sheets: Sequence[_Sheet], name: str, sheet_id: int, rid: str) -> bytes:
+def _sheet_element(sheets: Sequence[SheetEntry], name: str, sheet_id: int, rid: str) -> bytes:
     """A `<sheet>` element for workbook.xml, with the prefixes its other sheets are written with."""
     model = sheets[0].element
     tag = model[1:].split(None, 1)[0]
@@ -528,7 +445,7 @@ class _Moves:
         """The new index of the sheet at index `old`; `gone` when it was deleted."""
         return self.position.get(self.old[old], gone) if old < len(self.old) else old
 
-    def name(self, xml: bytes, span: Span, owned: dict[str, _Sheet], fresh: list[bytes]) -> list[Edit]:
+    def name(self, xml: bytes, span: Span, owned: dict[str, SheetEntry], fresh: list[bytes]) -> list[Edit]:
         """The edit of a sheet-local defined name: moved with its sheet, removed with it, and for a sheet forsxl
         wrote kept only as one of the `fresh` names openpyxl has for it (which it then leaves out of `fresh`)."""
         index = int(span.attrs["localSheetId"])
@@ -552,7 +469,7 @@ def _local_names(sheet: Worksheet, index: int) -> list[bytes]:
     """The sheet-local names of a sheet forsxl wrote, as openpyxl keeps them on the sheet: print titles and area."""
     names = (DefinedName(name, localSheetId=index, attr_text=value)
              for name, value in (("Print_Titles", sheet.print_titles), ("Print_Area", sheet.print_area)) if value)
-    return [_serialised(name.to_tree()) for name in names]
+    return [serialised(name.to_tree()) for name in names]
 
 
 def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> list[Edit]:
@@ -576,29 +493,10 @@ def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> lis
     return edits
 
 
-class _Collector:
-    """Stands in for openpyxl's XML stream to take the one cell element it writes."""
-
-    element: Element
-
-    def write(self, element: Element) -> None:
-        self.element = element
-
-
-class _OwnedWriter(WorksheetWriter):
-    """openpyxl's writer of a sheet, but for its cells: `_sheet_data` writes those (the same XML, a tenth of the
-    time, which is most of a save)."""
-
-    def write_rows(self) -> None:
-        self.xf.send(Element("sheetData"))
-
-
 def _owned_xml(sheet: Worksheet) -> bytes:
     """The part of a sheet forsxl wrote whole, as openpyxl writes it."""
-    writer = _OwnedWriter(sheet, io.BytesIO())
-    writer.write()
-    xml: bytes = writer.read()
-    if _RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
+    xml = openpyxl_private.sheet_xml_without_rows(sheet)
+    if RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
         raise RuntimeError(f"{sheet.title}: a sheet forsxl writes whole links to comments, drawings or tables")
     data = next(s for s in spans(xml, {"sheetData"}))
     return xml[: data.start] + _sheet_data(sheet) + xml[data.end :]
@@ -608,7 +506,7 @@ def _sheet_data(sheet: Worksheet) -> bytes:
     """The `<sheetData>` of a sheet as openpyxl's writer makes it: rows in order with their dimensions, and each
     cell that has a value or a style."""
     rows: dict[int, list[bytes]] = {row: [] for row in sheet.row_dimensions}
-    for (row, _), cell in sorted(sheet._cells.items()):
+    for (row, _), cell in sorted(openpyxl_private.cells(sheet).items()):
         if cell.comment is not None or cell.hyperlink is not None:
             raise RuntimeError(f"{sheet.title}!{cell.coordinate}: a sheet forsxl writes whole has a comment or link")
         if cell.value is not None or cell.has_style:
@@ -633,15 +531,8 @@ def _cell(cell: Cell | MergedCell) -> bytes:
         space = b' xml:space="preserve"' if value != value.strip() else b""
         return head + b"><is><t%s>%s</t></is></c>" % (space, text(value))
     if kind in ("n", "b") and isinstance(value, int | float):
-        return head + b"><v>%s</v></c>" % safe_string(value).encode()
-    collector = _Collector()
-    etree_write_cell(collector, cell.parent, cell, cell.has_style)
-    return _serialised(collector.element)
-
-
-def _serialised(element: Element) -> bytes:
-    """An element as XML bytes, without a declaration."""
-    return cast(bytes, tostring(element))  # openpyxl's tostring encodes to UTF-8
+        return head + b"><v>%s</v></c>" % number_text(value)
+    return cell_xml(cell, cell.has_style)
 
 
 def _patched(xml: bytes, sheet: Worksheet) -> tuple[bytes, set[Coordinate]] | None:
@@ -657,7 +548,7 @@ def _patched(xml: bytes, sheet: Worksheet) -> tuple[bytes, set[Coordinate]] | No
 
 def _state(cell: Cell | MergedCell) -> tuple[object, str, bytes]:
     """A cell's value, data type and style, as `sheets.put` notes them before it writes."""
-    return cell.value, cell.data_type, style_of(cell)
+    return cell.value, cell.data_type, style_key(cell)
 
 
 def _cell_xml(sheet: Worksheet, at: Coordinate, part: SheetXml) -> bytes | None:
@@ -665,35 +556,16 @@ def _cell_xml(sheet: Worksheet, at: Coordinate, part: SheetXml) -> bytes | None:
     an empty unstyled cell is left out."""
     cell = sheet.cell(*at)
     was = written(sheet).get(at)
-    restyled = was is not None and was[2] != style_of(cell)
+    restyled = was is not None and was[2] != style_key(cell)
     old = part.cells.get(at)
     style = old.attrs.get("s") if old is not None and not restyled else None
     if cell.value is None and style is None and not (restyled and cell.has_style):
         return None
-    collector = _Collector()
-    etree_write_cell(collector, sheet, cell, restyled and cell.has_style)
-    new = _serialised(collector.element)
+    new = cell_xml(cell, restyled and cell.has_style)
     if style is None:
         return new
     end = new.index(b">") + 1
     return attribute(new[:end], "s", style) + new[end:]
-
-
-class _StyleLists(Protocol):
-    """openpyxl's numbered style lists of a workbook (private to openpyxl, left out of its stubs)."""
-
-    _cell_styles: list[StyleArray]
-    _fonts: list[Any]
-    _fills: list[Any]
-    _borders: list[Any]
-    _alignments: list[Any]
-    _protections: list[Any]
-    _number_formats: list[str]
-
-
-def _lists(workbook: Workbook) -> _StyleLists:
-    """The workbook, seen through its style lists."""
-    return cast(_StyleLists, workbook)
 
 
 @dataclass
@@ -723,30 +595,22 @@ class _Styles:
         start = next(s for s in found if s.name == "styleSheet")
         return cls(part, xml, containers, counts, formats, start)
 
-    def fits(self, workbook: Workbook) -> bool:
+    def fits(self, lists: Styles) -> bool:
         """Whether openpyxl numbered the package's styles as the part lists them (it read every one)."""
-        lists = _lists(workbook)
-        return (len(lists._cell_styles) >= self.counts["xf"] and len(lists._fonts) >= self.counts["font"]
-                and len(lists._fills) >= self.counts["fill"] and len(lists._borders) >= self.counts["border"])
+        return (len(lists.cell_styles) >= self.counts["xf"] and len(lists.fonts) >= self.counts["font"]
+                and len(lists.fills) >= self.counts["fill"] and len(lists.borders) >= self.counts["border"])
 
-    def appended(self, workbook: Workbook, new: list[StyleArray]) -> bytes:
+    def appended(self, lists: Styles, new: list[StyleArray]) -> bytes:
         """The part with the `new` cell styles appended, each with what it uses that the part lacks."""
-        lists = _lists(workbook)
-        fonts, font_xml = _appended(lists._fonts, self.counts["font"], [s.fontId for s in new])
-        fills, fill_xml = _appended(lists._fills, self.counts["fill"], [s.fillId for s in new])
-        borders, border_xml = _appended(lists._borders, self.counts["border"], [s.borderId for s in new])
-        formats, format_xml = self._formats(workbook, new)
-        xfs = []
-        for style in new:
-            xf = CellStyle.from_array(style)  # type: ignore[no-untyped-call]
-            xf.fontId, xf.fillId = fonts.get(style.fontId, style.fontId), fills.get(style.fillId, style.fillId)
-            xf.borderId = borders.get(style.borderId, style.borderId)
-            xf.numFmtId = formats.get(style.numFmtId, style.numFmtId)
-            if style.alignmentId:
-                xf.alignment = lists._alignments[style.alignmentId]
-            if style.protectionId:
-                xf.protection = lists._protections[style.protectionId]
-            xfs.append(_serialised(xf.to_tree()))
+        fonts, font_xml = _appended(lists.fonts, self.counts["font"], [s.fontId for s in new])
+        fills, fill_xml = _appended(lists.fills, self.counts["fill"], [s.fillId for s in new])
+        borders, border_xml = _appended(lists.borders, self.counts["border"], [s.borderId for s in new])
+        formats, format_xml = self._formats(lists, new)
+        xfs = [openpyxl_private.style_xml(
+            style, fonts.get(style.fontId, style.fontId), fills.get(style.fillId, style.fillId),
+            borders.get(style.borderId, style.borderId), formats.get(style.numFmtId, style.numFmtId),
+            lists.alignments[style.alignmentId] if style.alignmentId else None,
+            lists.protections[style.protectionId] if style.protectionId else None) for style in new]
         xml, at = self.xml, self.lists
         edits = [*counted(xml, at["fonts"], font_xml), *counted(xml, at["fills"], fill_xml),
                  *counted(xml, at["borders"], border_xml), *counted(xml, at["cellXfs"], xfs)]
@@ -757,16 +621,16 @@ class _Styles:
             edits.append((self.start.inner, self.start.inner, qualified(numbers, prefix(xml, self.start))))
         return apply(xml, edits)
 
-    def _formats(self, workbook: Workbook, new: list[StyleArray]) -> tuple[dict[int, int], list[bytes]]:
+    def _formats(self, lists: Styles, new: list[StyleArray]) -> tuple[dict[int, int], list[bytes]]:
         """openpyxl's numbers of the custom formats the new styles use -> the package's (a new one if it lacks it)."""
         mapping: dict[int, int] = {}
         added: list[bytes] = []
         free = max([BUILTIN_FORMATS_MAX_SIZE - 1, *self.formats.values()]) + 1
         for number in sorted({s.numFmtId for s in new if s.numFmtId >= BUILTIN_FORMATS_MAX_SIZE}):
-            code = _lists(workbook)._number_formats[number - BUILTIN_FORMATS_MAX_SIZE]
+            code = lists.number_formats[number - BUILTIN_FORMATS_MAX_SIZE]
             if code not in self.formats:
                 self.formats[code], free = free, free + 1
-                added.append(_serialised(NumberFormat(self.formats[code], code).to_tree("numFmt")))
+                added.append(serialised(NumberFormat(self.formats[code], code).to_tree("numFmt")))
             mapping[number] = self.formats[code]
         return mapping, added
 
@@ -775,107 +639,4 @@ def _appended(items: Sequence[Any], count: int, used: Iterable[int]) -> tuple[di
     """The entries of one of openpyxl's style lists that the new styles use and the package lacks (openpyxl put
     them after its `count`): openpyxl's index -> the index in the package, and their XML to append."""
     mapping = {index: count + n for n, index in enumerate(sorted({i for i in used if i >= count}))}
-    return mapping, [_serialised(items[index].to_tree()) for index in mapping]
-
-
-# ---------------------------------------------------------------------------------------- values of a sheet part
-
-
-def _parser() -> pyexpat.XMLParserType:
-    """An expat parser that reports namespaced names and refuses a DTD."""
-    parser = pyexpat.ParserCreate(namespace_separator=" ")
-    parser.StartDoctypeDeclHandler = refuse_dtd
-    parser.EntityDeclHandler = refuse_dtd
-    return parser
-
-
-def _value(kind: str, text: str, formula: str | None, strings: Callable[[], list[str]]) -> object:
-    """A cell's value from its type (`t`), its `<v>` or inline text, and its formula, as openpyxl would give it."""
-    if formula is not None:
-        return "=" + formula
-    if kind == "s":
-        return strings()[int(text)] if text else None
-    if kind in ("inlineStr", "str", "e", "d"):
-        return text
-    if kind == "b":
-        return text.strip() in ("1", "true")
-    if not text:
-        return None
-    return float(text) if any(mark in text for mark in ".eE") else int(text)
-
-
-def _sheet_values(xml: bytes, strings: Callable[[], list[str]]) -> Rows:
-    """The values of a worksheet part, streamed by expat."""
-    parser = _parser()
-    rows: dict[int, dict[int, object]] = {}
-    at = {"row": 0, "column": 0, "phonetic": 0}
-    cell: dict[str, Any] = {}
-
-    def start(name: str, attrs: dict[str, str]) -> None:
-        local = name.rpartition(" ")[2]
-        if local == "row":
-            at["row"], at["column"] = int(attrs.get("r", at["row"] + 1)), 0
-        elif local == "c":
-            found = try_coordinate(attrs.get("r", ""))
-            at["column"] = found[1] if found else at["column"] + 1
-            cell.clear()
-            cell.update(kind=attrs.get("t", "n"), v=[], f=None, into=None)
-        elif local == "rPh":
-            at["phonetic"] += 1
-        elif local == "f":
-            cell["f"] = cell["into"] = []
-        elif local in ("v", "t") and not at["phonetic"]:
-            cell["into"] = cell["v"]
-
-    def end(name: str) -> None:
-        local = name.rpartition(" ")[2]
-        if local in ("v", "t", "f"):
-            cell["into"] = None
-        elif local == "rPh":
-            at["phonetic"] -= 1
-        elif local == "c":
-            formula = None if cell["f"] is None else "".join(cell["f"])
-            value = _value(cell["kind"], "".join(cell["v"]), formula, strings)
-            if value is not None:
-                rows.setdefault(at["row"], {})[at["column"]] = value
-
-    def chars(data: str) -> None:
-        if cell.get("into") is not None:
-            cell["into"].append(data)
-
-    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
-    parser.Parse(xml, True)
-    return sorted(rows.items())
-
-
-def _strings(xml: bytes) -> list[str]:
-    """The shared string table: each item's text, its runs joined, phonetic guides left out."""
-    parser = _parser()
-    items: list[str] = []
-    state: dict[str, Any] = {"text": [], "into": False, "phonetic": 0}
-
-    def start(name: str, _attrs: dict[str, str]) -> None:
-        local = name.rpartition(" ")[2]
-        if local == "si":
-            state["text"] = []
-        elif local == "rPh":
-            state["phonetic"] += 1
-        elif local == "t":
-            state["into"] = not state["phonetic"]
-
-    def end(name: str) -> None:
-        local = name.rpartition(" ")[2]
-        if local == "t":
-            state["into"] = False
-        elif local == "rPh":
-            state["phonetic"] -= 1
-        elif local == "si":
-            items.append("".join(state["text"]))
-
-    def chars(data: str) -> None:
-        if state["into"]:
-            state["text"].append(data)
-
-    parser.StartElementHandler, parser.EndElementHandler, parser.CharacterDataHandler = start, end, chars
-    parser.Parse(xml, True)
-    return items
+    return mapping, [serialised(items[index].to_tree()) for index in mapping]

@@ -1,17 +1,25 @@
-"""Byte-exact edits of the XML parts of an .xlsx package: the elements forsxl changes are rewritten, and every other
-byte of the part stays as the spreadsheet wrote it (issue 19).
+"""The XML parts of an .xlsx package: finding them, parsing them, and editing them byte for byte (issue 19).
 
-A part is never parsed into a tree and serialised again: expat finds where the elements of interest start and end
-(`spans`), and the edits splice bytes at those offsets (`apply`). Namespace prefixes are the part's own (`x:c` in a
-file from the .NET SDK is found as `c`); what forsxl inserts takes the prefix of the element it goes into.
+Every part forsxl reads is parsed by one expat set-up (`parser`): names come as `namespace}local` (`local` alone
+outside a namespace), and a DTD or an entity declaration stops it. The parts are found as a spreadsheet program finds
+them (`Parts`): the workbook through the package's relationships, its sheets through the workbook's, so a workbook
+another program wrote with its parts named otherwise reads as any other.
+
+A part forsxl changes is never parsed into a tree and serialised again: expat finds where the elements of interest
+start and end (`spans`), and the edits splice bytes at those offsets (`apply`); every other byte of the part stays as
+the spreadsheet wrote it. Namespace prefixes are the part's own (`x:c` in a file from the .NET SDK is found as `c`);
+what forsxl inserts takes the prefix of the element it goes into.
 """
 
 from __future__ import annotations
 
+import posixpath
 import pyexpat
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NoReturn
+from urllib.parse import unquote
 
 from openpyxl.utils.cell import column_index_from_string, get_column_letter, range_boundaries
 
@@ -44,9 +52,28 @@ class Span:
         return outer.inner <= self.start and self.end <= outer.close
 
 
-def refuse_dtd(*_: object) -> None:
-    """Stop expat at a DTD (it may declare entities)."""
-    raise ValueError("a DTD in a workbook part")  # safety.py refuses them before; never expanded here either
+class UnsafeXml(ValueError):
+    """A part declares a DTD or an entity (which may expand to anything): book/safety.py refuses the file."""
+
+
+def _unsafe(*_: object) -> NoReturn:
+    raise UnsafeXml("a DTD or an entity in a workbook part")
+
+
+def parser() -> pyexpat.XMLParserType:
+    """The expat parser of every part forsxl reads: names as `namespace}local`, character data in one piece, and
+    `UnsafeXml` at a DTD or an entity declaration, as defusedxml refuses them."""
+    made = pyexpat.ParserCreate(namespace_separator="}")
+    made.SetParamEntityParsing(pyexpat.XML_PARAM_ENTITY_PARSING_NEVER)
+    made.buffer_text = True
+    made.StartDoctypeDeclHandler = made.EntityDeclHandler = _unsafe
+    made.ExternalEntityRefHandler = _unsafe
+    return made
+
+
+def local(name: str) -> str:
+    """An element's or attribute's name without its namespace (`c` of `http://...main}c`)."""
+    return name.rpartition("}")[2]
 
 
 def tag_end(xml: bytes, at: int) -> int:
@@ -58,20 +85,18 @@ def tag_end(xml: bytes, at: int) -> int:
 
 def spans(xml: bytes, names: Collection[str]) -> list[Span]:
     """Every element whose local name is in `names`, in document order. Attribute names are local for plain
-    attributes and `namespace local` for prefixed ones (`r:id` is `http://...relationships id`)."""
-    parser = pyexpat.ParserCreate(namespace_separator=" ")
-    parser.StartDoctypeDeclHandler = refuse_dtd
-    parser.EntityDeclHandler = refuse_dtd
+    attributes and `namespace}local` for prefixed ones (`r:id` is `http://...relationships}id`)."""
+    expat = parser()
     found: list[Span] = []
     open_: list[Span | None] = []
 
     def start(name: str, attrs: dict[str, str]) -> None:
-        local = name.rpartition(" ")[2]
-        if local not in names:
+        name = local(name)
+        if name not in names:
             open_.append(None)
             return
-        at = parser.CurrentByteIndex
-        span = Span(local, attrs, at, tag_end(xml, at))
+        at = expat.CurrentByteIndex
+        span = Span(name, attrs, at, tag_end(xml, at))
         open_.append(span)
         found.append(span)
 
@@ -82,12 +107,12 @@ def spans(xml: bytes, names: Collection[str]) -> list[Span]:
         if xml[span.inner - 2 : span.inner] == b"/>":
             span.close = span.end = span.inner
         else:
-            span.close = parser.CurrentByteIndex
+            span.close = expat.CurrentByteIndex
             span.end = xml.index(b">", span.close) + 1
 
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.Parse(xml, True)
+    expat.StartElementHandler = start
+    expat.EndElementHandler = end
+    expat.Parse(xml, True)
     return found
 
 
@@ -164,6 +189,92 @@ def counted(xml: bytes, container: Span, items: list[bytes]) -> list[Edit]:
     if "count" in container.attrs:
         tag = attribute(tag, "count", str(int(container.attrs["count"] or 0) + len(items)))
     return insert_into(xml, container, qualified(b"".join(items), prefix(xml, container)), tag)
+
+
+# ------------------------------------------------------------------------------------------------- finding parts
+
+RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+@dataclass(frozen=True)
+class Rel:
+    """A relationship of a part: its id, its type, and the part it points to as its name in the zip (an external
+    target as written)."""
+
+    id: str
+    type: str
+    target: str
+    external: bool
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    """A sheet as workbook.xml lists it: name, sheetId, relationship id, its part and the part's kind (the
+    relationship's type), and its `<sheet>` element as written."""
+
+    name: str
+    sheet_id: int
+    rid: str
+    part: str
+    kind: str
+    element: bytes
+
+    @property
+    def worksheet(self) -> bool:
+        return self.kind.endswith("/worksheet")
+
+
+def rels_path(part: str) -> str:
+    """The name of the part holding `part`'s relationships (`xl/_rels/workbook.xml.rels`; `_rels/.rels` for "", the
+    package's own)."""
+    folder, name = posixpath.split(part)
+    return posixpath.join(folder, "_rels", f"{name}.rels")
+
+
+def _resolve(source: str, target: str) -> str:
+    """The part a relationship of `source` names, as a name in the zip (targets are relative or absolute URIs)."""
+    target = unquote(target)
+    if target.startswith("/"):
+        return target[1:]
+    return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
+
+
+class Parts:
+    """The parts of an .xlsx package found as a spreadsheet program finds them: the workbook through the package's
+    relationships (`workbook_part`), its sheets through the workbook's (`sheets`, in workbook order). `read` gives a
+    part's bytes; `names` are the package's parts."""
+
+    def __init__(self, read: Callable[[str], bytes], names: Collection[str]):
+        self.read, self.names = read, names
+        self.workbook_part = next((r.target for r in self.rels("") if r.type.endswith("/officeDocument")),
+                                  "xl/workbook.xml")
+        self.sheets = self._sheets()
+
+    def rels(self, source: str) -> list[Rel]:
+        """The relationships of a part ("" for the package's own)."""
+        path = rels_path(source)
+        if path not in self.names:
+            return []
+        found = []
+        for span in spans(self.read(path), {"Relationship"}):
+            external = span.attrs.get("TargetMode") == "External"
+            target = span.attrs.get("Target", "")
+            found.append(Rel(span.attrs.get("Id", ""), span.attrs.get("Type", ""),
+                             target if external else _resolve(source, target), external))
+        return found
+
+    def _sheets(self) -> list[SheetEntry]:
+        xml = self.read(self.workbook_part)
+        rels = {r.id: r for r in self.rels(self.workbook_part)}
+        found = spans(xml, {"sheets", "sheet"})
+        container = next(s for s in found if s.name == "sheets")
+        sheets = []
+        for span in (s for s in found if s.name == "sheet" and s.within(container)):
+            rid = span.attrs.get(f"{RELATIONSHIPS}}}id", "")
+            rel = rels.get(rid, Rel(rid, "", "", True))
+            sheets.append(SheetEntry(span.attrs.get("name", ""), int(span.attrs.get("sheetId", "0")), rid, rel.target,
+                                     rel.type, xml[span.start : span.end]))
+        return sheets
 
 
 # ------------------------------------------------------------------------------------------------- sheet cells

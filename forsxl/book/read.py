@@ -14,7 +14,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from forsxl.book import layout
+from forsxl.book import layout, openpyxl_private
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
@@ -22,7 +22,6 @@ from forsxl.book.package import Package
 from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
-from forsxl.engine.attendance import withdrawal_forfeits
 from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, Lang, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors, nearest
 from forsxl.engine.groups import group_rules
@@ -32,9 +31,9 @@ from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import board_of, playoff_label
 from forsxl.engine.ratings import Rank, rating_bounds, rating_of_rank
 from forsxl.engine.results import ResultTextError, parse_result, russian_notation
+from forsxl.engine.scored import as_scored
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
-from forsxl.engine.system_by_size import swiss_by_size
 from forsxl.engine.teams import tournament_problems
 from forsxl.i18n import Later
 
@@ -62,7 +61,7 @@ class Book:
     round_sheets: dict[int, RoundSheet]
     warnings: list[ForsxlError] = field(default_factory=list)
     """What a person changed that forsxl accepted but they should know (renames, results changed late, .ods), and
-    what the rules made of the workbook as typed (`as_scored`)."""
+    what the rules made of the workbook as typed (engine/scored.py `as_scored`)."""
     source: Path | None = None
     """The file read when it is not `path`: `club.ods`, saved as `club.xlsx` beside it."""
     read_as: Identity | None = None
@@ -82,7 +81,7 @@ def open_workbook(path: Path) -> Workbook:
 def open_package(path: Path) -> tuple[Workbook, Package | None]:
     """The workbook at `path` as `open_workbook` reads it, and the .xlsx package it came from (none for an .ods)."""
     if not path.is_file():
-        raise WorkbookErrors([ForsxlError("R0", "file_missing", path=path)])
+        raise WorkbookErrors([ForsxlError("", "file_missing", path=path)])
     if path.suffix.casefold() == ".ods":
         return read_ods(path), None
     try:
@@ -132,44 +131,44 @@ class _Cells:
         self.errors: list[ForsxlError] = []
         self.warnings: list[ForsxlError] = []
 
-    def fail(self, rule: str, key: str, source: Source, **params: Any) -> None:
-        self.errors.append(ForsxlError(rule, key, source, **params))
+    def fail(self, rule: str, code: str, source: Source, **params: Any) -> None:
+        self.errors.append(ForsxlError(rule, code, source, **params))
 
     def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
         if column is None:
             return None
-        cell = sheet._cells.get((row, column))  # not `sheet.cell`, which adds an empty cell for each one read
+        cell = openpyxl_private.cells(sheet).get((row, column))  # `sheet.cell` would add one
         if cell is None:
             return None
         if cell.data_type == "f":
-            self.fail("R0", "formula_cell", _src(sheet, row, column), value=str(cell.value))
+            self.fail("", "formula_cell", _src(sheet, row, column), value=str(cell.value))
             return None
         return cell.value.strip() if isinstance(cell.value, str) else cell.value
 
-    def number(self, raw: Any, source: Source, key: str = "number_bad") -> Fraction | None:
+    def number(self, raw: Any, source: Source, code: str = "number_bad", rule: str = "") -> Fraction | None:
         if raw is None or raw == "":
             return None
         try:
             return parse_number(raw)
         except NumberTooLarge:
-            self.fail("R0", "number_huge", source, value=str(raw), limit=MAX_NUMBER)
+            self.fail("", "number_huge", source, value=str(raw), limit=MAX_NUMBER)
         except (ValueError, ZeroDivisionError, TypeError):
-            self.fail("R0", key, source, value=str(raw))
+            self.fail(rule, code, source, value=str(raw))
         return None
 
-    def within(self, number: N | None, low: N, high: N, source: Source, key: str, rule: str = "R0") -> N | None:
+    def within(self, number: N | None, low: N, high: N, source: Source, code: str, rule: str = "") -> N | None:
         """`number` when it is from `low` to `high` (or None); else None, and an error naming the range."""
         if number is None or low <= number <= high:
             return number
-        self.fail(rule, key, source, value=number, low=low, high=high)
+        self.fail(rule, code, source, value=number, low=low, high=high)
         return None
 
-    def whole(self, raw: Any, source: Source, key: str = "number_bad") -> int | None:
+    def whole(self, raw: Any, source: Source, code: str = "number_bad", rule: str = "") -> int | None:
         if type(raw) is int and abs(raw) <= MAX_NUMBER:
             return raw  # most cells, read without a Fraction
-        number = self.number(raw, source, key)
+        number = self.number(raw, source, code, rule)
         if number is not None and number.denominator != 1:
-            self.fail("R0", key, source, value=str(raw))
+            self.fail(rule, code, source, value=str(raw))
             return None
         return None if number is None else int(number)
 
@@ -244,11 +243,11 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     name = text("name")
     if not name:
         if len(cells.errors) == known_errors:  # a formula in the cell is reported already
-            cells.fail("R0", "name_missing", at("name"))
+            cells.fail("", "name_missing", at("name"))
         return None
     raw_rating = cells.value(sheet, row, cols.get("rating"))
-    rating = cells.within(cells.whole(raw_rating, at("rating"), "rating_bad"), *rating_bounds(config.ratings.scale),
-                          at("rating"), "rating_range")
+    rating = cells.within(cells.whole(raw_rating, at("rating"), "rating_bad", rule="R0"),  # ratings, ranks: R0
+                          *rating_bounds(config.ratings.scale), at("rating"), "rating_range", rule="R0")
     rank_text = text("rank")
     rank = Rank.parse(rank_text) if rank_text else None
     if rank_text and rank is None:
@@ -260,18 +259,18 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
             cells.fail("R0", "rating_missing", at("rating"), name=name)
         return None
     absent = _read_absent(text("absent"), config, cells, at("absent"))
-    group = cells.whole(cells.value(sheet, row, cols.get("group")), at("group"), "group_bad")
+    group = cells.whole(cells.value(sheet, row, cols.get("group")), at("group"), "group_bad", "R3")
     if group is not None and group not in (1, 2, 3):
         cells.fail("R3", "group_bad", at("group"), value=group)
     player = Player(
         id=PlayerId(cells.whole(cells.value(sheet, row, cols.get("no")), at("no")) or 0),
         name=name, rating=rating, club=text("club"), city=text("city"), country=text("country"),
         team=text("team"), group=group, category=text("category"),
-        start=cells.within(cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad"),
+        start=cells.within(cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad", "R1"),
                            Fraction(-MAX_POINTS), Fraction(MAX_POINTS), at("start"), "points_range", "R1"),
         correction=cells.within(cells.whole(cells.value(sheet, row, cols.get("correction")), at("correction"),
-                                            "points_bad"), -MAX_POINTS, MAX_POINTS, at("correction"), "points_range",
-                                "R7.4") or 0,
+                                            "points_bad", "R7.4"), -MAX_POINTS, MAX_POINTS, at("correction"),
+                                "points_range", "R7.4") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
         egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), rank=rank, source=Source(sheet.title, f"A{row}"),
     )
@@ -299,14 +298,14 @@ def _check_declared_start(player: Player, config: Config, cells: _Cells, at: Cal
 def _read_players(workbook: Workbook, config: Config, cells: _Cells, before: Recorded) -> tuple[Player, ...]:
     sheet = find_sheet(workbook, "players")
     if sheet is None:
-        cells.fail("R0", "sheet_missing", Source(layout.SHEETS["players"][0]), sheet="Players / Участники")
+        cells.fail("", "sheet_missing", Source(layout.SHEETS["players"][0]), sheet="Players / Участники")
         return ()
     cols = layout.match_columns(header_row(sheet), layout.PLAYER_COLUMNS)
     if "name" not in cols:
-        cells.fail("R0", "header_missing", Source(sheet.title, "1"), column="Name / Имя")
+        cells.fail("", "header_missing", Source(sheet.title, "1"), column="Name / Имя")
         return ()
     if "rating" not in cols and "rank" not in cols:
-        cells.fail("R0", "header_missing", Source(sheet.title, "1"), column="Rating / Рейтинг")
+        cells.fail("", "header_missing", Source(sheet.title, "1"), column="Rating / Рейтинг")
         return ()
     players: list[Player] = []
     names: dict[str, int] = {}
@@ -317,17 +316,17 @@ def _read_players(workbook: Workbook, config: Config, cells: _Cells, before: Rec
             continue
         key = name_key(player.name)
         if key in names:
-            cells.fail("R0", "name_duplicate", _src(sheet, row, cols["name"]), name=player.name, row=names[key])
+            cells.fail("", "name_duplicate", _src(sheet, row, cols["name"]), name=player.name, row=names[key])
             continue
         names[key] = row
         if player.id:
             if player.id in numbers:
-                cells.fail("R0", "no_duplicate", _src(sheet, row, cols["no"]), value=player.id, row=numbers[player.id])
+                cells.fail("", "no_duplicate", _src(sheet, row, cols["no"]), value=player.id, row=numbers[player.id])
                 continue
             numbers[player.id] = row
         players.append(player)
         if len(players) > MAX_PLAYERS:
-            cells.fail("R0", "players_too_many", _src(sheet, row, cols["name"]), limit=MAX_PLAYERS)
+            cells.fail("", "players_too_many", _src(sheet, row, cols["name"]), limit=MAX_PLAYERS)
             break
     return _resolve_avoid(sheet, cols.get("avoid"), _number_players(players, before), cells)
 
@@ -410,8 +409,8 @@ class _RoundReader:
     """One round sheet: each row a board, a bye or an announced absence (WORKBOOK.md, R11)."""
 
     def __init__(self, number: int, sheet: Worksheet, config: Config, players: dict[str, Player], cells: _Cells,
-                 renamed: dict[str, Player] | None = None):
-        self.config, self.players, self.cells = config, players, cells
+                 renamed: dict[str, Player] | None = None, judged: bool = True):
+        self.config, self.players, self.cells, self.judged = config, players, cells, judged
         self.renamed = renamed or {}
         self.into = RoundSheet(number, sheet, layout.match_columns(header_row(sheet), layout.ROUND_COLUMNS))
         self.seen: set[PlayerId] = set()
@@ -444,8 +443,9 @@ class _RoundReader:
         if self.config.lang != Lang.RU:
             return Lang.EN
         column = self.into.columns["result"]
-        cells = (self.into.sheet._cells.get((row, column)) for row in rows)
-        typed = (cell.value for cell in cells if cell is not None and isinstance(cell.value, str))
+        held = openpyxl_private.cells(self.into.sheet)
+        typed = (cell.value for row in rows if (cell := held.get((row, column))) is not None
+                 and isinstance(cell.value, str))
         return Lang.RU if russian_notation(typed) else Lang.EN
 
     def _at(self, row: int, column: str) -> Source:
@@ -460,10 +460,10 @@ class _RoundReader:
         if player is None and name not in (None, "") and name_key(str(name)) in self.renamed:
             player = self.renamed[name_key(str(name))]
             self.into.renames.append((row, self.into.columns[column], player.name))
-            self.cells.warnings.append(ForsxlError("R0", "player_renamed", self._at(row, column), old=str(name),
+            self.cells.warnings.append(ForsxlError("", "player_renamed", self._at(row, column), old=str(name),
                                                    new=player.name, no=player.id))
         if player is None:
-            self.cells.fail("R0", "player_unknown", self._at(row, column), name=str(name or ""),
+            self.cells.fail("", "player_unknown", self._at(row, column), name=str(name or ""),
                             guess=nearest(str(name or ""), (p.name for p in self.players.values())))
             return None
         if player.id in self.seen:
@@ -503,7 +503,7 @@ class _RoundReader:
             return None
         stones, komi = stones or 0, komi or Fraction(0)
         kind = group_rules(group, self.config.groups).steps
-        if stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
+        if self.judged and stones_and_komi(steps, kind, handicap, self.config.komi) != (stones, komi):
             # R2.6: the referee edited the handicap; the steps follow what is on the board.
             derived = steps_of_handicap(stones, komi, kind, handicap)
             if derived is None:
@@ -514,12 +514,12 @@ class _RoundReader:
         try:
             result = parse_result("" if text is None else str(text), self.notation)
         except ResultTextError as error:
-            cells.fail("R11", error.key, self._at(row, "result"), value=str(text))
+            cells.fail("R11", error.code, self._at(row, "result"), value=str(text))
             return None
         game = Game(board, black, white, stones, komi, steps, group, result, self._at(row, "result"))
-        if result == Result.DRAW and not draws_allowed(game, self.config.scoring):
-            key = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
-            cells.fail("R4", key, self._at(row, "result"), komi=komi)
+        if self.judged and result == Result.DRAW and not draws_allowed(game, self.config.scoring):
+            code = "draw_handicap" if steps else "draw_not_allowed"  # never read as either side's win
+            cells.fail("R4", code, self._at(row, "result"), komi=komi)
             return None
         return game
 
@@ -547,9 +547,10 @@ def read_book(workbook: Workbook, path: Path) -> Book:
     rounds, sheets = [], {}
     misnamed = round_sheet_problems(workbook, lang)
     cells.errors += misnamed
-    # Round sheets are only judged against a valid config: a typo in Config must not flag every handicap.
-    for number, sheet in round_sheets(workbook) if config_ok and not misnamed else []:
-        reader = _RoundReader(number, sheet, config, by_name, cells, renamed)
+    # Round sheets are read whatever the Config, so that a typo there hides no other problem; their handicaps and
+    # draws are judged against a valid config only: a typo in Config must not flag every handicap.
+    for number, sheet in round_sheets(workbook) if not misnamed else []:
+        reader = _RoundReader(number, sheet, config, by_name, cells, renamed, judged=config_ok)
         rnd = reader.read()
         if rnd is not None:
             rounds.append(rnd)
@@ -561,26 +562,9 @@ def read_book(workbook: Workbook, path: Path) -> Book:
     tournament, notes = as_scored(as_typed)
     warnings = cells.warnings + changed_results(tournament, before) + notes
     if path.suffix.casefold() == ".ods":
-        warnings.insert(0, ForsxlError("R0", "ods_read", path=path, xlsx=xlsx_beside(path)))
+        warnings.insert(0, ForsxlError("", "ods_read", path=path, xlsx=xlsx_beside(path)))
         return Book(xlsx_beside(path), workbook, lang, tournament, origins, sheets, warnings, path)
     return Book(path, workbook, lang, tournament, origins, sheets, warnings)
-
-
-SCORING_STEPS: tuple[Callable[[Tournament], tuple[Tournament, list[ForsxlError]]], ...] = (
-    swiss_by_size,
-    withdrawal_forfeits,
-)
-"""What the rules make of the tournament as typed, each step with a note of what it changed: the renju weekly's
-format by its number of players (R8), a round robin's games after a withdrawal (R5)."""
-
-
-def as_scored(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
-    """The tournament as the rules play and score it, and a note of every change from the workbook as typed."""
-    notes: list[ForsxlError] = []
-    for step in SCORING_STEPS:
-        t, said = step(t)
-        notes += said
-    return t, notes
 
 
 def _renamed(players: tuple[Player, ...], before: Recorded, by_name: dict[str, Player]) -> dict[str, Player]:

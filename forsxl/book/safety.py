@@ -10,19 +10,18 @@ so checking declared sizes is sound.
 from __future__ import annotations
 
 import io
-import posixpath
 import pyexpat
 import re
 import zipfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from openpyxl.utils import get_column_letter
-from openpyxl.utils.cell import column_index_from_string, coordinate_to_tuple, range_boundaries
-from openpyxl.utils.exceptions import CellCoordinatesException
+from openpyxl.utils.cell import range_boundaries
 
+from forsxl.book.cells import CELL, RANGES, ROW, RawSheet, record_cells, reference
+from forsxl.book.parts import Parts, UnsafeXml, parser
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
 from forsxl.i18n import Later
@@ -53,7 +52,7 @@ _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
 def refuse(code: str, path: Path, **params: Any) -> WorkbookErrors:
-    return WorkbookErrors([ForsxlError("R0", code, path=path, **params)])
+    return WorkbookErrors([ForsxlError("", code, path=path, **params)])
 
 
 def check_archive(path: Path, required: str, data: bytes | None = None) -> None:
@@ -97,39 +96,29 @@ def check_sheet_size(title: str, max_row: int, max_column: int) -> ForsxlError |
     if max_row <= MAX_ROWS and max_column <= MAX_COLUMNS:
         return None
     corner = Source(title, f"{get_column_letter(min(max_column, 16384))}{max_row}")
-    return ForsxlError("R0", "sheet_too_big", corner, rows=max_row, columns=max_column,
+    return ForsxlError("", "sheet_too_big", corner, rows=max_row, columns=max_column,
                        max_rows=MAX_ROWS, max_columns=MAX_COLUMNS)
 
 
 class XmlBudget:
-    """One streaming pass over a file's XML parts with expat, refusing a DTD or entity as defusedxml does, and more
-    than MAX_ELEMENTS elements in all of them together; handlers see each element's name (`namespace}local`) and
-    attributes as it starts, and its name as it ends."""
+    """One streaming pass over a file's XML parts (book/parts.py `parser`), refusing a DTD or entity as defusedxml
+    does, and more than MAX_ELEMENTS elements in all of them together; handlers see each element's name
+    (`namespace}local`) and attributes as it starts, and its name as it ends."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.left = MAX_ELEMENTS
 
-    def parser(self) -> pyexpat.XMLParserType:
-        """A parser for `stream`, one per part."""
-        parser = pyexpat.ParserCreate(namespace_separator="}")
-        parser.SetParamEntityParsing(pyexpat.XML_PARAM_ENTITY_PARSING_NEVER)
-        parser.buffer_text = True  # a text in one call
-        return parser
-
-    def exceeded(self, part: str) -> None:
+    def exceeded(self, part: str) -> NoReturn:
         raise refuse("file_part_too_many", self.path, part=part, limit=MAX_ELEMENTS)
 
     def stream(self, archive: zipfile.ZipFile, part: str, start: Callable[[str, dict[str, str]], None],
-               end: Callable[[str], None] | None = None, parser: pyexpat.XMLParserType | None = None,
+               end: Callable[[str], None] | None = None, expat: pyexpat.XMLParserType | None = None,
                chars: Callable[[str], None] | None = None) -> None:
-        """Stream `part` to the handlers; with a `parser` made by `parser()`, `start` counts each element itself
+        """Stream `part` to the handlers; with a parser of its own (`expat`), `start` counts each element itself
         (`left`, `exceeded`), and `chars` takes the character data."""
-        counted = parser is not None
-        parser = parser or self.parser()
-
-        def unsafe(*_: Any) -> int:
-            raise refuse("file_unsafe_xml", self.path, part=part)
+        counted = expat is not None
+        expat = expat or parser()
 
         def element(name: str, attributes: dict[str, str]) -> None:
             self.left -= 1
@@ -137,55 +126,24 @@ class XmlBudget:
                 self.exceeded(part)
             start(name, attributes)
 
-        parser.StartDoctypeDeclHandler = unsafe
-        parser.EntityDeclHandler = unsafe
-        parser.ExternalEntityRefHandler = unsafe
-        parser.StartElementHandler = start if counted else element
+        expat.StartElementHandler = start if counted else element
         if end is not None:
-            parser.EndElementHandler = end
+            expat.EndElementHandler = end
         if chars is not None:
-            parser.CharacterDataHandler = chars
+            expat.CharacterDataHandler = chars
         try:
             with archive.open(part) as data:  # in chunks: a part may be 40 MB
                 while chunk := data.read(2**16):
-                    parser.Parse(chunk, False)
-            parser.Parse(b"", True)
+                    expat.Parse(chunk, False)
+            expat.Parse(b"", True)
+        except UnsafeXml:
+            raise refuse("file_unsafe_xml", self.path, part=part) from None
         except pyexpat.ExpatError as error:
             why = Later("broken XML in {part}: {error}", part=part, error=error)
             raise refuse("file_not_xlsx", self.path, why=why) from None
 
 
-_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_CELL, _ROW, _RANGES = _MAIN + "c", _MAIN + "row", (_MAIN + "mergeCell", _MAIN + "hyperlink")
-_DATA, _VALUE, _FORMULA, _INLINE, _TEXT = (_MAIN + name for name in ("sheetData", "v", "f", "is", "t"))
-_STRANGE = frozenset({_CELL, _ROW, *_RANGES, _MAIN + "mergeCells", _MAIN + "hyperlinks"})
-"""Elements that make a worksheet not plain where `_Sheets.recorder` meets them: merged cells and links (openpyxl binds
-them to cells), and a row or cell where no row or cell of sheetData can be."""
-_DIGITS = "0123456789"
-_RELATIONS = "http://schemas.openxmlformats.org/package/2006/relationships}"
-_REL_ID = "http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
-
-RawCell = tuple[int, int, str, str, str | None, str | None]
-"""A `<c>` as written: row, column, type (`t`, default `n`), style (`s`, `""` when absent), the text of its first
-`<v>` (None when it has none or it is empty) or, for `inlineStr`, of its inline string (None without `<is>`), and the
-text of its first `<f>` (None without one)."""
-Handlers = tuple[Callable[[str, dict[str, str]], None], Callable[[str], None], Callable[[str], None]]
-"""expat's start, end and character data handlers."""
-
-
-@dataclass
-class RawSheet:
-    """The cells of a worksheet part as recorded by `check_sheets` (book/cells.py builds them)."""
-
-    cells: list[RawCell] = field(default_factory=list)
-    rows: dict[int, dict[str, str]] = field(default_factory=dict)
-    """Each row's attributes (but namespaced ones) for a row with more than `r` and `spans`: openpyxl makes a
-    RowDimension of it."""
-    plain: bool = True
-    """Whether openpyxl's reader finds in the part exactly these cells and row attributes, and nothing else that binds
-    to cells (merged cells, links): see book/cells.py."""
-    data: tuple[int, int] | None = None
-    """The byte offsets of `<sheetData ...>` and of `</sheetData>` (equal for `<sheetData/>`)."""
+_SHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}sheet"
 
 
 class _Sheets:
@@ -206,18 +164,18 @@ class _Sheets:
         self.title, self.at, self.far = title, (0, 0), (0, 0)
 
     def start(self, name: str, attributes: dict[str, str]) -> None:
-        if name == _CELL:
+        if name == CELL:
             ref = attributes.get("r")
-            self.at = _cell(ref) if ref else (self.at[0], self.at[1] + 1)
-            self._reach(*self.at, 1, ref)
-        elif name == _ROW:
+            self.at = reference(ref) if ref else (self.at[0], self.at[1] + 1)
+            self.reach(*self.at, 1, ref)
+        elif name == ROW:
             self.at = (_row_number(attributes.get("r"), self.at[0]), 0)
-        elif name in _RANGES:
+        elif name in RANGES:
             ref = attributes.get("ref", "")
             low_column, low_row, high_column, high_row = _range(ref)
-            self._reach(high_row, high_column, (high_row - low_row + 1) * (high_column - low_column + 1), ref)
+            self.reach(high_row, high_column, (high_row - low_row + 1) * (high_column - low_column + 1), ref)
 
-    def _reach(self, row: int, column: int, cells: int, ref: str | None) -> None:
+    def reach(self, row: int, column: int, cells: int, ref: str | None) -> None:
         """Count `cells` more, reaching (row, column); `ref` names them, None for a cell without a reference."""
         far = self.far
         if row > far[0] or column > far[1]:
@@ -229,109 +187,6 @@ class _Sheets:
             where = ref or f"{get_column_letter(min(column, 16384))}{row}"
             check_reach(self.title, far, total, where)
 
-    def recorder(self, budget: XmlBudget, part: str, parser: pyexpat.XMLParserType) -> tuple[RawSheet, Handlers]:
-        """The cells of a worksheet part as openpyxl's reader finds them (book/cells.py), and the expat handlers that
-        record them as they measure the part as `start` does; the handlers count the elements against `budget`.
-
-        Speed matters here: this runs for every element of every sheet, so it is one function a call, and the
-        measuring of a cell in a row is `start`'s, inlined."""
-        raw = RawSheet()
-        cells, strange = raw.cells, _STRANGE
-        depth, in_data, in_row, row, column = 0, False, False, 0, 0
-        cell: list[Any] | None = None
-        """The `<c>` being read: row, column, type, style, value, formula, inline text, whether a `<v>` was met."""
-        child = ""
-        """The element of the `<c>` being read (`<v>`, `<f>`, `<is>`)."""
-        text: list[str] | None = None
-        """The character data of the `<v>`, `<f>` or `<t>` being read."""
-
-        def start(name: str, attributes: dict[str, str]) -> None:
-            nonlocal depth, in_data, in_row, row, column, cell, child, text
-            budget.left -= 1
-            if budget.left < 0:
-                budget.exceeded(part)
-            depth += 1
-            if cell is not None:  # inside a cell: openpyxl reads its first <v>, its first <f> and its <is>
-                if name in strange:
-                    self.start(name, attributes)
-                if text is not None or name in strange:
-                    raw.plain = False  # markup inside a text: openpyxl's tree reads the text without it
-                elif depth == 5:
-                    child = name
-                    if name == _VALUE and not cell[7]:
-                        cell[7], text = True, []
-                    elif name == _FORMULA and cell[5] is None:
-                        raw.plain = raw.plain and "t" not in attributes  # shared, array, data table: openpyxl's
-                        text = []
-                    elif name == _INLINE and cell[6] is None:
-                        cell[6] = ""
-                elif depth == 6 and child == _INLINE:
-                    if name != _TEXT or cell[6]:
-                        raw.plain = False  # rich text runs, a phonetic reading, two texts: openpyxl's own way
-                    text = []
-                return
-            if depth == 4 and in_row and name == _CELL:
-                ref, style = attributes.get("r"), attributes.get("s", "")
-                if ref:
-                    letters = ref.rstrip(_DIGITS)
-                    try:  # coordinate_to_tuple without its scan for the first digit; it takes capitals only
-                        if not letters.isupper():
-                            raise ValueError(ref)
-                        at = (int(ref[len(letters) :]), column_index_from_string(letters))
-                    except ValueError:
-                        at = _cell(ref)
-                        raw.plain = raw.plain and at != (0, 0)  # openpyxl refuses the file on a bad reference
-                    row_column = at
-                else:
-                    at, row_column = (self.at[0], self.at[1] + 1), (row, column + 1)
-                self.at, column = at, row_column[1]
-                self._reach(at[0], at[1], 1, ref)
-                raw.plain = raw.plain and (style != "" or "s" not in attributes)
-                cell = [*row_column, attributes.get("t", "n"), style, None, None, None, False]
-                return
-            self.start(name, attributes)
-            if name == _ROW and depth == 3 and in_data:
-                number = attributes.get("r")
-                raw.plain = raw.plain and (number is None or number.isdigit())  # openpyxl reads `1e3` its own way
-                row, column, in_row = (row + 1 if number is None or not number.isdigit() else int(number)), 0, True
-                kept = {key: value for key, value in attributes.items() if "}" not in key}
-                if kept.keys() - {"r", "spans"}:
-                    raw.rows[row] = kept
-            elif name == _DATA and depth == 2 and raw.data is None:
-                raw.data, in_data = (parser.CurrentByteIndex, -1), True
-            elif name in strange or name == _DATA or (in_data and depth in (3, 4)):
-                raw.plain = False  # openpyxl finds rows, merged cells and links anywhere and takes a row's
-                # every element for a cell
-
-        def end(_name: str) -> None:
-            nonlocal depth, in_data, in_row, cell, text
-            depth -= 1
-            if text is not None:
-                if depth == 5:
-                    assert cell is not None
-                    cell[6] = "".join(text)
-                elif child == _FORMULA:
-                    assert cell is not None
-                    cell[5] = "".join(text)
-                elif cell is not None:
-                    cell[4] = "".join(text) or None  # openpyxl: an empty `<v/>` is no value
-                text = None
-            elif cell is not None:
-                if depth == 3:
-                    cells.append((cell[0], cell[1], cell[2], cell[3], cell[6] if cell[2] == "inlineStr" else cell[4],
-                                  cell[5]))
-                    cell = None
-            elif depth == 2 and in_row:
-                in_row = False
-            elif depth == 1 and in_data and raw.data is not None:
-                in_data, raw.data = False, (raw.data[0], parser.CurrentByteIndex)
-
-        def chars(data: str) -> None:
-            if text is not None:
-                text.append(data)
-
-        return raw, (start, end, chars)
-
 
 def check_reach(title: str, far: tuple[int, int], cells: int, ref: str) -> None:
     """Raise when a sheet's far corner (row, column) is past MAX_ROWS or MAX_COLUMNS, or the workbook's `cells` so far
@@ -340,7 +195,7 @@ def check_reach(title: str, far: tuple[int, int], cells: int, ref: str) -> None:
     if error is not None:
         raise WorkbookErrors([error])
     if cells > MAX_CELLS:
-        raise WorkbookErrors([ForsxlError("R0", "cells_too_many", Source(title, ref), limit=MAX_CELLS)])
+        raise WorkbookErrors([ForsxlError("", "cells_too_many", Source(title, ref), limit=MAX_CELLS)])
 
 
 def _row_number(text: str | None, previous: int) -> int:
@@ -358,14 +213,6 @@ def _row_number(text: str | None, previous: int) -> int:
     return int(value) if value.is_integer() else previous + 1
 
 
-def _cell(ref: str) -> tuple[int, int]:
-    try:
-        row, column = coordinate_to_tuple(ref)
-    except (ValueError, CellCoordinatesException):
-        return 0, 0  # openpyxl refuses the whole file on it
-    return row, column
-
-
 def _range(ref: str) -> tuple[int, int, int, int]:
     """(min column, min row, max column, max row) of a range; a whole column or row reaches the sheet's edge."""
     try:
@@ -377,54 +224,56 @@ def _range(ref: str) -> tuple[int, int, int, int]:
 
 def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
     """The cells of each worksheet of the .xlsx at `path` (whose bytes are `data`, when read already), by part,
-    recorded as the check streams them (`_Sheets.recorder`). Raise unless every worksheet stays within the limits:
-    at most MAX_SHEETS sheets, none reaching past MAX_ROWS or MAX_COLUMNS, MAX_CELLS cells in all (merged and linked
-    ranges counted cell by cell), MAX_ELEMENTS XML elements in all parts; the first to cross one is named by sheet
-    and cell.
+    recorded as the check streams them (book/cells.py `record_cells`). Raise unless every worksheet stays within the
+    limits: at most MAX_SHEETS sheets, none reaching past MAX_ROWS or MAX_COLUMNS, MAX_CELLS cells in all (merged and
+    linked ranges counted cell by cell), MAX_ELEMENTS XML elements in all parts; the first to cross one is named by
+    sheet and cell.
 
     Read from the raw XML, before openpyxl builds anything. A sheet's `<dimension>` is not trusted either way:
     openpyxl ignores it outside read-only mode, and programs write it loosely; the cells themselves are measured.
-    Spans of `<col>` (a format for whole columns) cost one object each, whatever their width. Every part is
-    measured, as a worksheet is found through its relations however its path is spelt.
+    Spans of `<col>` (a format for whole columns) cost one object each, whatever their width. The sheets are found
+    through the relationships, as book/package.py finds them (book/parts.py `Parts`), and every part is measured.
     """
     budget, sheets = XmlBudget(path), _Sheets()
     recorded: dict[str, RawSheet] = {}
     with zipfile.ZipFile(path if data is None else io.BytesIO(data)) as archive:
-        titles = _sheet_titles(budget, archive)
+        found, streamed = _parts(budget, archive)
+        titles = {entry.part: entry.name for entry in found.sheets}
+        worksheets = {entry.part for entry in found.sheets if entry.worksheet}
         for info in archive.infolist():  # every part: a worksheet openpyxl finds by a path spelt another way too
             part = info.filename
-            if part.endswith((".xml", ".rels")) and part not in _WORKBOOK_PARTS:
+            if (part.endswith((".xml", ".rels")) or part in worksheets) and part not in streamed:
                 sheets.begin(titles.get(part, part))
-                if part not in titles:
+                if part not in worksheets:
                     budget.stream(archive, part, sheets.start)
                     continue
-                parser = budget.parser()
-                recorded[part], (start, end, chars) = sheets.recorder(budget, part, parser)
-                budget.stream(archive, part, start, end, parser, chars)
+                expat = parser()
+                recorded[part], (start, end, chars) = record_cells(sheets, budget, part, expat)
+                budget.stream(archive, part, start, end, expat, chars)
     return recorded
 
 
-_WORKBOOK_PARTS = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
+def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]]:
+    """The package's parts found as book/package.py finds them, and the parts read to find them, each measured as it
+    is read like every other part: workbook.xml's sheets are counted against MAX_SHEETS as they stream."""
+    streamed: set[str] = set()
+    sheets = 0
 
-
-def _sheet_titles(budget: XmlBudget, archive: zipfile.ZipFile) -> dict[str, str]:
-    """Each worksheet part and its sheet's title, as openpyxl finds them: workbook.xml's sheets by their relations."""
-    sheets: list[tuple[str, str]] = []
-    targets: dict[str, str] = {}
-
-    def sheet(name: str, attributes: dict[str, str]) -> None:
-        if name == _MAIN + "sheet":
-            sheets.append((attributes.get("name", ""), attributes.get(_REL_ID, "")))
-            if len(sheets) > MAX_SHEETS:
+    def sheet(name: str, _attributes: dict[str, str]) -> None:
+        nonlocal sheets
+        if name == _SHEET:
+            sheets += 1
+            if sheets > MAX_SHEETS:
                 raise refuse("file_sheets_too_many", budget.path, limit=MAX_SHEETS)
 
-    def relation(name: str, attributes: dict[str, str]) -> None:
-        if name == _RELATIONS + "Relationship":
-            target = attributes.get("Target", "")
-            targets[attributes.get("Id", "")] = posixpath.normpath(posixpath.join("/xl", target)).lstrip("/")
+    def read(part: str) -> bytes:
+        budget.stream(archive, part, sheet)
+        streamed.add(part)
+        return archive.read(part)
 
-    workbook, relations = _WORKBOOK_PARTS
-    budget.stream(archive, workbook, sheet)
-    if relations in archive.namelist():
-        budget.stream(archive, relations, relation)
-    return {targets[rid]: title for title, rid in sheets if rid in targets}
+    try:
+        return Parts(read, set(archive.namelist())), streamed
+    except WorkbookErrors:
+        raise
+    except Exception as error:  # a broken workbook.xml or relationships: as book/read.py says of any broken file
+        raise refuse("file_not_xlsx", budget.path, why=f"{type(error).__name__}: {error}"[:200]) from None

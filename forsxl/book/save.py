@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import os
+import re
+import secrets
 import shutil
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -93,7 +93,7 @@ def _acquire(target: Path, waited: float) -> int:
                 pass
         os.close(fd)
         if time.monotonic() > deadline:
-            raise ForsxlError("R0", "file_busy", path=target)
+            raise ForsxlError("", "file_busy", path=target)
         time.sleep(0.05)
 
 
@@ -108,7 +108,7 @@ def writing(path: Path, waited: float = WAIT_SECONDS) -> Iterator[None]:
     try:
         fd = _acquire(target, waited)
     except OSError as error:  # a read-only folder: no lock can be taken, and no save could happen either
-        raise ForsxlError("R0", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
     _held[target] = fd
     try:
         _clean_stale(target)  # nobody else writes it now: any temporary of ours beside it is a killed run's
@@ -120,55 +120,79 @@ def writing(path: Path, waited: float = WAIT_SECONDS) -> Iterator[None]:
         os.close(fd)
 
 
-def _temporary_prefix(target: Path) -> str:
-    return f".{target.stem}."
+def _temporary(target: Path) -> Path:
+    """A new temporary file beside `target`, `.club.xlsx.1f2e3d4c.tmp.xlsx`: the whole name and a fixed-length
+    tail, so that no other workbook's temporary (`club.2.xlsx`'s) has a name `_clean_stale` takes for one of these."""
+    while True:
+        path = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp.xlsx")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        return path
 
 
 def _clean_stale(target: Path) -> None:
-    pattern = glob.escape(str(target.parent / _temporary_prefix(target))) + "*.tmp.xlsx"
-    for leftover in (*glob.glob(pattern), *glob.glob(pattern + ".bak")):
-        Path(leftover).unlink(missing_ok=True)
+    """Remove the temporaries a killed save of `target` left (`_temporary` and its `.bak` spare beside it, a version
+    being kept in its versions folder), and no other."""
+    ours = re.compile(re.escape(f".{target.name}.") + r"[0-9a-f]{8}\.tmp\.xlsx(\.bak)?")
+    for folder, pattern in ((target.parent, ours), (versions_folder(target), re.compile(r"\.\d+\.tmp"))):
+        with suppress(OSError):  # a folder that cannot be listed: nothing to clean, and the save will say why
+            for leftover in folder.iterdir():
+                if pattern.fullmatch(leftover.name):
+                    leftover.unlink(missing_ok=True)
 
 
 def save(workbook: Workbook, path: Path, read_as: Identity | None = None, package: Package | None = None) -> None:
-    """Write to a temporary file beside `path`, keep the old file as `name.bak.xlsx`, then rename over it.
+    """Write the workbook to `path` as `replace` does.
 
     A workbook read from an .xlsx `package` is written as that package with only forsxl's parts replaced
     (book/package.py); openpyxl writes a workbook forsxl created.
+    """
+    def write(temporary: str) -> None:
+        if package is None:
+            workbook.save(temporary)
+        else:
+            package.write(workbook, temporary)
+
+    replace(path, write, read_as)
+
+
+def replace(path: Path, write: Callable[[str], None], read_as: Identity | None = None) -> None:
+    """Have `write` fill a temporary file beside `path`, keep the old file as the newest of its versions and as
+    `name.bak.xlsx`, then rename the temporary over it.
 
     A crash at any point leaves either the old workbook or the new one in place, never half of one. A workbook
     opened in Excel or LibreOffice since it was read, changed on disk since it was read (`read_as`), or read-only,
-    is refused, and an OSError (permission denied, disk full) is a ForsxlError naming the file, with the workbook
-    and its backup as they were. A symlinked workbook is written through the link, to its target.
+    is refused, and an OSError (permission denied, disk full) is a ForsxlError naming the file, with the workbook,
+    its versions and its backup as they were. A symlinked workbook is written through the link, to its target.
     """
     target = path.resolve()
     for folder, name in {(path.parent, path.name), (target.parent, target.name)}:
         for lock, app in ((f"~${name}", "Excel"), (f".~lock.{name}#", "LibreOffice")):
             if (folder / lock).exists():
-                raise ForsxlError("R0", "file_locked", path=path, app=app)
+                raise ForsxlError("", "file_locked", path=path, app=app)
     if target.exists() and not target.stat().st_mode & 0o222:  # the mode, not access(): root may write anything
-        raise ForsxlError("R0", "file_read_only", path=path)
+        raise ForsxlError("", "file_read_only", path=path)
     try:
         with writing(path):
-            _save(workbook, target, path, read_as, package)
+            _replace(write, target, path, read_as)
     except OSError as error:
-        raise ForsxlError("R0", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
 
 
-def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None, package: Package | None) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=_temporary_prefix(target), suffix=".tmp.xlsx", dir=target.parent)
-    os.close(handle)
+def _replace(write: Callable[[str], None], target: Path, path: Path, read_as: Identity | None) -> None:
+    temporary = str(_temporary(target))
     spare = f"{temporary}.bak"
+    kept: Path | None = None
     try:
-        if package is None:
-            workbook.save(temporary)
-        else:
-            package.write(workbook, temporary)
+        write(temporary)
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
         if read_as is not None and Identity.of(target) != read_as:  # the last look, just before the rename
-            raise ForsxlError("R0", "file_changed", path=path)
+            raise ForsxlError("", "file_changed", path=path)
         if target.exists():
+            kept = _keep(target)
             shutil.copy2(target, spare)  # the backup too is renamed into place whole
             os.replace(spare, backup_path(target))
             shutil.copymode(target, temporary)
@@ -177,7 +201,65 @@ def _save(workbook: Workbook, target: Path, path: Path, read_as: Identity | None
             os.umask(umask)
             os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide a new workbook from its group
         os.replace(temporary, target)
+        kept = None  # saved: the version stays
+        _prune(target)
     finally:
         for leftover in (temporary, spare):
             if os.path.exists(leftover):
                 os.unlink(leftover)
+        if kept is not None:  # not saved: the versions as they were
+            _drop(kept)
+
+
+KEEP_VERSIONS, MORE_VERSIONS, VERSIONS_BYTES = 10, 30, 50 * 2**20
+"""Every save keeps the workbook it replaces as a version (`forsxl history`, `forsxl undo`): always the newest 10,
+and older ones up to 30 while all of them together stay within 50 MB (a club workbook is about 50 KB)."""
+_VERSION = re.compile(r"\d+\.xlsx")
+
+
+def versions_folder(path: Path) -> Path:
+    """The folder of a workbook's versions, beside it: `.club.xlsx.versions`, after the whole file name, so that
+    `club.2.xlsx` has its own."""
+    return path.with_name(f".{path.name}.versions")
+
+
+def kept_versions(path: Path) -> list[Path]:
+    """The versions kept of the workbook at `path`, newest first: `0001.xlsx`, `0002.xlsx`, ... in the order kept."""
+    try:
+        kept = [p for p in versions_folder(path).iterdir() if _VERSION.fullmatch(p.name)]
+    except OSError:  # none kept yet
+        return []
+    return sorted(kept, key=lambda p: int(p.stem), reverse=True)
+
+
+def _keep(target: Path) -> Path:
+    """Copy the workbook about to be replaced into its versions folder, whole (a temporary renamed into place); the
+    version."""
+    kept = kept_versions(target)
+    folder = versions_folder(target)
+    folder.mkdir(exist_ok=True)
+    version = folder / f"{int(kept[0].stem) + 1 if kept else 1:04d}.xlsx"
+    partial = folder / f".{version.stem}.tmp"
+    try:
+        shutil.copy2(target, partial)  # with its time: when this version was saved
+        os.replace(partial, version)
+    except BaseException:
+        _drop(partial)
+        raise
+    return version
+
+
+def _drop(version: Path) -> None:
+    """Remove a version a failed save made, and its folder if the save made that too (one with versions stays)."""
+    version.unlink(missing_ok=True)
+    with suppress(OSError):
+        version.parent.rmdir()
+
+
+def _prune(target: Path) -> None:
+    """Remove the oldest versions beyond KEEP_VERSIONS and the bounds."""
+    total = 0
+    for age, version in enumerate(kept_versions(target)):
+        total += version.stat().st_size
+        if age >= KEEP_VERSIONS and (age >= MORE_VERSIONS or total > VERSIONS_BYTES):
+            version.unlink()

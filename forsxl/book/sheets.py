@@ -3,31 +3,31 @@ every cell written is noted, so that saving rewrites only those in a person's sh
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell, MergedCell
-from openpyxl.styles import Font
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.header_footer import HeaderFooterItem
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
+from forsxl.book.openpyxl_private import cells, style_key
+from forsxl.engine.config import Lang
+from forsxl.i18n import format_date
 
-BOLD = Font(bold=True)
+BOLD = Font(name="Calibri", size=11, family=2, bold=True)
+"""A heading: bold in the workbook's own font (a font without a name prints in Calc's serif, wider than measured)."""
 
 Written = tuple[object, str, bytes]
 """A cell as it was before forsxl first wrote it: value, data type and style."""
 _NOTES = "_forsxl_written"
 """The attribute of a worksheet where `put` notes the cells it wrote; None on a sheet forsxl creates whole."""
-
-
-def style_of(cell: Cell | MergedCell) -> bytes:
-    """The cell's style as openpyxl holds it (its font, fill, border and format by index); empty for the default."""
-    style = cell._style  # type: ignore[union-attr]  # the stubs leave out the slot
-    return bytes(style) if style is not None and any(style) else b""
 
 
 def put(cell: Cell | MergedCell, value: Any) -> None:
@@ -41,7 +41,7 @@ def put(cell: Cell | MergedCell, value: Any) -> None:
         value = ILLEGAL_CHARACTERS_RE.sub("", value)
     notes = vars(cell.parent).setdefault(_NOTES, {})
     if notes is not None and (cell.row, cell.column) not in notes:
-        notes[(cell.row, cell.column)] = (cell.value, cell.data_type, style_of(cell))
+        notes[(cell.row, cell.column)] = (cell.value, cell.data_type, style_key(cell))
     cell.value = value
     if isinstance(value, str):
         cell.data_type = "s"
@@ -61,6 +61,58 @@ def write_row(sheet: Worksheet, row: int, values: Sequence[Any], bold: bool = Fa
         put(cell, value)
         if bold:
             cell.font = BOLD
+
+
+WIDEST = 40
+"""The widest column `fit_columns` makes, in characters: longer text wraps in its cell (a Log row's changes)."""
+_WRAP = Alignment(wrap_text=True, vertical="top")
+
+
+def _shown(value: object) -> str:
+    """A value as a spreadsheet shows it, near enough to measure: `6.5`, a long fraction as Calc rounds it."""
+    return f"{value:.6g}" if isinstance(value, float) else str(value)
+
+
+def fit_columns(sheet: Worksheet, widest: int = WIDEST) -> None:
+    """Each column of the table at the top of `sheet` (its rows down to the first blank one) as wide as what forsxl
+    wrote there, a heading by its longest word: headings wrap, and so does text wider than `widest`, so that Calc and
+    Excel print no value cut ('Очки чёрн', a Log time '2026-12-0'). Characters count a fifth more for Cyrillic and
+    bold, a cell's margins two."""
+    widths: dict[int, int] = {}
+    rows = list(itertools.takewhile(lambda row: any(c.value is not None for c in row), sheet.iter_rows()))
+    for number, row in enumerate(rows):
+        for cell in row:
+            if cell.value is None:
+                continue
+            text = _shown(cell.value)
+            need = max(map(len, text.split() or [""])) if number == 0 else len(text)
+            if number == 0 or need > widest:
+                cell.alignment = _WRAP
+            widths[cell.column] = max(widths.get(cell.column, 0), min(need, widest))
+    for column, chars in widths.items():
+        sheet.column_dimensions[get_column_letter(column)].width = round(chars * 1.2 + 2, 1)
+    # Calc keeps a row's height as saved: the header row is made as tall as its most wrapped heading
+    headings = [c for c in rows[0] if c.value is not None] if rows else []
+    lines = max((_lines(str(c.value), widths[c.column]) for c in headings), default=1)
+    if lines > 1:
+        sheet.row_dimensions[1].height = 15 * lines
+
+
+def _lines(text: str, width: int) -> int:
+    """How many lines `text` takes in a column `width` characters wide, wrapped at its spaces."""
+    lines, used = 1, 0
+    for word in text.split():
+        if used and used + 1 + len(word) > width:
+            lines, used = lines + 1, len(word)
+        else:
+            used += (1 if used else 0) + len(word)
+    return lines
+
+
+def print_title(name: str, sheet: str, day: str, lang: Lang) -> str:
+    """The title printed at the top of each page: tournament, sheet and Config `date` written out as the pages write
+    it (`28 ноября 2026`), whichever are there."""
+    return " · ".join(x for x in (name, sheet, format_date(day, lang)[0]) if x)
 
 
 def print_setup(sheet: Worksheet, title: str, landscape: bool = False, one_page: bool = False) -> None:
@@ -103,7 +155,7 @@ def find_sheet(workbook: Workbook, kind: str) -> Worksheet | None:
 
 def data_rows(sheet: Worksheet) -> list[int]:
     """Data rows below the header, in order; rows with no value at all are skipped."""
-    return sorted({row for (row, _), cell in sheet._cells.items() if row > 1 and cell.value not in (None, "")})
+    return sorted({row for (row, _), cell in cells(sheet).items() if row > 1 and cell.value not in (None, "")})
 
 
 def header_row(sheet: Worksheet) -> list[object]:

@@ -13,7 +13,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
-from forsxl.book.sheets import BOLD, fresh_sheet, print_setup, put, write_row
+from forsxl.book.sheets import BOLD, WIDEST, fit_columns, fresh_sheet, print_setup, print_title, put, write_row
 from forsxl.engine.config import Config, Lang
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, Tournament, number_text
@@ -23,8 +23,8 @@ from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
 from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
-from forsxl.i18n import each, labels, tr
-from forsxl.messages import tiebreak_columns, tiebreak_heading
+from forsxl.i18n import N_, each, labels, tr
+from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading
 
 
 def _points_preview(game: Game, config: Config) -> tuple[str, str]:
@@ -65,6 +65,11 @@ def refresh_rounds(book: Book, report: Report) -> None:
         _owned_cells(rs, book.tournament, report.cells)
 
 
+RESULT_ALERT = (N_("Result"), N_("Not one of the results in the list ({choices}). forsxl also reads 1-0 and 0-1; "
+                                 "anything else it will refuse (R11). Keep it?"))
+"""The Result dropdown's alert: its title and its text."""
+
+
 def write_round(book: Book, rnd: Round) -> None:
     """A new Round-N sheet in the pairing's order, results column as text with a dropdown (R11)."""
     lang, t = book.lang, book.tournament
@@ -89,14 +94,16 @@ def write_round(book: Book, rnd: Round) -> None:
     letter = get_column_letter(result_col)
     for r in range(2, max(row, 3)):
         sheet.cell(r, result_col).number_format = "@"
-    dropdown = DataValidation(type="list", formula1='"' + ",".join(result_choices(book.lang)) + '"', allow_blank=True)
-    dropdown.showErrorMessage = False  # R11 aliases such as 1-0 or Ч+ may be typed too
+    choices = result_choices(book.lang)
+    # R11: a cell outside the list gets a word as it is typed (`B+x`); a warning, not a stop, so that 1-0 stays
+    dropdown = DataValidation(type="list", formula1='"' + ",".join(choices) + '"', allow_blank=True,
+                              showErrorMessage=True, errorStyle="warning", errorTitle=tr(lang, RESULT_ALERT[0]),
+                              error=tr(lang, RESULT_ALERT[1], choices=", ".join(choices)))
     dropdown.add(f"{letter}2:{letter}{max(row - 1, 2)}")
     sheet.add_data_validation(dropdown)
-    for column, width in zip("ABCDEFGHIJ", (7, 26, 26, 9, 7, 8, 8, 11, 11, 11), strict=True):
-        sheet.column_dimensions[column].width = width
+    fit_columns(sheet)
     sheet.freeze_panes = "A2"
-    print_setup(sheet, " · ".join(x for x in (t.config.name, title, t.config.date) if x), one_page=True)
+    print_setup(sheet, print_title(t.config.name, title, t.config.date, lang), one_page=True)
     book.round_sheets[rnd.number] = rs  # its Steps and points cells: `refresh_rounds`, before every save
 
 
@@ -139,15 +146,17 @@ def write_standings(book: Book, report: Report) -> None:
             "rank": p.rank_by(t.config.ratings).label(lang), "club": p.club,
             "team": p.team, "group": s.group or None, "start": s.start,
         }
-        cells = [str(c) for c in s.cells]
+        cells = [c.text(lang) for c in s.cells]
         write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
-    if report.superfinal is not None:  # R7.8: a note one blank row below the table
+    row = len(table) + 3  # one blank row below the table: the superfinal's note (R7.8), the round cells' legend
+    if report.superfinal is not None:
         a, b = (t.player(pid).name for pid in report.superfinal)
-        write_row(sheet, len(table) + 3, [tr(lang, layout.SUPERFINAL_NOTE, a=a, b=b)], bold=True)
-    sheet.column_dimensions["B"].width = 7
-    sheet.column_dimensions["D"].width = 26
+        write_row(sheet, row, [tr(lang, layout.SUPERFINAL_NOTE, a=a, b=b)], bold=True)
+        row += 1
+    write_row(sheet, row, [round_cells_legend(lang)])
+    fit_columns(sheet)
     sheet.freeze_panes = "E2"
-    print_setup(sheet, " · ".join(x for x in (t.config.name, sheet.title, t.config.date) if x), landscape=True)
+    print_setup(sheet, print_title(t.config.name, sheet.title, t.config.date, lang), landscape=True)
 
 
 def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
@@ -159,8 +168,7 @@ def write_teams(book: Book, table: Sequence[TeamStanding]) -> None:
         members = ", ".join(f"{s.player.name} ({s.place})" for s in team.members)
         place = int(team.place) if team.place.isdigit() else team.place  # a number to sort by; shared: `3-4`
         write_row(sheet, row, [place, team.team, team.points, team.best, members])
-    sheet.column_dimensions["B"].width = 24
-    sheet.column_dimensions["E"].width = 80
+    fit_columns(sheet)
 
 
 _BRACKET_ORDER = ("QF1", "QF4", "QF2", "QF3", "SF1", "SF2", "F", "3rd")
@@ -211,6 +219,8 @@ def append_log(book: Book, when: str, command: str, version: str, changes: str) 
     if sheet.max_row == 1 and sheet.cell(1, 1).value is None:
         write_row(sheet, 1, list(layout.LOG_COLUMNS[book.lang]), bold=True)
     write_row(sheet, sheet.max_row + 1, [when, command, version, changes])
+    if existing is None:  # a sheet of forsxl's own, written whole: the widths are saved with it
+        fit_columns(sheet)
 
 
 def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Sequence[str]) -> Workbook:
@@ -222,15 +232,19 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Se
     write_row(config, 1, [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")], bold=True)
     for row, (key, value) in enumerate(config_rows, start=2):
         write_row(config, row, [key, value])
-    config.column_dimensions["A"].width = 24
-    config.column_dimensions["B"].width = 40
+    fit_columns(config)
     players = workbook.create_sheet(layout.sheet_name("players", lang))
     write_row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in columns],
          bold=True)
-    players.column_dimensions["B"].width = 28
+    fit_columns(players)
+    players.column_dimensions["B"].width = 28  # names to come
     players.freeze_panes = "A2"
     log = workbook.create_sheet(layout.sheet_name("log", lang))
     write_row(log, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    log.column_dimensions["A"].width = 21  # the time forsxl writes: 2026-11-28T10:15:00
+    log.column_dimensions["D"].width = WIDEST * 2
+    for sheet in (config, players, log):  # one page wide, as the sheets forsxl rewrites
+        print_setup(sheet, sheet.title, landscape=sheet is log)
     return workbook
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from forsxl.engine.config import Attendance, Scoring
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Game, PlayerId, Points, Result, Round, Tournament
+from forsxl.engine.model import Game, Outcome, PlayerId, Points, Result, Round, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import SCHEMES
 
@@ -47,7 +47,7 @@ def excluded(cells: Iterable[RoundCell], rounds: int, rules: Attendance) -> bool
     """
     if rules.exclude_after is None:
         return False
-    return sum(c.forfeit and c.outcome == "-" for c in cells) > rules.exclude_after * rounds
+    return sum(c.forfeit and c.outcome == Outcome.LOSS for c in cells) > rules.exclude_after * rounds
 
 
 def withdrawal_forfeits(t: Tournament, through: int | None = None) -> tuple[Tournament, list[ForsxlError]]:

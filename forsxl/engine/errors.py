@@ -11,7 +11,8 @@ from forsxl.engine.model import Source
 
 
 class ForsxlError(Exception):
-    """A problem a person can fix: a rule id, a message code with parameters, and the cell it is about.
+    """A problem a person can fix: a rule id (empty when it enforces no rule: a file, a merge, an option), a message
+    code with parameters, and the cell it is about.
 
     The text itself lives in ``forsxl.messages`` so that it comes out in the workbook's language.
     """

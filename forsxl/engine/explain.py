@@ -140,7 +140,7 @@ class PairWhy:
 @dataclass(frozen=True)
 class RoundWhy:
     number: int
-    method: PairingMethod | None
+    method: PairingMethod
     pairs: tuple[PairWhy, ...]
     sitouts: tuple[Reason, ...]
 
@@ -177,10 +177,6 @@ def _bye_reasons(ctx: RoundContext) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
-_SITOUT_REASONS = {Sitout.ABSENT: "why_absent", Sitout.UNPAIRED: "why_unpaired"}
-"""Why a player without a game or bye had none (R5)."""
-
-
 def explain_round(t: Tournament, number: int) -> RoundWhy:
     """Why each pair of round `number` was formed (R7, R2, R3, R5, R7.7, R7.8).
 
@@ -212,7 +208,7 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
             reasons: tuple[Reason, ...] = (Reason("why_stage", {"stage": game.stage}),)
         else:
             reasons = pair_reasons(upper, lower) if pair_reasons is not None else (
-                Reason("why_method", {"method": method.value}),)
+                Reason("why_method", {"method": method}),)
         pairs.append(PairWhy(
             game.stage or str(game.board), upper, lower, position.get(upper, 0), position.get(lower, 0),
             sides[upper].points, sides[lower].points, game.group, _handicap(t, game, sides[upper], sides[lower]),
@@ -220,6 +216,6 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
         ))
     sitouts = _bye_reasons(ctx) if not scheduled else tuple(
         Reason("why_scheduled_bye", {"name": t.player(pid).name}) for pid in byes)
-    sitouts += tuple(Reason(_SITOUT_REASONS[kind], {"name": t.player(pid).name}) for pid, kind in rnd.sitouts
-                     if kind in _SITOUT_REASONS)
+    sitouts += tuple(Reason("why_absent" if kind == Sitout.ABSENT else "why_unpaired", {"name": t.player(pid).name})
+                     for pid, kind in rnd.sitouts if kind in (Sitout.ABSENT, Sitout.UNPAIRED))
     return RoundWhy(number, method, tuple(pairs), sitouts)

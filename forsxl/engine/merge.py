@@ -51,6 +51,8 @@ class Row:
     where: str
     """The row's address for messages, `Players!A5`."""
     cells: Mapping[str, Cell]
+    about: str = ""
+    """What the row is, for a conflict in it: a board and its players, a player, a Config key."""
 
     def meaning(self) -> dict[str, Hashable]:
         return {column: cell.norm for column, cell in self.cells.items() if cell.norm is not None}
@@ -84,6 +86,8 @@ class Conflict:
     kind: str
     a: str | None
     b: str | None
+    about: str = ""
+    """What the conflicting cell's row is (`Row.about`)."""
 
 
 Chooser = Callable[[Conflict], Side | None]
@@ -121,7 +125,7 @@ class Merger:
             self.settled.append((conflict, side))
         return side
 
-    def cell(self, base: Cell, a: Cell, b: Cell, where: str) -> Taken:
+    def cell(self, base: Cell, a: Cell, b: Cell, where: str, about: str = "") -> Taken:
         """One cell: a one-sided change wins, an equal change is taken once, different changes conflict."""
         if a.norm == b.norm:
             return Taken(a.raw if a.raw == b.raw else min(a, b, key=_raw_order).raw, Side.BOTH, a.norm)
@@ -129,7 +133,8 @@ class Merger:
             return Taken(b.raw, Side.B, b.norm)
         if b.norm == base.norm:
             return Taken(a.raw, Side.A, a.norm)
-        side = self._settle(Conflict(a.address or b.address or where, "cell", shown(a), shown(b)))
+        about = "" if about in (shown(a), shown(b)) else about  # a player's name cell: the values say it
+        side = self._settle(Conflict(a.address or b.address or where, "cell", shown(a), shown(b), about))
         chosen = b if side == Side.B else a
         return Taken(chosen.raw, side or Side.A, chosen.norm)
 
@@ -147,7 +152,7 @@ class Merger:
                 columns = sorted({*row_a.cells, *row_b.cells})
                 old = row_0.cells if row_0 else {}
                 cells = {c: self.cell(old.get(c, EMPTY), row_a.cells.get(c, EMPTY), row_b.cells.get(c, EMPTY),
-                                      row_a.where) for c in columns}
+                                      row_a.where, row_a.about) for c in columns}
                 merged.append(MergedRow(key, cells))
                 continue
             side, row = (Side.A, row_a) if row_a is not None else (Side.B, row_b)

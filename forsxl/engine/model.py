@@ -68,6 +68,15 @@ class Result(StrEnum):
         return self in (Result.BLACK_FORFEIT, Result.WHITE_FORFEIT, Result.DOUBLE_FORFEIT)
 
 
+class Outcome(StrEnum):
+    """A player's outcome of a round, as the EGF results table writes it (R6): won, drawn or lost, over the board, by
+    forfeit, or by a bye's or an absence's points."""
+
+    WIN = "+"
+    DRAW = "="
+    LOSS = "-"
+
+
 class Color(StrEnum):
     BLACK = "b"
     WHITE = "w"

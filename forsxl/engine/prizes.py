@@ -7,7 +7,8 @@ Config `prizes.lists` holds every list in one cell, `;` between lists::
 A list is `name: criterion[/criterion...]` followed by any of: filters (`rating<2100`, `1500<=rating<2100`,
 `rank>=5k`, `10k<=rank<=1k`, `category=1р|2р`, `group=2`, `club=Tengen|Dragon`, `team=...`, `city=...`,
 `country=...`), the number of places (`3` or `3 places`, default 3), and `once` (a player who won in an earlier
-list is passed over here) or `several` (may win here too), default `prizes.several`.
+list is passed over here) or `several` (may win here too), default `prizes.several`. A Russian workbook writes the
+same in Russian (`рейтинг<2100`, `разряд=1р`, `3 места`, `один раз`, `повторно`); both are read in any workbook.
 """
 
 from __future__ import annotations
@@ -21,41 +22,41 @@ from forsxl.engine.config import Ratings
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Color, Player, PlayerId, Tournament
 from forsxl.engine.ratings import Rank
-from forsxl.engine.standings import (
-    TIEBREAKS,
-    Criterion,
-    Standing,
-    _Table,
-    lot_seed,
-    points_unit,
-    rows_table,
-    tie_classes,
-)
+from forsxl.engine.standings import Standing, lot_seed, rows_table
+from forsxl.engine.tiebreaks import TIEBREAKS, Tiebreaker, TiebreakTable, points_unit, tie_classes
 
 PLACE = "place"
 """The criterion `place`: the order of the final table, its shared places kept (R6)."""
 
 
-def _points_when(gave: bool) -> Criterion:
+def _points_when(gave: bool) -> Tiebreaker:
     """Points from games played over the board where the player gave (`gave`) or took handicap ([000])."""
 
-    def values(table: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    def values(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
         return {pid: sum(earned for c, earned in zip(table.cells[pid], table.earned[pid], strict=True)
                          if c.played and c.steps and (c.color == Color.WHITE) == gave)
                 for pid in group}
 
-    return Criterion(values, points_unit)
+    return Tiebreaker(values, points_unit)
 
 
-EXTRA_CRITERIA: dict[str, Criterion] = {"points_giving": _points_when(True), "points_taking": _points_when(False)}
+EXTRA_CRITERIA: dict[str, Tiebreaker] = {"points_giving": _points_when(True), "points_taking": _points_when(False)}
 """Criteria only prize lists use, beside every R6 tie-break and `place`."""
 
 CRITERIA = (*(c.value for c in TIEBREAKS), *EXTRA_CRITERIA, PLACE)
 
-_TEXT_FIELDS = ("category", "group", "club", "team", "city", "country")
-_BOUND = re.compile(r"^(?:(?P<low>[^<>=]+?)\s*(?P<lop><=?)\s*)?(?P<field>rating|rank)\s*"
+FIELDS = {"rating": "rating", "rank": "rank", "category": "category", "group": "group", "club": "club",
+          "team": "team", "city": "city", "country": "country", "рейтинг": "rating", "ранг": "rank",
+          "разряд": "category", "группа": "group", "клуб": "club", "команда": "team", "город": "city",
+          "страна": "country"}
+"""A filter's field by the word a list writes, in English or in Russian (`rating<2100`, `рейтинг<2100`)."""
+ONCE = {"once": False, "several": True, "один раз": False, "повторно": True}
+"""Whether a winner of an earlier list may win here, by the word a list writes."""
+_BOUNDED = "|".join(w for w, f in FIELDS.items() if f in ("rating", "rank"))
+_BOUND = re.compile(rf"^(?:(?P<low>[^<>=]+?)\s*(?P<lop><=?)\s*)?(?P<field>{_BOUNDED})\s*"
                     r"(?:(?P<op><=?|>=?|=)\s*(?P<high>[^<>=]+?))?$", re.IGNORECASE)
-_CHOICE = re.compile(rf"^(?P<field>{'|'.join(_TEXT_FIELDS)})\s*(?P<op>!?=)\s*(?P<values>.+)$", re.IGNORECASE)
+_CHOICE = re.compile(rf"^(?P<field>{'|'.join(w for w, f in FIELDS.items() if f not in ('rating', 'rank'))})\s*"
+                     r"(?P<op>!?=)\s*(?P<values>.+)$", re.IGNORECASE)
 _PLACES = re.compile(r"^(\d+)(?:\s*(?:places?|мест[ао]?))?$", re.IGNORECASE)
 
 
@@ -103,7 +104,7 @@ def _bound_value(field: str, text: str) -> int:
 
 def _band(match: re.Match[str]) -> Filter:
     """`rating<2100`, `1500<=rating<2100`, `rank>=5k`, `rating=2000` as inclusive whole-number bounds."""
-    field = match["field"].casefold()
+    field = FIELDS[match["field"].casefold()]
     low = high = None
     if match["low"] is not None:
         low = _bound_value(field, match["low"].strip()) + (1 if match["lop"] == "<" else 0)
@@ -125,13 +126,13 @@ def _band(match: re.Match[str]) -> Filter:
 def _part(part: str, spec: PrizeList) -> PrizeList:
     if (places := _PLACES.match(part)) is not None:
         return replace(spec, places=int(places[1]))
-    if part.casefold() in ("once", "several"):
-        return replace(spec, several=part.casefold() == "several")
+    if " ".join(part.casefold().split()) in ONCE:
+        return replace(spec, several=ONCE[" ".join(part.casefold().split())])
     if (band := _BOUND.match(part)) is not None:
         return replace(spec, filters=(*spec.filters, _band(band)))
     if (choice := _CHOICE.match(part)) is not None:
         values = frozenset(v.strip().casefold() for v in choice["values"].split("|") if v.strip())
-        found = Filter(choice["field"].casefold(), values=values, negate=choice["op"] == "!=")
+        found = Filter(FIELDS[choice["field"].casefold()], values=values, negate=choice["op"] == "!=")
         return replace(spec, filters=(*spec.filters, found))
     raise ValueError(part)
 
@@ -196,13 +197,13 @@ class Award:
     winners: tuple[Winner, ...]
 
 
-def _catalogue(table: Sequence[Standing]) -> Mapping[str, Criterion]:
+def _catalogue(table: Sequence[Standing]) -> Mapping[str, Tiebreaker]:
     position = {s.player.id: int(s.place.split("-")[0]) for s in table}
 
-    def by_place(_: _Table, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    def by_place(_: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
         return {pid: -position[pid] for pid in group}
 
-    return {**{c.value: f for c, f in TIEBREAKS.items()}, **EXTRA_CRITERIA, PLACE: Criterion(by_place)}
+    return {**{c.value: f for c, f in TIEBREAKS.items()}, **EXTRA_CRITERIA, PLACE: Tiebreaker(by_place)}
 
 
 def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:

@@ -18,6 +18,7 @@ from forsxl.engine.stages import StageTable, stage_tables, staged_standings
 from forsxl.engine.standings import RoundCell, Standing, round_cells, standings
 from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import TeamStanding, team_standings
+from forsxl.engine.tournament import with_groups
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ def make_report(t: Tournament, *, extras: bool = True, ranking: bool = False) ->
     kept = tuple(regular) if ranking else ()
     if not extras:
         return Report(tuple(table), stages, ranking=kept)
+    table = table if t.config.stages.plan else with_groups(t, table)  # a stage's sections have their own
     teams = team_standings(table) if any(p.team for p in t.players) else []
     return Report(tuple(table), stages, award_prizes(t, table), rank_norms(t.config, table), bracket(t),
                   tuple(teams), final_superfinal(t, table), kept, round_cells(t, t.rounds))

@@ -25,11 +25,11 @@ _LOOK_ALIKES = frozenset("в")
 
 
 class ResultTextError(ValueError):
-    """A result cell that does not read, with the message key saying why (R11)."""
+    """A result cell that does not read, with the message code saying why (R11)."""
 
-    def __init__(self, text: str, key: str = "result_bad") -> None:
+    def __init__(self, text: str, code: str = "result_bad") -> None:
         super().__init__(text)
-        self.key = key
+        self.code = code
 
 
 def result_text(result: Result, lang: Lang) -> str:

@@ -6,7 +6,9 @@ Config `stages.plan` holds the whole plan in one cell, `;` between stages, `|` b
 
 A section is `name: method` followed by any of: `N rounds` (fors only: the others follow from the entrants),
 entrants (`all`, `top K`, `top half`, `rest`: the players of the previous stage not taken by the stage's other
-section), order (`by standings`, `by rating`) and `carry` / `restart` (default `stages.carry`).
+section), order (`by standings`, `by rating`) and `carry` / `restart` (default `stages.carry`); a Russian workbook
+writes them in Russian (`4 тура`, `все`, `лучшие 8`, `лучшая половина`, `остальные`, `по итогам`, `по рейтингу`,
+`с очками`, `заново`), and both are read in any workbook.
 
 The stage's rounds are numbered on from the previous stage's; every section sees its own part of them as a
 tournament of its own (a *view*: its entrants, its rounds renumbered from 1, start points carried or fresh), so
@@ -21,6 +23,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from forsxl.engine.config import Config, Entrants, PairingMethod, Playoff, Section, StagePlan, Stages
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
@@ -29,10 +32,18 @@ from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_MET
 from forsxl.engine.playoff import _renumber, winner
 from forsxl.engine.standings import RoundCell, Standing, standings
 from forsxl.engine.teams import tournament_problems
-from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament
+from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament, with_groups
 
 _ROUNDS = re.compile(r"^(\d+)\s*(?:rounds?|тур(?:а|ов)?)$", re.IGNORECASE)
-_TOP = re.compile(r"^top\s+(\d+|half)$", re.IGNORECASE)
+_TOP = re.compile(r"^(?:top|лучшие)\s+(\d+)$|^(?:top half|лучшая половина)$", re.IGNORECASE)
+WORDS: dict[str, dict[str, Any]] = {
+    "all": {"entrants": Entrants.ALL}, "все": {"entrants": Entrants.ALL},
+    "rest": {"entrants": Entrants.REST}, "остальные": {"entrants": Entrants.REST},
+    "by standings": {"by_rating": False}, "по итогам": {"by_rating": False},
+    "by rating": {"by_rating": True}, "по рейтингу": {"by_rating": True},
+    "carry": {"carry": True}, "с очками": {"carry": True}, "restart": {"carry": False}, "заново": {"carry": False},
+}
+"""A section's words, in English or in Russian, by the Section field each sets (R7)."""
 
 
 def _scheduled(section: Section) -> bool:
@@ -53,13 +64,9 @@ def _section(chunk: str) -> Section:
         if (rounds := _ROUNDS.match(word)) and section.method == FORS.name and int(rounds[1]) > 0:
             section = replace(section, rounds=int(rounds[1]))
         elif (top := _TOP.match(word)) and top[1] != "0":
-            section = replace(section, entrants=Entrants.TOP, top=None if top[1] == "half" else int(top[1]))
-        elif word in ("all", "rest"):
-            section = replace(section, entrants=Entrants(word))
-        elif word in ("by standings", "by rating"):
-            section = replace(section, by_rating=word == "by rating")
-        elif word in ("carry", "restart"):
-            section = replace(section, carry=word == "carry")
+            section = replace(section, entrants=Entrants.TOP, top=None if top[1] is None else int(top[1]))
+        elif word in WORDS:
+            section = replace(section, **WORDS[word])
         else:
             raise ValueError(part)
     if section.method == FORS.name and section.rounds is None:
@@ -110,7 +117,7 @@ class SectionState:
 
     def table(self) -> list[Standing]:
         """The section's standings (R6); a knockout's by the round each player went out in (R7)."""
-        table = standings(self.view)
+        table = with_groups(self.view, standings(self.view))
         return knockout_order(self, table) if self.section.method == KNOCKOUT.name else table
 
 

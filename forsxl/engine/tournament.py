@@ -12,7 +12,7 @@ from math import floor
 from forsxl.engine.attendance import excluded
 from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMethod, Scheme, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
+from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Source, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
@@ -28,18 +28,11 @@ from forsxl.engine.pairing.serp import (
 )
 from forsxl.engine.pairing.weighted import GOTHA_WEIGHTS, even_black
 from forsxl.engine.playoff import out_of_main, playoff_games
-from forsxl.engine.standings import (
-    Standing,
-    gotha_wins,
-    half_wins,
-    lot_seed,
-    round_groups,
-    standings,
-    tournament_start_points,
-)
+from forsxl.engine.standings import Standing, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.start_points import rank_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
+from forsxl.engine.tiebreaks import gotha_wins, half_wins
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
@@ -310,11 +303,7 @@ def pair_round(t: Tournament, number: int) -> Round:
     playoff = playoff_games(t, number)
     out = out_of_main(t, number, playoff)
     table = standings(t, before_round=number, ranking_only=True)
-    present = tuple(
-        s.player.id for s in table
-        if s.player.plays_in(number) and s.player.id not in out
-        and not excluded(s.cells, t.config.rounds, t.config.attendance)
-    )
+    present = _present(t, number, table, out)
     groups = round_groups(t, number, present)
     by_group = _rules_by_group(groups, t.config)
     sides = sides_before(t, number, table, groups)
@@ -337,16 +326,44 @@ def pair_round(t: Tournament, number: int) -> Round:
     return Round(number, games, tuple(sitouts))
 
 
+def _present(t: Tournament, number: int, table: Sequence[Standing], out: frozenset[PlayerId]) -> tuple[PlayerId, ...]:
+    """Who the main tournament pairs in round `number`, in the order of its standings `table` (R5, R7.7): the players
+    there, but those `out` in the playoff and those excluded for forfeits."""
+    return tuple(s.player.id for s in table if s.player.plays_in(number) and s.player.id not in out
+                 and not excluded(s.cells, t.config.rounds, t.config.attendance))
+
+
+def _paired(rnd: Round, table: Sequence[Standing]) -> tuple[PlayerId, ...]:
+    """Who pairing ranked for round `rnd`, in the order of the standings `table` before it: its players, byes
+    included, playoff and absences not (R5, R7.7)."""
+    paired = {p for g in rnd.games if not g.stage for p in (g.black, g.white)}
+    paired |= {pid for pid, kind in rnd.sitouts if kind == Sitout.BYE}
+    return tuple(s.player.id for s in table if s.player.id in paired)
+
+
+def with_groups(t: Tournament, table: Sequence[Standing]) -> list[Standing]:
+    """The standings `table` with each player's group in the round under way (R3): the first round paired that
+    lacks a result, as pairing cut it, else the next round, as pairing will cut it. One cut a round: the Standings
+    sheet never cuts its own, and a player not in that round has none."""
+    if not group_sizes(t):
+        return list(table)
+    regular = [r for r in t.rounds if not r.superfinal]
+    rnd = next((r for r in regular if not r.complete), None)
+    number = rnd.number if rnd is not None else regular[-1].number + 1 if regular else 1
+    before = standings(t, before_round=number, ranking_only=True)
+    present = _paired(rnd, before) if rnd is not None else _present(
+        t, number, before, out_of_main(t, number, playoff_games(t, number)))
+    groups = round_groups(t, number, present)
+    return [s._replace(group=groups.get(s.player.id, 0)) for s in table]
+
+
 def _sides_as_paired(
     t: Tournament, rnd: Round
 ) -> tuple[tuple[PlayerId, ...], dict[PlayerId, Side], dict[PlayerId, int]]:
-    """Who pairing ranked for round `rnd` (its players in the standings before it, byes included, playoff and
-    absences not), each as the handicap reads them, and their groups (R2, R3): what `pair_round` computed the
-    games' handicaps from."""
+    """Who pairing ranked for round `rnd` (`_paired`), each as the handicap reads them, and their groups (R2, R3):
+    what `pair_round` computed the games' handicaps from."""
     table = standings(t, before_round=rnd.number, ranking_only=True)
-    paired = {p for g in rnd.games if not g.stage for p in (g.black, g.white)}
-    paired |= {pid for pid, kind in rnd.sitouts if kind == Sitout.BYE}
-    present = tuple(s.player.id for s in table if s.player.id in paired)
+    present = _paired(rnd, table)
     groups = round_groups(t, rnd.number, present)
     return present, sides_before(t, rnd.number, table, groups), groups
 
@@ -389,8 +406,8 @@ def stronger_holds_black(t: Tournament) -> list[ForsxlError]:
             if black > white:
                 warnings.append(ForsxlError(
                     "R2.5", "stronger_holds_black", g.source, board=g.board, round=rnd.number, stones=g.stones,
-                    black=t.player(g.black).name, white=t.player(g.white).name, black_basis=black,
-                    white_basis=white))
+                    black=t.player(g.black).name, white=t.player(g.white).name, basis=t.config.handicap.basis,
+                    black_basis=black, white_basis=white))
     return warnings
 
 

@@ -34,10 +34,10 @@ def read_bytes(path: Path, limit: int | None = None) -> bytes:
     """The file's bytes, refusing a missing or oversized file (over `MAX_BYTES`) before reading it."""
     limit = MAX_BYTES if limit is None else limit
     if not path.is_file():
-        raise ForsxlError("R0", "file_missing", path=path)
+        raise ForsxlError("", "file_missing", path=path)
     size = path.stat().st_size
     if size > limit:
-        raise ForsxlError("R0", "import_too_big", path=path, size=size // 2**20 or 1, limit=limit // 2**20)
+        raise ForsxlError("", "import_too_big", path=path, size=size // 2**20 or 1, limit=limit // 2**20)
     return path.read_bytes()
 
 
@@ -76,6 +76,10 @@ class Parsed:
 
     entries: list[Entry] = field(default_factory=list)
     problems: list[ForsxlError] = field(default_factory=list)
+    unused: list[str] = field(default_factory=list)
+    """The headers of the columns the reader left out, to be named (a column is never dropped without a word)."""
+    encoding: str = ""
+    """The encoding the file was read in, when the reader had to tell it (a CSV: `formats.csv.csv_text`)."""
 
     def add(self, source: str, text: str, entry: Entry) -> None:
         """Keep `entry`, unless a field holds a control character no spreadsheet cell can (a NUL, a bell)."""
@@ -85,6 +89,6 @@ class Parsed:
             self.entries.append(entry)
 
     def bad_line(self, source: str, line: int, text: str, why: str) -> None:
-        self.problems.append(ForsxlError("R0", "import_line_bad", Source(Later("{file}, line {line}", file=source,
+        self.problems.append(ForsxlError("", "import_line_bad", Source(Later("{file}, line {line}", file=source,
                                                                                line=line)),
                                          text=text.strip()[:60], why=why))

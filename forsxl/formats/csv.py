@@ -3,25 +3,95 @@
 from __future__ import annotations
 
 import _csv
+import codecs
 import csv
 import io
 import re
 from collections.abc import Mapping
+from contextlib import suppress
 
 from forsxl.engine.config import Lang
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
 from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
 from forsxl.formats import Entry, Parsed, one_line
 from forsxl.i18n import Later, number
-from forsxl.messages import tiebreak_columns, tiebreak_heading
+from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading
 
 FIELDS = ("name", "rating", "rank", "club", "city", "country", "egd_pin", "rfg_id")
 """The Players columns a CSV may bring; the others (Start, Absent, ...) are the organizer's to type."""
+NAME_PARTS: dict[str, tuple[str, ...]] = {
+    "surname": ("Surname", "Last name", "Family name", "Фамилия"),
+    "first_name": ("First name", "Given name", "Name", "Имя"),
+    "city": ("Town", "Town name"),
+}
+"""Headers of lists that give the surname and the first name in columns of their own (club lists, the RFG's
+`lastName`, `firstName`, `townName`): the two make one name, surname first, as Players writes it. Beside a surname
+column, `Name` and `Имя` are the first name."""
 
 
 def _fold(text: str) -> str:
     return re.sub(r"[\s._]+", "", text).casefold().replace("ё", "е")
+
+
+UTF8, UTF16, CYRILLIC, WESTERN = "UTF-8", "UTF-16", "Windows-1251", "Latin-1"
+"""The encodings a players CSV is read in, by the names the import says: a CSV saved by Excel is UTF-8 ("CSV UTF-8"),
+UTF-16 ("Unicode text"), or the system's code page: Windows-1251 in Russia, Windows-1252 (Latin-1 and a few more
+signs) in Western Europe."""
+
+
+def read_csv(data: bytes, source: str, aliases: Mapping[str, tuple[str, ...]]) -> Parsed:
+    """Players from a CSV's bytes (`parse_csv`) in the encoding `csv_text` tells, which the import then names; a
+    file whose encoding cannot be told is its one problem."""
+    told = csv_text(data)
+    if told is None:
+        return Parsed(problems=[ForsxlError("", "csv_encoding_unknown", path=source, cyrillic=CYRILLIC,
+                                            western=WESTERN)])
+    parsed = parse_csv(told[0], aliases, source)
+    parsed.encoding = told[1]
+    return parsed
+
+
+def csv_text(data: bytes) -> tuple[str, str] | None:
+    """The text of a CSV and the name of its encoding; None when it cannot be told.
+
+    UTF-8 (with or without a byte order mark) and UTF-16 (with one) tell themselves. Other bytes are Windows-1251 or
+    Latin-1, whichever reading has fewer implausible words: Cyrillic mixed with other letters in one word is
+    Latin-1 read as Windows-1251 (`Müller` as `Mьller`), a word mostly of accented letters is Windows-1251 read as
+    Latin-1 (`Иванов` as `Èâàíîâ`). A text that reads as well either way, differently, cannot be told.
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        with suppress(UnicodeDecodeError):
+            return data.decode("utf-16"), UTF16
+    with suppress(UnicodeDecodeError):
+        return data.decode("utf-8-sig"), UTF8
+    try:
+        western = data.decode("cp1252")
+    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined are Latin-1's control characters
+        western = data.decode("latin-1")
+    try:
+        cyrillic = data.decode("cp1251")
+    except UnicodeDecodeError:  # 0x98, the one byte Windows-1251 leaves undefined
+        return western, WESTERN
+    odd_cyrillic = sum(1 for word in _words(cyrillic) if _mixed(word))
+    odd_western = sum(1 for word in _words(western) if 2 * sum(c > "\x7f" for c in word) > len(word))
+    if cyrillic == western or odd_cyrillic < odd_western:
+        return cyrillic, CYRILLIC
+    if odd_western < odd_cyrillic:
+        return western, WESTERN
+    return None
+
+
+def _words(text: str) -> list[str]:
+    """The runs of letters in `text` (not digits, nor signs such as `¹` or `№`)."""
+    return "".join(c if c.isalpha() else " " for c in text).split()
+
+
+def _mixed(word: str) -> bool:
+    """Whether a word has both Cyrillic letters and others."""
+    cyrillic = sum("\u0400" <= c <= "\u04ff" for c in word)
+    return 0 < cyrillic < len(word)
 
 
 def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "CSV") -> Parsed:
@@ -45,24 +115,49 @@ def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "
 
 def _rows(parsed: Parsed, source: str, rows: _csv.Reader, aliases: Mapping[str, tuple[str, ...]],
           delimiter: str) -> None:
-    """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter."""
+    """Each row of a players list into `parsed`; a problem quotes its line with the file's own delimiter.
+
+    A field that takes in a line break and the delimiter is a quote left open, a stray or a missing one: the lines
+    it took in would be lost, so it is a problem naming the line where it opened.
+    """
     header = next(rows, [])
-    wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
-    columns: dict[str, int] = {}
-    for index, title in enumerate(header):
-        column = wanted.get(_fold(title))
-        if column in FIELDS and column not in columns:
-            columns[column] = index
-    if "name" not in columns or not ({"rating", "rank"} & columns.keys()):
+    columns = _columns(header, aliases)
+    if not ({"name", "surname"} & columns.keys()) or not ({"rating", "rank"} & columns.keys()):
         parsed.bad_line(source, 1, delimiter.join(header), Later("the header row needs Name and Rating or Rank"))
         return
+    parsed.unused = [title.strip() for i, title in enumerate(header) if i not in columns.values() and title.strip()]
+    first = rows.line_num + 1
     for row in rows:
-        if any(cell.strip() for cell in row):
-            _row(parsed, source, rows.line_num, row, columns, delimiter)
+        if any(delimiter in cell and ("\n" in cell or "\r" in cell) for cell in row):
+            why = Later("a quote opens a field here that runs on to line {end}, taking in the lines between: a quote "
+                        "is missing or one too many", end=rows.line_num)
+            parsed.bad_line(source, first, delimiter.join(row).splitlines()[0], why)
+        elif any(cell.strip() for cell in row):
+            _row(parsed, source, first, row, columns, delimiter)
+        first = rows.line_num + 1
+
+
+def _columns(header: list[str], aliases: Mapping[str, tuple[str, ...]]) -> dict[str, int]:
+    """Each field's column in a header row, the first of its headers; with a surname column, the first name's."""
+    folded = [_fold(title) for title in header]
+    parts = {_fold(alias): part for part, names in NAME_PARTS.items() for alias in names}
+    surname = any(parts.get(title) == "surname" for title in folded)
+    wanted = {_fold(alias): column for column, names in aliases.items() for alias in names}
+    columns: dict[str, int] = {}
+    for index, title in enumerate(folded):
+        part = parts.get(title)
+        column = part if part and (surname or part == "city") else wanted.get(title)
+        if column in (*FIELDS, *NAME_PARTS) and column not in columns:
+            columns[column] = index
+    if surname and "name" in columns:  # a whole name (ФИО) beside a surname: the whole name is the name
+        columns.pop("surname"), columns.pop("first_name", None)
+    return columns
 
 
 def _row(parsed: Parsed, source: str, number: int, row: list[str], columns: dict[str, int], delimiter: str) -> None:
     values = {c: " ".join(row[i].split()) if i < len(row) else "" for c, i in columns.items()}
+    if "surname" in values:
+        values["name"] = " ".join(filter(None, (values.pop("surname"), values.pop("first_name", ""))))
     line = delimiter.join(row)
     rating_text = re.sub(r"\s+", "", values.get("rating", "")).replace(",", ".")
     if not values["name"]:
@@ -102,9 +197,9 @@ def safe_text(value: str) -> str:
 
 
 def write_standings_csv(t: Tournament, report: Report) -> str:
-    """The report's final table as CSV: place, shared places, player, one cell per round like `12+/w2`, points,
-    tie-breaks (R6). The place is a number to sort by; shared places read `3–4` with an en dash, which no
-    spreadsheet takes for the date `3-4` would be.
+    """The report's final table as CSV: place, shared places, player, one cell per round like `12+/w2` (Russian
+    `12+/б2`), points, tie-breaks (R6), then one blank line and the round cells' legend. The place is a number to
+    sort by; shared places read `3–4` with an en dash, which no spreadsheet takes for the date `3-4` would be.
 
     In a Russian workbook the CSV is the one a Russian Excel opens by a double click: `;` between fields (`,` is
     the decimal separator there), a decimal comma (`6,5`) and a UTF-8 byte order mark first, without which Excel
@@ -126,6 +221,7 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
         label = p.rank_by(t.config.ratings).label(t.config.lang)
         cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
                  p.club, p.country, p.egd_pin,
-                 *[str(c) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
+                 *[c.text(lang) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
         writer.writerow([safe_text(c) for c in cells])
+    writer.writerows([[], [round_cells_legend(lang)]])  # below the table, as in Standings
     return out.getvalue()

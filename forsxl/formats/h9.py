@@ -79,15 +79,15 @@ def _country(text: str) -> str:
 def h9_notes(t: Tournament) -> list[ForsxlError]:
     """What the EGD asks of a results table that the workbook does not give: the tournament's dates and place, the
     place's country, and each player's country (written XX, unknown)."""
-    notes = [ForsxlError("R0", "export_field_empty", format="EGF", key=key, tag=tag)
+    notes = [ForsxlError("", "export_field_empty", format="EGF", key=key, tag=tag)
              for key, tag, value in (("date", "DT[]", t.config.date), ("place", "PC[]", t.config.place))
              if not value.strip()]
     if t.config.place.strip() and not _PLACE.match(_tag(t.config.place)):
-        notes.append(ForsxlError("R0", "export_place_country", format="EGF", place=t.config.place.strip(),
+        notes.append(ForsxlError("", "export_place_country", format="EGF", place=t.config.place.strip(),
                                  tag=f"PC[{_place_tag(t.config.place)}]"))
     unknown = [p.name for p in t.players if _country(p.country) == "XX"]
     if unknown:
-        notes.append(ForsxlError("R0", "export_country", format="EGF", names=", ".join(unknown), written="XX"))
+        notes.append(ForsxlError("", "export_country", format="EGF", names=", ".join(unknown), written="XX"))
     return notes
 
 

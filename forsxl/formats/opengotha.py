@@ -11,7 +11,6 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 
 from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
 from defusedxml.ElementTree import ParseError as _ParseError  # type: ignore[import-untyped]
@@ -117,7 +116,7 @@ def _int(element: ET.Element, name: str, source: str, default: int = 0) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ForsxlError("R0", "gotha_bad", Source(source), what=f"{element.tag} {name}", value=text) from None
+        raise ForsxlError("", "gotha_bad", Source(source), what=f"{element.tag} {name}", value=text) from None
 
 
 def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
@@ -125,9 +124,9 @@ def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
     try:
         root: ET.Element = _fromstring(data)
     except (_ParseError, DefusedXmlException, ValueError) as error:
-        raise ForsxlError("R0", "gotha_bad", Source(source), what="XML", value=str(error)[:80]) from None
+        raise ForsxlError("", "gotha_bad", Source(source), what="XML", value=str(error)[:80]) from None
     if root.tag != "Tournament":
-        raise ForsxlError("R0", "gotha_bad", Source(source), what="root element", value=root.tag)
+        raise ForsxlError("", "gotha_bad", Source(source), what="root element", value=root.tag)
     old = _int(root, "dataVersion", source, 201) < 201
     g = GothaTournament()
     for p in root.iterfind("Players/Player"):
@@ -287,16 +286,15 @@ def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fra
     a game or bye of a key no player has (as OpenGotha leaves it out), a player's game against themselves or second
     game in the round (R7), a bye of a player who has a game."""
     games: list[Game] = []
-    note = partial(_left_out, reading)
     for e in sorted((e for e in g.games if e.round == number), key=lambda e: e.table):
         where = f"round {number} table {e.table}"
         black, white = _pid(keys, e.black), _pid(keys, e.white)
         if black is None or white is None:
-            note("gotha_unknown", where=where, key=e.black if black is None else e.white)
+            _left_out(reading, "gotha_unknown", where=where, key=e.black if black is None else e.white)
         elif black == white:
-            note("gotha_self", where=where, name=reading.names[black])
+            _left_out(reading, "gotha_self", where=where, name=reading.names[black])
         elif twice := {black, white} & {p for kept in games for p in (kept.black, kept.white)}:
-            note("gotha_twice", where=where, name=reading.names[min(twice)])
+            _left_out(reading, "gotha_twice", where=where, name=reading.names[min(twice)])
         else:
             games.append(_game(e, black, white, komi, reading))
     seen = {p for game in games for p in (game.black, game.white)}
@@ -304,9 +302,9 @@ def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fra
     for key in (key for r, key in g.byes if r == number):
         pid = _pid(keys, key)
         if pid is None:
-            note("gotha_unknown", where=f"bye in round {number}", key=key)
+            _left_out(reading, "gotha_unknown", where=f"bye in round {number}", key=key)
         elif pid in seen:
-            note("gotha_bye_played", where=f"round {number}", name=reading.names[pid])
+            _left_out(reading, "gotha_bye_played", where=f"round {number}", name=reading.names[pid])
         else:
             byes.append((pid, Sitout.BYE))
             seen.add(pid)
@@ -564,15 +562,15 @@ def gotha_notes(t: Tournament) -> list[ForsxlError]:
     player without a first name or with a country other than two letters, which it would refuse to open."""
     method = t.config.pairing.method[0]
     notes = [] if method in (PairingMethod.MCMAHON, PairingMethod.SWISS) else [
-        ForsxlError("R0", "export_gotha_method", method=method.value)]
+        ForsxlError("", "export_gotha_method", method=method)]
     if not _iso_dates(t.config.date):
-        notes.append(ForsxlError("R0", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
+        notes.append(ForsxlError("", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
     one_word = [p.name for p in t.players if not split_name(p.name)[1]]
     if one_word:
-        notes.append(ForsxlError("R0", "export_first_name", names=", ".join(one_word), written=repr(NO_FIRST_NAME)))
+        notes.append(ForsxlError("", "export_first_name", names=", ".join(one_word), written=repr(NO_FIRST_NAME)))
     odd = [p.name for p in t.players if p.country.strip() and not _gotha_country(p.country)]
     if odd:
-        notes.append(ForsxlError("R0", "export_country", format="OpenGotha", names=", ".join(odd), written='""'))
+        notes.append(ForsxlError("", "export_country", format="OpenGotha", names=", ".join(odd), written='""'))
     return notes
 
 

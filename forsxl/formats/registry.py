@@ -1,7 +1,7 @@
 """The formats `forsxl import` reads and `forsxl export` writes, one record each (FORMATS).
 
-A new format is a module of readers or writers plus one record here: the commands' `--format` help, the values
-they accept and what `--format auto` recognizes all come from these two tables.
+A new format is a module of readers or writers plus one record here: the values the commands' `--format` takes (and
+their help shows), and what `--format auto` recognizes, all come from these two tables.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
 from forsxl.engine.report import Report
 from forsxl.formats import Parsed, decode
-from forsxl.formats.csv import parse_csv, write_standings_csv
+from forsxl.formats.csv import read_csv, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import EGF_CLASSES, H9Options, h9_notes, write_h9
 from forsxl.formats.opengotha import GothaImport, gotha_notes, import_opengotha, parse_opengotha, write_opengotha
@@ -44,10 +44,6 @@ class TournamentFormat:
     name: str
     read: Callable[[bytes, str], GothaImport]
     detect: Callable[[Path, bytes], bool] | None = None
-
-
-def _read_csv(data: bytes, source: str, aliases: Aliases) -> Parsed:
-    return parse_csv(decode(data, "cp1251"), aliases, source)
 
 
 def _read_egd(data: bytes, source: str, _: Aliases) -> Parsed:
@@ -82,7 +78,7 @@ def _is_csv(source: Path, _: bytes) -> bool:
     return source.suffix.casefold() in (".csv", ".tsv")
 
 
-CSV = ListFormat("csv", _read_csv, _is_csv)
+CSV = ListFormat("csv", read_csv, _is_csv)
 EGD = ListFormat("egd", _read_egd, _is_egd)
 OPENGOTHA = TournamentFormat("opengotha", _read_opengotha, _is_opengotha)
 
@@ -101,7 +97,7 @@ def detect(source: Path, data: bytes) -> ListFormat | TournamentFormat:
     for candidate in DETECTION:
         if candidate.detect is not None and candidate.detect(source, data):
             return candidate
-    raise ForsxlError("R0", "import_format_unknown", path=source, known=", ".join(IMPORTS))
+    raise ForsxlError("", "import_format_unknown", path=source, known=", ".join(IMPORTS))
 
 
 @dataclass(frozen=True)
@@ -126,16 +122,11 @@ class ExportFormat:
     notes: Callable[[Tournament], list[ForsxlError]] | None = None
     """Warnings of what the format cannot hold or its readers ask for, said beside the file written."""
 
-    @property
-    def help(self) -> str:
-        """The format as `--format` help names it: with its suffix where that is not its name, `egf (.h9)`."""
-        return self.name if self.suffix.endswith(f".{self.name}") else f"{self.name} ({self.suffix})"
-
 
 def _write_h9(t: Tournament, report: Report, options: ExportOptions) -> str:
     """The EGF results table; a class EGF does not know is refused first (FORMATS §1.6)."""
     if options.h9.egf_class not in EGF_CLASSES:
-        raise ForsxlError("R0", "choice_bad", what="--egf-class", value=options.h9.egf_class,
+        raise ForsxlError("", "choice_bad", what="--egf-class", value=options.h9.egf_class,
                           known=", ".join(EGF_CLASSES))
     return write_h9(t, report, options.h9)
 
@@ -158,6 +149,6 @@ EXPORTS: dict[str, ExportFormat] = {f.name: f for f in (
 """Every export format by its `--format` name, in the order the help lists them."""
 
 
-def one_of(names: Sequence[str]) -> str:
-    """`a, b or c.`: the values an option takes, for its help."""
-    return f"{', '.join(names[:-1])} or {names[-1]}."
+def choices(names: Sequence[str]) -> str:
+    """`a|b|c`: the values an option takes, as its help's placeholder shows them in any language."""
+    return "|".join(names)

@@ -45,7 +45,8 @@ def _descriptions(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options:
 
 def _cli_help(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any) -> Iterator[
         tuple[int, str, str, list[str]]]:
-    """A babel extraction method for cli.py: each command's docstring (typer's help for it) and every `help=`."""
+    """A babel extraction method for cli.py: each command's docstring (typer's help for it), every `help=` and
+    every `metavar=` (an argument's or option's placeholder, `BOOK`)."""
     tree = ast.parse(fileobj.read())
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and any(
@@ -54,7 +55,7 @@ def _cli_help(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
             doc = ast.get_docstring(node)
             if doc:
                 yield node.lineno, "", doc, []
-        if isinstance(node, ast.keyword) and node.arg == "help" and isinstance(node.value, ast.Constant):
+        if isinstance(node, ast.keyword) and node.arg in ("help", "metavar") and isinstance(node.value, ast.Constant):
             yield node.value.lineno, "", str(node.value.value), []
 
 

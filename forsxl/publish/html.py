@@ -6,10 +6,8 @@ renders it. Nothing here decides a rule; the page shows the report (`forsxl.engi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -19,14 +17,14 @@ import jinja2
 from forsxl import __version__
 from forsxl.engine.config import Lang, Tiebreak
 from forsxl.engine.groups import group_sizes
-from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.model import Game, Outcome, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import Match
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
-from forsxl.engine.standings import RoundCell, Standing
-from forsxl.i18n import N_, date_text, labels, number, tr
-from forsxl.messages import tiebreak_labels
+from forsxl.engine.standings import COLOUR_LETTERS, RoundCell, Standing
+from forsxl.i18n import N_, format_date, labels, number, tr
+from forsxl.messages import ROUND_CELLS, tiebreak_labels
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
 TEMPLATE = "results.html.j2"
@@ -84,10 +82,7 @@ LABELS: dict[str, str] = {
                            "against the column player: 1\u00a0win, 0\u00a0loss, ½\u00a0jigo, +\u00a0or\u00a0\u2212 "
                            "a game won or lost by forfeit, ?\u00a0not played yet, then the colour (b\u00a0black, "
                            "w\u00a0white) and handicap stones; one mark per game."),
-    "cells": N_("Round cells: the opponent's No, the result (+\u00a0win, -\u2060\u00a0loss, =\u00a0jigo, "
-                "?\u00a0not played yet), then the colour (b\u00a0black, w\u00a0white) and handicap stones; "
-                "!\u00a0instead of / marks a game not played (forfeit); 0 instead of a number is a round without a "
-                "game (bye or absence)."),
+    "cells": ROUND_CELLS,
 }
 """Every word on the page, as msgids: `page_labels` gives them in the workbook's language."""
 
@@ -99,9 +94,9 @@ SHOWN_ELSEWHERE = frozenset({Tiebreak.POINTS, Tiebreak.RATING, Tiebreak.START_NU
 
 _VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔"}
 _MINUS = "\u2212"
-_OUTCOME_CLASS = {"+": "win", "-": "loss", "=": "draw"}
+OUTCOME_CLASS = {Outcome.WIN: "win", Outcome.LOSS: "loss", Outcome.DRAW: "draw"}
+"""A round cell's CSS class by its outcome (a cell without one is `pending`)."""
 _WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _CellKey = tuple[int, PlayerId]
 
 
@@ -297,30 +292,20 @@ class PageView:
     """Prize lists, rank norms (R6) and stages (R7), each only when Config asks for it."""
 
 
-def format_date(text: str, lang: Lang) -> tuple[str, str]:
-    """(What to show, the ISO date for `<time>`): an ISO date in words, `28 ноября 2026`; other text as is."""
-    try:
-        day = date.fromisoformat(text.strip()) if _ISO_DATE.fullmatch(text.strip()) else None
-    except ValueError:
-        day = None
-    if day is None:
-        return text, ""
-    return date_text(day, lang), day.isoformat()
-
-
 def _digits(cell: RoundCell) -> int:
     return len(str(cell.opponent if cell.opponent is not None else 0))
 
 
-def _cell_view(cell: RoundCell | None, width: int) -> CellView:
+def _cell_view(cell: RoundCell | None, width: int, lang: Lang) -> CellView:
     if cell is None:
         return CellView("", "", "")
     target = anchor(cell.opponent) if cell.opponent is not None else ""
     if cell.opponent is None:
         outcome = "sitout"
     else:
-        outcome = _OUTCOME_CLASS.get(cell.outcome or "", "pending") + (" forfeit" if cell.forfeit else "")
-    return CellView(str(cell), outcome, target, max(width - _digits(cell), 0))
+        outcome = ("pending" if cell.outcome is None else OUTCOME_CLASS[cell.outcome]) + (
+            " forfeit" if cell.forfeit else "")
+    return CellView(cell.text(lang), outcome, target, max(width - _digits(cell), 0))
 
 
 def _tiebreak_value(tiebreak: Tiebreak, value: Fraction, lang: Lang) -> str:
@@ -337,7 +322,7 @@ def _row_view(
     return RowView(
         anchor(p.id), s.place, str(p.id), p.name, str(p.rating),
         p.rank_by(t.config.ratings).label(lang), p.club, p.team, str(s.group or ""),
-        format_points(s.start, lang), tuple(_cell_view(by_round.get(n), width) for n in rounds),
+        format_points(s.start, lang), tuple(_cell_view(by_round.get(n), width, lang) for n in rounds),
         format_points(s.points, lang), tuple(_tiebreak_value(c, s.values[c], lang) for c in tiebreaks), split,
     )
 
@@ -376,16 +361,16 @@ def _round_view(t: Tournament, rnd: Round, cells: Mapping[_CellKey, RoundCell]) 
     return RoundView(str(rnd.number), f"round-{rnd.number}", boards, _sitout_views(t, rnd, cells), pending)
 
 
-_CROSS_RESULT = {"+": "1", "-": "0", "=": "½"}
-_FORFEIT_RESULT = {"+": "+", "-": _MINUS, "=": "="}
+_CROSS_RESULT = {Outcome.WIN: "1", Outcome.LOSS: "0", Outcome.DRAW: "½"}
+_FORFEIT_RESULT = {Outcome.WIN: "+", Outcome.LOSS: _MINUS, Outcome.DRAW: "="}
 
 
-def _mark_view(cell: RoundCell) -> MarkView:
-    detail = f"{cell.color or ''}{cell.stones or ''}"
+def _mark_view(cell: RoundCell, lang: Lang) -> MarkView:
+    detail = f"{COLOUR_LETTERS[lang][cell.color] if cell.color else ''}{cell.stones or ''}"
     if cell.outcome is None:
         return MarkView("?", detail, str(cell.round), "pending")
     result = (_FORFEIT_RESULT if cell.forfeit else _CROSS_RESULT)[cell.outcome]
-    outcome = _OUTCOME_CLASS[cell.outcome] + (" forfeit" if cell.forfeit else "")
+    outcome = OUTCOME_CLASS[cell.outcome] + (" forfeit" if cell.forfeit else "")
     return MarkView(result, detail, str(cell.round), outcome)
 
 
@@ -406,7 +391,7 @@ def _crosstable(t: Tournament, table: Sequence[Standing]) -> tuple[CrossRowView,
             if other.player.id == s.player.id:
                 cells.append(CrossCellView((), "self"))
                 continue
-            marks = tuple(_mark_view(c) for c in games.get((s.player.id, other.player.id), ()))
+            marks = tuple(_mark_view(c, t.config.lang) for c in games.get((s.player.id, other.player.id), ()))
             outcomes = {m.outcome for m in marks}
             cells.append(CrossCellView(marks, outcomes.pop() if len(outcomes) == 1 else ""))
         rows.append(CrossRowView(str(i), s.place, s.player.name, anchor(s.player.id), tuple(cells),

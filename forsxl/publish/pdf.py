@@ -31,7 +31,7 @@ def print_pdf(html: str, target: Path) -> None:
     or fails is one line naming the file."""
     browser = find_browser()
     if browser is None:
-        raise ForsxlError("R0", "pdf_needs_browser", path=target, html=target.with_suffix(".html").name)
+        raise ForsxlError("", "pdf_needs_browser", path=target, html=target.with_suffix(".html").name)
     with tempfile.TemporaryDirectory(prefix="forsxl-print-") as work:
         page = Path(work) / "page.html"
         page.write_text(html, encoding="utf-8")
@@ -49,6 +49,6 @@ def print_pdf(html: str, target: Path) -> None:
             why = str(error)
         if why or not partial.is_file() or partial.stat().st_size == 0:
             partial.unlink(missing_ok=True)
-            raise ForsxlError("R0", "pdf_failed", path=target, why=why[:200] or "no PDF written",
+            raise ForsxlError("", "pdf_failed", path=target, why=why[:200] or "no PDF written",
                               html=target.with_suffix(".html").name)
         partial.replace(target)

@@ -24,6 +24,7 @@ from typing import Any
 from forsxl.engine.config import Config, Lang, config_keys, get_key
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import Comparison
+from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
@@ -31,12 +32,14 @@ from forsxl.engine.standings import Standing
 from forsxl.i18n import tr
 from forsxl.messages import origin_text
 from forsxl.publish.html import (
+    OUTCOME_CLASS,
     PageView,
     environment,
     format_decimal,
     format_points,
     page_view,
 )
+from forsxl.publish.regulation import Regulation, regulation
 from forsxl.publish.site_labels import site_labels
 from forsxl.publish.why import comparison_lines, criterion_names, value_text
 
@@ -144,6 +147,8 @@ class SiteView:
     preset: str = ""
     preset_note: str = ""
     """What the preset runs, in a line (its `description`)."""
+    regulation: Regulation | None = None
+    """The regulation in prose, above the Config table (issue 30)."""
 
 
 def page_file(anchor: str) -> str:
@@ -283,7 +288,7 @@ def _card(
         total += cell.points or 0
         game = games.get((cell.round, s.player.id))
         opponent = t.player(cell.opponent) if cell.opponent is not None else None
-        outcome = {"+": "win", "-": "loss", "=": "draw"}.get(cell.outcome or "", "pending")
+        outcome = "pending" if cell.outcome is None else OUTCOME_CLASS[cell.outcome]
         rows.append(CardGame(
             str(cell.round), (game.stage or str(game.board)) if game else "",
             S[cell.color.value] if cell.color else S[cell.sitout.value] if cell.sitout else "",
@@ -365,7 +370,7 @@ def site_pages(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
                               card=_card(t, table, s, comparisons.get(s.player.id), S)))
     views.append(SiteView("regulation", "regulation.html", S["regulation"], page, nav, S,
                           settings=_settings(t.config, origins or {}, S), preset=t.config.preset,
-                          preset_note=preset_note))
+                          preset_note=preset_note, regulation=regulation(t, group_sizes(t))))
     return views
 
 
@@ -392,7 +397,7 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise ForsxlError("R0", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
     written = []
     for name, text in render_site(t, report, comparisons, origins, preset_note).items():
         write_whole(directory / name, text)
@@ -403,7 +408,7 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
 def check_folder(target: Path) -> None:
     """Raise, naming it, unless the folder a file is to be written into exists (it is never guessed and created)."""
     if not target.parent.is_dir():
-        raise ForsxlError("R0", "output_folder_missing", path=target, folder=target.parent)
+        raise ForsxlError("", "output_folder_missing", path=target, folder=target.parent)
 
 
 def write_whole(target: Path, text: str) -> None:
@@ -419,4 +424,4 @@ def write_whole(target: Path, text: str) -> None:
     except OSError as error:
         with suppress(OSError):
             partial.unlink(missing_ok=True)
-        raise ForsxlError("R0", "write_failed", path=target, why=error.strerror or type(error).__name__) from None
+        raise ForsxlError("", "write_failed", path=target, why=error.strerror or type(error).__name__) from None

@@ -25,6 +25,7 @@ SITE_LABELS: dict[str, str] = {
     "absent": N_("absent"),
     "unpaired": N_("unpaired"),
     "regulation": N_("Regulation"),
+    "settings": N_("Settings, for referees"),
     "set_here": N_("Set in this tournament's Config sheet"),
     "set_by_preset": N_("Set by the preset"),
     "defaults": N_("Defaults"),

@@ -15,8 +15,8 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Round, Tournament
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.scoring import draws_allowed
-from forsxl.i18n import N_, labels
-from forsxl.publish.html import environment, format_date, format_decimal, page_labels
+from forsxl.i18n import N_, format_date, labels
+from forsxl.publish.html import environment, format_decimal, page_labels
 from forsxl.publish.site import WallRow, wall_rows
 from forsxl.publish.site_labels import site_labels
 

@@ -13,6 +13,7 @@ from typing import cast
 from forsxl.engine.config import Lang, StepKind, Tiebreak
 from forsxl.engine.explain import Comparison, RoundWhy
 from forsxl.engine.model import Tournament
+from forsxl.engine.pairing.methods import METHODS
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing
 from forsxl.i18n import N_, tr
@@ -78,7 +79,7 @@ def comparison_lines(c: Comparison, lang: Lang, final: Sequence[Standing] = ()) 
 
 def round_lines(t: Tournament, why: RoundWhy, lang: Lang) -> list[str]:
     """Each board with its facts and reasons, then byes and absences (R7, R2, R5)."""
-    lines = [text("explain_round", lang, round=why.number, method=why.method.value if why.method else "")]
+    lines = [text("explain_round", lang, round=why.number, method=why.method, rule=METHODS[why.method].rule)]
     for pair in why.pairs:
         lines.append(text(
             "explain_board", lang, board=pair.board, upper=t.player(pair.upper).name,

@@ -51,7 +51,7 @@ def test_r11_a_russian_workbook_offers_the_colours_own_letters() -> None:
 def test_r11_a_result_that_could_be_misread_is_an_error(text: str, key: str) -> None:
     with pytest.raises(ResultTextError) as error:
         parse_result(text)
-    assert error.value.key == key
+    assert error.value.code == key
 
 
 @pytest.mark.parametrize("text", ["B+", " b + ", "B+F", "b+f"])
@@ -59,7 +59,7 @@ def test_r11_a_latin_b_among_results_in_russian_letters_is_an_error(text: str) -
     """A Russian reads a Latin B as Б, Белые (White), the opposite of what it says in English notation."""
     with pytest.raises(ResultTextError) as error:
         parse_result(text, Lang.RU)
-    assert error.value.key == "result_latin_b"
+    assert error.value.code == "result_latin_b"
 
 
 def test_r11_results_in_russian_letters_are_those_with_a_ch_or_a_be() -> None:

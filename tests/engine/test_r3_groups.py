@@ -1,13 +1,15 @@
 """R3: groups cut from the ranking by fixed sizes, per-group rules, the group a pair across a border plays by."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from tables import rounds_from_text
 
-from forsxl.engine.config import Border, Config, Groups, StepKind, Tiebreak
+from forsxl.engine.config import Border, Config, Groups, Scheme, Scoring, StepKind, Tiebreak
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, pair_group
-from forsxl.engine.model import Player, PlayerId, Tournament
+from forsxl.engine.model import Player, PlayerId, Result, Tournament
+from forsxl.engine.report import make_report
 from forsxl.engine.standings import round_groups, standings
 from forsxl.engine.tournament import pair_round
 
@@ -113,4 +115,57 @@ def test_r3_groups_cut_by_their_own_order(order: tuple[Tiebreak, ...], top: int)
     ranking = [s.player.id for s in standings(t)]
     assert ranking == [1, 2, 3, 4]  # the ranking itself keeps its own criteria
     assert [pid for pid, group in round_groups(t, 2, ranking).items() if group == 1] == [top]
-    assert [s.player.id for s in standings(t) if s.group == 1] == [top]
+    assert [s.player.id for s in make_report(t).table if s.group == 1] == [top]  # the Standings sheet's
+
+
+# id rating start absent: 5 joins in round 2, credited the late points of round 1 (R5): 95 + 15 = 110, second.
+LATE_PLAYERS = """
+1 2400 100 -
+2 2300 90 -
+3 2000 80 -
+4 1500 70 -
+5 2350 95 1
+"""
+
+
+@pytest.mark.parametrize("order", [(), (Tiebreak.POINTS, Tiebreak.RATING)], ids=["ranking", "groups.order"])
+def test_r3_a_late_entrant_is_grouped_for_pairing_as_on_the_standings_sheet(order: tuple[Tiebreak, ...]) -> None:
+    """One cut a round: pairing round 2 and the Standings written with it put the late entrant in group 1, where
+    their 110 points rank them, and their game against player 1 is played by group 1's rule, even.
+
+    With `groups.order`, pairing cut the groups from a table that did not credit the late entrant's missed round
+    (issue 34): group 2 for pairing, stone steps against player 1, and group 1 on the Standings sheet."""
+    rows = [line.split() for line in LATE_PLAYERS.strip().splitlines()]
+    players = tuple(Player(PlayerId(int(r[0])), f"P{r[0]}", int(r[1]), start=Fraction(r[2]),
+                           absent=frozenset({int(r[3])}) if r[3] != "-" else frozenset()) for r in rows)
+    config = Config(rounds=3, groups=Groups(sizes=(2,), steps=(EVEN, STONE), order=order),
+                    scoring=Scoring(scheme=Scheme.FORS30), tiebreaks=(Tiebreak.POINTS, Tiebreak.RATING))
+    t = Tournament(config, players, rounds_from_text("1: 2-1/0 W+, 4-3/0 W+, absent 5"))
+    second = pair_round(t, 2)
+    paired = {pid: game.group for game in second.games for pid in (game.black, game.white)}
+    assert paired[PlayerId(5)] == paired[PlayerId(1)] == 1
+    sheet = {s.player.id: s.group for s in make_report(replace(t, rounds=(*t.rounds, second))).table}
+    present = [s.player.id for s in standings(t, before_round=2) if s.player.id in second.players()]
+    assert round_groups(t, 2, present) == {pid: sheet[pid] for pid in present}
+    assert [pid for pid, group in sheet.items() if group == 1] == [1, 5]
+
+
+def test_r3_the_standings_show_the_groups_the_round_was_paired_in() -> None:
+    """The Standings written with a round count its bye at once; their groups are still those the round was paired
+    in, not a cut of their own (issue 34): player 5's bye lifts them above player 2, who plays round 1 in group 1.
+    Once the round is played, they are the groups round 2 will be paired in."""
+    starts = {1: 120, 2: 110, 3: 105, 4: 102, 5: 100}
+    players = tuple(Player(PlayerId(pid), f"P{pid}", 2000 - pid, start=Fraction(points))
+                    for pid, points in starts.items())
+    config = Config(rounds=3, groups=Groups(sizes=(2,), steps=(EVEN, STONE)), scoring=Scoring(scheme=Scheme.FORS30),
+                    tiebreaks=(Tiebreak.POINTS, Tiebreak.RATING))
+    first = pair_round(Tournament(config, players), 1)
+    assert [(g.black, g.white, g.group) for g in first.games] == [(2, 1, 1), (4, 3, 2)]
+    paired = Tournament(config, players, (first,))
+    rows = [(s.player.id, s.points, s.group) for s in make_report(paired).table]
+    assert rows == [(1, 120, 1), (5, 115, 2), (2, 110, 1), (3, 105, 2), (4, 102, 2)]
+    white_won = replace(first, games=tuple(g.with_result(Result.WHITE_WINS) for g in first.games))
+    played = replace(paired, rounds=(white_won,))
+    rows = [(s.player.id, s.points, s.group) for s in make_report(played).table]
+    assert rows == [(1, 140, 1), (3, 125, 1), (2, 120, 2), (5, 115, 2), (4, 112, 2)]
+    assert {pid: group for pid, _, group in rows} == round_groups(played, 2, [pid for pid, _, _ in rows])

@@ -11,6 +11,7 @@ from forsxl.engine.config import Config, PairingMethod, RoundRobin, StartPoints,
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
 from forsxl.engine.playoff import final_standings
+from forsxl.engine.scored import as_scored
 from forsxl.engine.standings import Standing, standings
 from forsxl.engine.system_by_size import final_superfinal, finished, format_by_size, superfinal, swiss_by_size
 from forsxl.engine.tournament import pair_round, round_to_pair
@@ -45,6 +46,24 @@ def test_r8_renju_weekly_over_ten_players_becomes_a_swiss_and_says_so(count: int
     (note,) = notes
     assert (note.rule, note.code) == ("R8", "renju_swiss")
     assert dict(note.params) == {"count": 11, "rounds": 7, "tiebreaks": "points, progress, buchholz, rating"}
+
+
+@pytest.mark.parametrize(("count", "forfeited"), [(6, True), (12, False)])
+def test_r8_the_format_comes_before_a_withdrawals_forfeits(count: int, forfeited: bool) -> None:
+    """A renju weekly scores its games by the format it plays (R8): 6 players play a round robin, where the games
+    of one who left are forfeits (R5); 12 play a Swiss, paired round by round, where an open game stays open."""
+    config = Config(pairing=replace(Config().pairing, method=(PairingMethod.ROUND_ROBIN,)),
+                    round_robin=RoundRobin(by_size=True), tiebreaks=(Tiebreak.POINTS, Tiebreak.RATING))
+    players = tuple(Player(PlayerId(i), f"P{i}", 2000 - i, left_after=1 if i == 1 else None)
+                    for i in range(1, count + 1))
+    open_game = Game(1, PlayerId(1), PlayerId(2), 0, Fraction(0), 0, 1)
+    played = Game(2, PlayerId(3), PlayerId(4), 0, Fraction(0), 0, 1, Result.BLACK_WINS)
+    first = Game(1, PlayerId(1), PlayerId(3), 0, Fraction(0), 0, 1, Result.BLACK_WINS)
+    typed = Tournament(config, players, (Round(1, (first,)), Round(2, (open_game, played))))
+    scored, notes = as_scored(typed)
+    assert (scored.config.pairing.method[0] == PairingMethod.SWISS) is not forfeited
+    assert scored.rounds[1].games[0].result == (Result.WHITE_FORFEIT if forfeited else None)
+    assert [note.code for note in notes] == (["withdrawal_forfeits"] if forfeited else ["renju_swiss"])
 
 
 def test_r7_8_superfinal_two_highest_rated_of_the_tied() -> None:

@@ -103,5 +103,5 @@ def explain_walk(
 
 def scheduled_reasons(ctx: RoundContext) -> PairReasons:
     """Round robin and Serp (R7.5, R7.6): every round was fixed before the first."""
-    reasons = (Reason("why_scheduled", {"method": ctx.method.value}),)
+    reasons = (Reason("why_scheduled", {"method": ctx.method}),)
     return lambda a, b: reasons

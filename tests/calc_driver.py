@@ -1,0 +1,214 @@
+"""Drives a running LibreOffice over UNO for tests/test_calc.py (issue 28): one JSON request a line on stdin, one
+JSON answer a line on stdout.
+
+It runs in the Python that has LibreOffice's `uno` module (the system's on Debian), not in forsxl's environment:
+pyuno is built against that Python. The requests are what a referee does: open a workbook, type into a cell,
+select a cell, choose a menu item (the extension's dispatch URL), and what a test reads back: cells, sheets, the
+active sheet and selection, the menu bar, the windows on screen.
+"""
+
+import contextlib
+import json
+import sys
+import time
+import traceback
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+class Driver:
+    def __init__(self):
+        self.ctx = self.desktop = self.frame = None
+
+    def connect(self, port, timeout=60):
+        local = uno.getComponentContext()
+        resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.ctx = resolver.resolve(
+                    f"uno:socket,host=127.0.0.1,port={port};urp;StarOffice.ComponentContext")
+                break
+            except Exception as error:  # pyuno's NoConnectException, not always the class imported here
+                if "NoConnectException" not in type(error).__name__ or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        self.desktop = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", self.ctx)
+        return True
+
+    @property
+    def model(self):
+        return self.frame.getController().getModel()
+
+    def open(self, path):
+        model = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, ())
+        if model is None:
+            raise RuntimeError("not opened: " + path)
+        self.frame = model.getCurrentController().getFrame()
+        return True
+
+    def new(self):
+        model = self.desktop.loadComponentFromURL("private:factory/scalc", "_blank", 0, ())
+        self.frame = model.getCurrentController().getFrame()
+        return True
+
+    def cell(self, sheet, cell):
+        return self.model.getSheets().getByName(sheet).getCellRangeByName(cell)
+
+    def type(self, sheet, cell, value):
+        """What typing into the cell does: a number is a number, text is text (no formula)."""
+        target = self.cell(sheet, cell)
+        if isinstance(value, (int, float)):
+            target.setValue(value)
+        else:
+            target.setString(value)
+        return True
+
+    def read(self, sheet, cell):
+        target = self.cell(sheet, cell)
+        return {"string": target.getString(), "value": target.getValue()}
+
+    def column(self, sheet, column, rows):
+        data = self.model.getSheets().getByName(sheet).getCellRangeByName(
+            f"{column}1:{column}{rows}").getDataArray()
+        return [row[0] for row in data]
+
+    def sheets(self):
+        return list(self.model.getSheets().getElementNames())
+
+    def where(self):
+        controller = self.model.getCurrentController()
+        address = controller.getSelection().getRangeAddress()
+        return {"sheet": controller.getActiveSheet().getName(),
+                "range": [address.StartColumn, address.StartRow, address.EndColumn, address.EndRow]}
+
+    def select(self, sheet, cell):
+        target = self.model.getSheets().getByName(sheet)
+        controller = self.model.getCurrentController()
+        controller.setActiveSheet(target)
+        controller.select(target.getCellRangeByName(cell))
+        return True
+
+    def modified(self):
+        return self.model.isModified()
+
+    def url(self):
+        return self.model.getURL()
+
+    def dispatch(self, action, args=None):
+        helper = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", self.ctx)
+        props = tuple(prop(k, v) for k, v in (args or {}).items())
+        event = helper.executeDispatch(self.frame, "org.forsxl.calc:" + action, "", 0, props)
+        return json.loads(event.Result)
+
+    def setting(self, name, value, node="/org.forsxl.calc.Settings/Forsxl"):
+        provider = self.ctx.ServiceManager.createInstanceWithContext(
+            "com.sun.star.configuration.ConfigurationProvider", self.ctx)
+        access = provider.createInstanceWithArguments("com.sun.star.configuration.ConfigurationUpdateAccess",
+                                                      (prop("nodepath", node),))
+        access.setPropertyValue(name, value)
+        access.commitChanges()
+        return True
+
+    def save_as(self, path, filter):
+        self.model.storeAsURL(uno.systemPathToFileUrl(path), (prop("FilterName", filter),))
+        return True
+
+    def options(self, program=None):
+        """The page Tools › Options › LibreOffice Calc › forsxl as LibreOffice builds it (its dialog with the
+        extension's handler), initialized; with `program`, that typed in and OK pressed. Its texts."""
+        smgr = self.ctx.ServiceManager
+        provider = smgr.createInstanceWithArgumentsAndContext("com.sun.star.awt.DialogProvider2", (self.model,),
+                                                              self.ctx)
+        handler = smgr.createInstanceWithContext("org.forsxl.calc.Options", self.ctx)
+        dialog = provider.createDialogWithHandler("vnd.sun.star.extension://org.forsxl.calc/dialogs/Options.xdl",
+                                                  handler)
+        handler.callHandlerMethod(dialog, "initialize", "external_event")
+        if program is not None:
+            dialog.getControl("Program").setText(program)
+            handler.callHandlerMethod(dialog, "ok", "external_event")
+            handler.callHandlerMethod(dialog, "initialize", "external_event")
+        texts = {name: dialog.getControl(name).getText() for name in ("ProgramLabel", "Program", "Hint", "Found")}
+        dialog.dispose()
+        return texts
+
+    def menu(self, open=False):
+        """The menu bar's titles, and the items of the forsxl menu, as the window shows them (its accessibility
+        tree: the texts on screen, a status's text included); with `open`, the forsxl menu opened first (its items
+        take their texts from the extension when they are shown), else closed."""
+        bar = self._accessible(self.frame.getContainerWindow().getAccessibleContext(),
+                                uno.getConstantByName("com.sun.star.accessibility.AccessibleRole.MENU_BAR"))
+        titles, items = [], []
+        for index in range(bar.getAccessibleChildCount() if bar else 0):
+            menu = bar.getAccessibleChild(index).getAccessibleContext()
+            titles.append(menu.getAccessibleName())
+            if menu.getAccessibleName() == "forsxl":
+                if open != menu.getAccessibleStateSet().contains(
+                        uno.getConstantByName("com.sun.star.accessibility.AccessibleStateType.SELECTED")):
+                    menu.doAccessibleAction(0)
+                    time.sleep(1)
+                items = [menu.getAccessibleChild(i).getAccessibleContext().getAccessibleName()
+                         for i in range(menu.getAccessibleChildCount())]
+        return {"titles": titles, "forsxl": items}
+
+    def _accessible(self, context, role, depth=0):
+        if context.getAccessibleRole() == role:
+            return context
+        if depth > 4:
+            return None
+        for index in range(min(context.getAccessibleChildCount(), 50)):
+            found = self._accessible(context.getAccessibleChild(index).getAccessibleContext(), role, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def toolbar(self):
+        names = [e.ResourceURL for e in self.frame.LayoutManager.getElements()]
+        return names
+
+    def windows(self):
+        toolkit = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.awt.Toolkit", self.ctx)
+        return toolkit.getTopWindowCount()
+
+    def close(self):
+        """The workbook closed, unsaved; or the window, when it holds none."""
+        controller = self.frame.getController()
+        if controller is not None:
+            controller.getModel().setModified(False)
+            controller.getModel().close(True)
+        else:
+            self.frame.close(True)
+        self.frame = None
+        return True
+
+    def terminate(self):
+        with contextlib.suppress(Exception):  # the office goes away under the call
+            self.desktop.terminate()
+        return True
+
+
+def main():
+    driver = Driver()
+    for line in sys.stdin:
+        request = json.loads(line)
+        op = request.pop("op")
+        try:
+            answer = {"ok": getattr(driver, op)(**request)}
+        except Exception as error:
+            answer = {"error": "{}: {}".format(type(error).__name__, getattr(error, "Message", "") or error),
+                      "trace": traceback.format_exc()}
+        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+        if op == "terminate":
+            return
+
+
+if __name__ == "__main__":
+    main()
