@@ -88,6 +88,7 @@ class Sitout(StrEnum):
 
     BYE = "bye"
     ABSENT = "absent"
+    UNPAIRED = "unpaired"  # there but not paired, 0 points: OpenGotha's participating player without a game
 
 
 COLOUR_LETTERS = {Lang.EN: {Color.BLACK: "b", Color.WHITE: "w"}, Lang.RU: {Color.BLACK: "ч", Color.WHITE: "б"}}
