@@ -31,6 +31,12 @@ MESSAGES: dict[str, str] = {
     "file_part_too_big": N_("{path} is refused: its part {part} unpacks to {size} MB, far more than a tournament"),
     "file_unsafe_xml": N_("{path} is refused: its part {part} declares XML entities (a DTD), never found in a "
                           "workbook"),
+    # what a check passes, every command reads; what a command refuses, check names (issue 31)
+    "file_part_name": N_("{path} is refused: it holds a file named {part}, which is no part of a workbook (it leads "
+                         "out of the workbook's folders, or has a backslash): open the workbook in Excel or "
+                         "LibreOffice and save it again"),
+    "file_part_twice": N_("{path} is refused: it holds two parts named {part}, and which of them is the workbook's "
+                          "cannot be told: open the workbook in Excel or LibreOffice and save it again"),
     "sheet_too_big": N_("the sheet reaches row {rows}, column {columns}; forsxl reads at most {max_rows} rows and "
                         "{max_columns} columns: clear the cells beyond the table"),
     "file_part_too_many": N_("{path} is refused: with its part {part} the XML passes {limit} elements, far more than "

@@ -11,6 +11,7 @@ import os
 import shutil
 import tempfile
 import time
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,39 @@ def test_broken_xlsx_is_refused(book: Path, damage: str) -> None:
     result = invoke("check", broken)
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert problems(result)[0].startswith(f"{broken} is not an .xlsx workbook (")
+
+
+# ---------------------------------------------- what check accepts, every command reads; what they refuse, check names
+# (issue 31; tests/test_agreement.py searches for more)
+
+REREAD = "open the workbook in Excel or LibreOffice and save it again"
+
+
+def every_command_refuses(path: Path, *lines: str) -> None:
+    """`check` names the problem, and the commands that read the workbook refuse with the same lines."""
+    for command in ("check", "pair", "standings", "publish"):
+        refused(path, [command, path], *lines)
+
+
+@pytest.mark.parametrize("name", ["../../x", "/etc/x", "xl\\media\\x.png"])
+def test_a_zip_entry_that_is_no_part_is_refused(book: Path, name: str) -> None:
+    """A save copies every part: an entry named out of the package, or with Windows' separator, is never written
+    back (issue 31)."""
+    hostile = book.with_name("hostile.xlsx")
+    rezip(book, hostile, add={name: b"x"})
+    every_command_refuses(hostile, f"{hostile} is refused: it holds a file named {name}, which is no part of a "
+                                   f"workbook (it leads out of the workbook's folders, or has a backslash): {REREAD}")
+
+
+@pytest.mark.parametrize("twice", ["xl/styles.xml", "XL/Styles.xml"])
+def test_a_part_twice_in_the_zip_is_refused(book: Path, twice: str) -> None:
+    """zipfile reads the last of two entries of one name and a save wrote both; part names ignore case (OPC)."""
+    hostile = book.with_name("hostile.xlsx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile's `Duplicate name`
+        rezip(book, hostile, add={twice: b"<styleSheet/>"})
+    every_command_refuses(hostile, f"{hostile} is refused: it holds two parts named {twice}, and which of them is "
+                                   f"the workbook's cannot be told: {REREAD}")
 
 
 # ------------------------------------------------------------------------------------------- saving safely

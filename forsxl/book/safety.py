@@ -49,6 +49,7 @@ MAX_SHEETS = 250
 MACRO_SUFFIXES = (".xlsm", ".xltm", ".xlam", ".xlsb")
 _PROLOG = 64 * 1024
 _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 def refuse(code: str, path: Path, **params: Any) -> WorkbookErrors:
@@ -75,6 +76,13 @@ def _check_members(path: Path, archive: zipfile.ZipFile, required: str) -> None:
     names = {info.filename for info in members}
     if len(members) > MAX_MEMBERS:
         raise refuse("file_not_xlsx", path, why=Later("{count} parts in one archive", count=len(members)))
+    seen: set[str] = set()
+    for info in members:  # a save copies every part: none may land outside the workbook, or be there twice
+        if not _part_name(info.orig_filename):
+            raise refuse("file_part_name", path, part=info.orig_filename)
+        if info.filename.casefold() in seen:
+            raise refuse("file_part_twice", path, part=info.filename)
+        seen.add(info.filename.casefold())
     if required not in names:
         raise refuse("file_not_xlsx", path, why=Later("no {part}", part=required))
     if "xl/vbaProject.bin" in names:
@@ -89,6 +97,15 @@ def _check_members(path: Path, archive: zipfile.ZipFile, required: str) -> None:
             with archive.open(info) as part:
                 if _DTD.search(part.read(_PROLOG)):
                     raise refuse("file_unsafe_xml", path, part=info.filename)
+
+
+def _part_name(name: str) -> bool:
+    """Whether a zip entry's name can be a part's (OPC): a relative path with `/` between its folders, none of them
+    `..` or `.`, no drive, no NUL; a folder entry (`xl/`) is one too. Python's zipfile on Windows turns `\\` into `/`
+    as it reads, so the name is judged as written."""
+    if name.startswith("/") or "\\" in name or "\0" in name or _DRIVE.match(name):
+        return False
+    return all(segment not in ("", ".", "..") for segment in name.removesuffix("/").split("/"))
 
 
 def check_sheet_size(title: str, max_row: int, max_column: int) -> ForsxlError | None:
