@@ -32,6 +32,9 @@ MESSAGES: dict[str, str] = {
     "file_unsafe_xml": N_("{path} is refused: its part {part} declares XML entities (a DTD), never found in a "
                           "workbook"),
     # what a check passes, every command reads; what a command refuses, check names (issue 31)
+    "file_xml_encoding": N_("{path} is refused: its part {part} is written in the encoding {encoding}, and forsxl "
+                            "reads and writes a workbook in UTF-8, as Excel and LibreOffice save it: open the workbook "
+                            "in Excel or LibreOffice and save it again"),
     "file_part_name": N_("{path} is refused: it holds a file named {part}, which is no part of a workbook (it leads "
                          "out of the workbook's folders, or has a backslash): open the workbook in Excel or "
                          "LibreOffice and save it again"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -40,6 +41,7 @@ from test_cli import (
 
 from forsxl.book import safety
 from forsxl.book.package import Package
+from forsxl.book.parts import Parts
 from forsxl.book.read import load
 
 # ------------------------------------------------------------------------------------------------ hostile files
@@ -84,8 +86,8 @@ def test_xml_entities_past_the_prolog_scan_meet_the_streaming_scan(book: Path) -
     with pytest.raises(ValueError) as raised:
         openpyxl.load_workbook(hostile)
     assert isinstance(raised.value.__cause__, DefusedXmlException)
-    refused(hostile, ["check", hostile], f"{hostile} is refused: its part xl/worksheets/sheet1.xml declares XML "
-                                         "entities (a DTD), never found in a workbook")
+    refused(hostile, ["check", hostile], f"Config: {hostile} is refused: its part xl/worksheets/sheet1.xml declares "
+                                         "XML entities (a DTD), never found in a workbook")  # the sheet it is named
 
 
 def test_zip_bomb_is_refused_from_the_directory_quickly(book: Path) -> None:
@@ -158,6 +160,13 @@ def test_broken_xlsx_is_refused(book: Path, damage: str) -> None:
 REREAD = "open the workbook in Excel or LibreOffice and save it again"
 
 
+def sheet_part(path: Path, title: str) -> str:
+    """The part a sheet of the workbook at `path` is written in."""
+    with zipfile.ZipFile(path) as archive:
+        found = Parts(archive.read, set(archive.namelist()))
+    return next(entry.part for entry in found.sheets if entry.name == title)
+
+
 def every_command_refuses(path: Path, *lines: str) -> None:
     """`check` names the problem, and the commands that read the workbook refuse with the same lines."""
     for command in ("check", "pair", "standings", "publish"):
@@ -183,6 +192,67 @@ def test_a_part_twice_in_the_zip_is_refused(book: Path, twice: str) -> None:
         rezip(book, hostile, add={twice: b"<styleSheet/>"})
     every_command_refuses(hostile, f"{hostile} is refused: it holds two parts named {twice}, and which of them is "
                                    f"the workbook's cannot be told: {REREAD}")
+
+
+def declared(xml: bytes, encoding: str) -> bytes:
+    """A part with its XML declaration naming `encoding`."""
+    return f'<?xml version="1.0" encoding="{encoding}"?>'.encode() + re.sub(rb"^<\?xml[^>]*\?>", b"", xml)
+
+
+def encoding_line(path: Path, part: str, encoding: str) -> str:
+    return (f"{path} is refused: its part {part} is written in the encoding {encoding}, and forsxl reads and writes a "
+            f"workbook in UTF-8, as Excel and LibreOffice save it: {REREAD}")
+
+
+@pytest.mark.parametrize("encoding", ["x-no-such", "Shift_JIS", "GBK", "utf-7"])
+def test_a_part_in_an_encoding_the_parser_cannot_use_is_refused(book: Path, encoding: str) -> None:
+    """expat reads UTF-8, UTF-16 and single-byte encodings; these gave a traceback from every command."""
+    hostile = book.with_name("hostile.xlsx")
+    part = sheet_part(book, "Players")
+    with zipfile.ZipFile(book) as archive:
+        rezip(book, hostile, replace={part: declared(archive.read(part), encoding)})
+    every_command_refuses(hostile, "Players: " + encoding_line(hostile, part, encoding))
+
+
+def test_a_part_a_save_edits_is_read_in_utf8_only_and_another_is_kept_as_written(book: Path) -> None:
+    """A save splices UTF-8 bytes into workbook.xml, styles and the sheets: one in Windows-1251 or UTF-16 would come
+    out broken, so it is refused. A part forsxl only copies, such as the UTF-16 customXml document systems add, is
+    kept byte for byte."""
+    edit(book, "Players", 2, Club="Москва")
+    russian = book.with_name("russian.xlsx")
+    with zipfile.ZipFile(book) as archive:
+        xml = archive.read("xl/workbook.xml").decode().replace('name="Players"', 'name="Участники"')
+    rezip(book, russian, replace={"xl/workbook.xml": declared(xml.encode("cp1251"), "windows-1251")})
+    every_command_refuses(russian, encoding_line(russian, "xl/workbook.xml", "windows-1251"))
+    sixteen = book.with_name("sixteen.xlsx")
+    part = sheet_part(book, "Round-1")
+    with zipfile.ZipFile(book) as archive:
+        rezip(book, sixteen, replace={part: declared(archive.read(part), "UTF-16").decode().encode("utf-16")})
+    every_command_refuses(sixteen, "Round-1: " + encoding_line(sixteen, part, "UTF-16"))
+    item = '<?xml version="1.0" encoding="UTF-16"?><properties><name>Кубок</name></properties>'.encode("utf-16")
+    rezip(book, sixteen, add={"customXml/item1.xml": item})
+    ok("pair", sixteen, "--round", "1", "--board", "1", "--recompute")
+    with zipfile.ZipFile(sixteen) as archive:
+        assert archive.read("customXml/item1.xml") == item
+
+
+@pytest.mark.parametrize(("encoding", "name"), [("Shift_JIS", "Иванов"), ("ISO-8859-1", "Müller")])
+def test_ods_content_in_another_encoding_than_utf8_is_refused(tmp_path: Path, encoding: str, name: str) -> None:
+    """calamine reads content.xml as UTF-8 whatever it declares: a Latin-1 one read Müller as M?ller."""
+    workbook = openpyxl.Workbook()
+    assert workbook.active is not None
+    workbook.active.title = "Players"
+    workbook.active.append(["Name", "Rating"])
+    workbook.active.append([name, 1800])
+    write_ods(workbook, tmp_path / "utf8.ods")
+    ods = tmp_path / "cup.ods"
+    with zipfile.ZipFile(tmp_path / "utf8.ods") as old, zipfile.ZipFile(ods, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "content.xml":
+                data = declared(data, encoding).decode().encode(encoding)
+            new.writestr(info.filename, data)
+    refused(ods, ["check", ods], encoding_line(ods, "content.xml", encoding))
 
 
 # ------------------------------------------------------------------------------------------- saving safely

@@ -55,6 +55,7 @@ from forsxl.book.parts import (
     apply,
     attribute,
     counted,
+    foreign_encoding,
     insert_into,
     prefix,
     qualified,
@@ -67,6 +68,8 @@ from forsxl.book.parts import (
 )
 from forsxl.book.save import Identity
 from forsxl.book.sheets import written
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.model import Source
 
 UNREAD = frozenset(name for kind in ("standings", "teams", "playoff") for name in layout.SHEETS[kind])
 """forsxl's result sheets: every run that saves writes them again and nothing reads them as sheets (history.py reads
@@ -74,6 +77,9 @@ Standings' values through `values`), so openpyxl does not parse them; Standings 
 
 _WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+_EDITED = ("/worksheet", "/styles", "/calcChain")
+"""The kinds of the workbook's parts a save may edit in place, besides workbook.xml, its relationships and
+[Content_Types].xml."""
 _RID = re.compile(rb"\s([A-Za-z_][\w.-]*:id)\s*=")
 _EMPTY_SHEET = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>'
 
@@ -105,11 +111,12 @@ class Package(Parts):
             self._parts[name] = self.archive.read(name)
         return self._parts[name]
 
-    def load(self, recorded: Mapping[str, RawSheet]) -> Workbook:
-        """The workbook as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets stay
-        empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
+    def load(self, path: Path, recorded: Mapping[str, RawSheet]) -> Workbook:
+        """The workbook at `path` as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets
+        stay empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
         book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
         are moot, as the package keeps them."""
+        self._check_encodings(path)
         worksheets = [s for s in self.sheets if s.worksheet and s.part in recorded]
         skipped = {s.part for s in worksheets if s.name in UNREAD}
         self._recorded = recorded
@@ -130,6 +137,22 @@ class Package(Parts):
                 elif isinstance(sheet, Worksheet) and entry.part in cut:
                     bind(sheet, recorded[entry.part], self._strings)
         return workbook
+
+    def _check_encodings(self, path: Path) -> None:
+        """Raise at the first part a save may edit in place (the module's docstring) that is not written in UTF-8
+        (parts.py `foreign_encoding`): the UTF-8 bytes spliced into it would break it. Any other part, such as a
+        customXml item in UTF-16 as document systems write them, is copied as it is."""
+        edited = {"[Content_Types].xml", self.workbook_part, rels_path(self.workbook_part)}
+        edited |= {r.target for r in self.rels(self.workbook_part) if r.type.endswith(_EDITED)}
+        titles = {s.part: s.name for s in self.sheets}
+        for info in self.infos:
+            if info.filename in edited:
+                with self.archive.open(info) as part:
+                    encoding = foreign_encoding(part.read(256))
+                if encoding is not None:
+                    title = titles.get(info.filename)
+                    raise WorkbookErrors([ForsxlError("", "file_xml_encoding", Source(title) if title else None,
+                                                      path=path, part=info.filename, encoding=encoding)])
 
     def _comments(self, part: str) -> bool:
         """Whether a worksheet has comments (openpyxl puts them on its cells)."""

@@ -92,7 +92,9 @@ def open_package(path: Path) -> tuple[Workbook, Package | None]:
     recorded = check_sheets(path, data)
     try:
         package = Package(data, identity)
-        return package.load(recorded), package
+        return package.load(path, recorded), package
+    except WorkbookErrors:
+        raise
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
         cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
         raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None

@@ -21,7 +21,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
 
 from forsxl.book.cells import CELL, RANGES, ROW, RawSheet, record_cells, reference
-from forsxl.book.parts import Parts, UnsafeXml, parser
+from forsxl.book.parts import Parts, UnsafeXml, foreign_encoding, parser
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
 from forsxl.i18n import Later
@@ -125,6 +125,8 @@ class XmlBudget:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.left = MAX_ELEMENTS
+        self.titles: dict[str, str] = {}
+        """The sheet each worksheet part is, by part: a refusal of the part names it."""
 
     def exceeded(self, part: str) -> NoReturn:
         raise refuse("file_part_too_many", self.path, part=part, limit=MAX_ELEMENTS)
@@ -148,16 +150,30 @@ class XmlBudget:
             expat.EndElementHandler = end
         if chars is not None:
             expat.CharacterDataHandler = chars
+        head = b""
         try:
             with archive.open(part) as data:  # in chunks: a part may be 40 MB
                 while chunk := data.read(2**16):
+                    head = head or chunk
                     expat.Parse(chunk, False)
             expat.Parse(b"", True)
         except UnsafeXml:
-            raise refuse("file_unsafe_xml", self.path, part=part) from None
-        except pyexpat.ExpatError as error:
+            raise self.refused("file_unsafe_xml", part) from None
+        except (pyexpat.ExpatError, LookupError, ValueError) as error:  # the last two from the codec expat is
+            # given for a declared encoding: one Python lacks (x-no-such), or a multi-byte one expat cannot use (GBK)
+            encoding = foreign_encoding(head)
+            if encoding is not None:
+                raise self.refused("file_xml_encoding", part, encoding=encoding) from None
+            if not isinstance(error, pyexpat.ExpatError):
+                raise
             why = Later("broken XML in {part}: {error}", part=part, error=error)
-            raise refuse("file_not_xlsx", self.path, why=why) from None
+            raise self.refused("file_not_xlsx", part, why=why) from None
+
+    def refused(self, code: str, part: str, **params: Any) -> WorkbookErrors:
+        """The refusal of the file for one of its parts, with the sheet it is when it is a worksheet's."""
+        title = self.titles.get(part)
+        return WorkbookErrors([ForsxlError("", code, Source(title) if title else None, path=self.path, part=part,
+                                           **params)])
 
 
 _SHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}sheet"
@@ -255,7 +271,7 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
     recorded: dict[str, RawSheet] = {}
     with zipfile.ZipFile(path if data is None else io.BytesIO(data)) as archive:
         found, streamed = _parts(budget, archive)
-        titles = {entry.part: entry.name for entry in found.sheets}
+        titles = budget.titles = {entry.part: entry.name for entry in found.sheets}
         worksheets = {entry.part for entry in found.sheets if entry.worksheet}
         for info in archive.infolist():  # every part: a worksheet openpyxl finds by a path spelt another way too
             part = info.filename
