@@ -40,6 +40,8 @@ MESSAGES: dict[str, str] = {
                          "LibreOffice and save it again"),
     "file_part_twice": N_("{path} is refused: it holds two parts named {part}, and which of them is the workbook's "
                           "cannot be told: open the workbook in Excel or LibreOffice and save it again"),
+    "cell_damaged": N_("{path} is damaged here: {why}; open the workbook in Excel or LibreOffice, look at this cell "
+                       "and save it again"),
     "sheet_too_big": N_("the sheet reaches row {rows}, column {columns}; forsxl reads at most {max_rows} rows and "
                         "{max_columns} columns: clear the cells beyond the table"),
     "file_part_too_many": N_("{path} is refused: with its part {part} the XML passes {limit} elements, far more than "

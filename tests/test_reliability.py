@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape
 import openpyxl
 import pytest
 from defusedxml import DefusedXmlException
+from featurebook import feature_book
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.comments import Comment
@@ -41,7 +42,7 @@ from test_cli import (
 
 from forsxl.book import safety
 from forsxl.book.package import Package
-from forsxl.book.parts import Parts
+from forsxl.book.parts import Parts, SheetXml, spans
 from forsxl.book.read import load
 
 # ------------------------------------------------------------------------------------------------ hostile files
@@ -167,6 +168,13 @@ def sheet_part(path: Path, title: str) -> str:
     return next(entry.part for entry in found.sheets if entry.name == title)
 
 
+def with_cell(source: Path, target: Path, title: str, at: tuple[int, int], cell: bytes) -> None:
+    """A copy of a workbook with one cell of a sheet written as `cell`, its other bytes kept."""
+    part = sheet_part(source, title)
+    with zipfile.ZipFile(source) as archive:
+        rezip(source, target, replace={part: SheetXml(archive.read(part)).rewritten({at: cell})})
+
+
 def every_command_refuses(path: Path, *lines: str) -> None:
     """`check` names the problem, and the commands that read the workbook refuse with the same lines."""
     for command in ("check", "pair", "standings", "publish"):
@@ -253,6 +261,53 @@ def test_ods_content_in_another_encoding_than_utf8_is_refused(tmp_path: Path, en
                 data = declared(data, encoding).decode().encode(encoding)
             new.writestr(info.filename, data)
     refused(ods, ["check", ods], encoding_line(ods, "content.xml", encoding))
+
+
+@pytest.fixture
+def featured(tmp_path: Path, featured_paired: Path) -> Path:
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(featured_paired, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def featured_paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The feature book as Excel lays it out (tests/featurebook.py; shared strings and all), round 1 paired."""
+    path = tmp_path_factory.mktemp("featured") / "club.xlsx"
+    feature_book(path, "excel")
+    ok("pair", path)
+    return path
+
+
+@pytest.mark.parametrize(("title", "cell", "why"), [
+    ("Players", b'<c r="B2" t="s"><v>-1</v></c>', "the cell asks for shared text number -1, and the workbook has "
+                                                  "{strings} (numbered from 0)"),
+    ("Players", b'<c r="B2" t="s"><v>{strings}</v></c>', "the cell asks for shared text number {strings}, and the "
+                                                         "workbook has {strings} (numbered from 0)"),
+    ("Players", b'<c r="B2" s="-1" t="inlineStr"><is><t>Adams</t></is></c>', "the cell asks for style number -1, "
+                                                                             "and the workbook has {styles} "
+                                                                             "(numbered from 0)"),
+    ("Players", b'<c r="B2" s="999" t="inlineStr"><is><t>Adams</t></is></c>', "the cell asks for style number 999, "
+                                                                              "and the workbook has {styles} "
+                                                                              "(numbered from 0)"),
+    ("Round-1", b'<c r="B2" s=""><v>1</v></c>', "a style or a shared text is asked for by '', which is not a number"),
+    ("Standings", b'<c r="B2" t="b"><v>true</v></c>', "the cell holds 'true', and its type says true or false (1 or "
+                                                      "0)"),
+    ("Standings", b'<c r="B2"><v>abc</v></c>', "the cell holds 'abc', and its type says a number"),
+])
+def test_a_damaged_cell_is_refused_by_its_sheet_and_cell(featured: Path, title: str, cell: bytes, why: str) -> None:
+    """openpyxl read a shared string's or style's index of -1 as the last entry without a word, stopped at one past
+    the end with `not an .xlsx workbook (IndexError: list index out of range)`, and a value its type cannot have in
+    the Standings forsxl does not give openpyxl to read was a traceback (issue 31)."""
+    book = featured
+    with zipfile.ZipFile(book) as archive:
+        strings = len(spans(archive.read("xl/sharedStrings.xml"), {"si"}))
+        styles = next(s for s in spans(archive.read("xl/styles.xml"), {"cellXfs"}))
+    hostile = book.with_name("hostile.xlsx")
+    with_cell(book, hostile, title, (2, 2), cell.replace(b"{strings}", str(strings).encode()))
+    why = why.format(strings=strings, styles=styles.attrs["count"])
+    every_command_refuses(hostile, f"{title}!B2: {hostile} is damaged here: {why}; open the workbook in Excel or "
+                                   "LibreOffice, look at this cell and save it again")
 
 
 # ------------------------------------------------------------------------------------------- saving safely

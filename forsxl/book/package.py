@@ -42,7 +42,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import COMMENTS_NS
 
 from forsxl.book import layout, openpyxl_private
-from forsxl.book.cells import RawSheet, bind, raw_values
+from forsxl.book.cells import RawSheet, bind, damaged, raw_values
 from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, style_key, styles
 from forsxl.book.parts import (
     RELATIONSHIPS,
@@ -115,7 +115,8 @@ class Package(Parts):
         """The workbook at `path` as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets
         stay empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
         book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
-        are moot, as the package keeps them."""
+        are moot, as the package keeps them. A cell that openpyxl or book/cells.py would misread, in any of them,
+        is refused first, named by its sheet and reference (cells.py `damaged`)."""
         self._check_encodings(path)
         worksheets = [s for s in self.sheets if s.worksheet and s.part in recorded]
         skipped = {s.part for s in worksheets if s.name in UNREAD}
@@ -125,7 +126,8 @@ class Package(Parts):
         source, cut = self._for_openpyxl(skipped, plain)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            workbook, self._strings = openpyxl_private.read(source)
+            workbook, self._strings = openpyxl_private.read(source, partial(_refuse_damaged, path, [
+                (s.name, recorded[s.part]) for s in worksheets]))
             entries = {s.name: s for s in self.sheets}
             for name in workbook.sheetnames:
                 sheet, entry = workbook[name], entries.get(name)
@@ -194,6 +196,18 @@ class Package(Parts):
                     out.writestr(_copied(info), self.archive.read(info) if new is None else new)
             for name in changes.added:
                 out.writestr(zipfile.ZipInfo(name, time.localtime()[:6]), changes.parts[name], zipfile.ZIP_DEFLATED)
+
+
+def _refuse_damaged(path: Path, sheets: list[tuple[str, RawSheet]], strings: list[str], workbook: Workbook) -> None:
+    """Raise, naming the first such cell of each sheet, when a cell of the recorded `sheets` would be misread with
+    these shared strings and the workbook's styles (cells.py `damaged`)."""
+    formats, errors = styles(workbook), []
+    for title, raw in sheets:
+        found = damaged(raw, strings, formats, workbook.epoch)
+        if found is not None:
+            errors.append(ForsxlError("", "cell_damaged", Source(title, found[0]), path=path, why=found[1]))
+    if errors:
+        raise WorkbookErrors(errors)
 
 
 def _without_rows(xml: bytes, raw: RawSheet) -> bytes | None:
