@@ -310,6 +310,35 @@ def test_a_damaged_cell_is_refused_by_its_sheet_and_cell(featured: Path, title: 
                                    "LibreOffice, look at this cell and save it again")
 
 
+@pytest.mark.parametrize(("old", "new", "line"), [
+    (b'name="Players"', b'name="Players/2"', "{path} is refused: it has a sheet named 'Players/2', and a sheet's "
+                                             "name is never empty nor holds any of [ ] : * ? / \\: " + REREAD),
+    (b'name="Log"', b'name="CONFIG"', "CONFIG: {path} is refused: two of its sheets have this name, and a workbook "
+                                      "gives each sheet a name of its own: " + REREAD),
+    (b'r:id="rId2"', b'r:id="rId99"', "Players: {path} is refused: its list of sheets links this sheet to rId99, "
+                                      "which it does not have: " + REREAD),
+])
+def test_a_sheet_list_openpyxl_stops_at_is_refused(book: Path, old: bytes, new: bytes, line: str) -> None:
+    hostile = book.with_name("hostile.xlsx")
+    with zipfile.ZipFile(book) as archive:
+        xml = archive.read("xl/workbook.xml")
+    assert old in xml
+    rezip(book, hostile, replace={"xl/workbook.xml": xml.replace(old, new)})
+    every_command_refuses(hostile, line.format(path=hostile))
+
+
+def test_a_chart_sheet_under_a_table_s_name_is_refused(tmp_path: Path) -> None:
+    """A chart sheet renamed Standings would have been taken for the table, or written over."""
+    featured = tmp_path / "featured.xlsx"
+    feature_book(featured, "excel")
+    hostile = tmp_path / "club.xlsx"
+    with zipfile.ZipFile(featured) as archive:
+        xml = archive.read("xl/workbook.xml").replace(b'name="Chart"', b'name="Standings"')
+    rezip(featured, hostile, replace={"xl/workbook.xml": xml})
+    every_command_refuses(hostile, "Standings: a chart sheet has a name forsxl keeps for a table of the tournament: "
+                                   "rename the chart sheet")
+
+
 # ------------------------------------------------------------------------------------------- saving safely
 
 

@@ -289,8 +289,10 @@ class _Changes:
             if bound is None:
                 owned[entry.name] = entry
         read = {entry.name for _, entry in package.bound.values()}
-        for index, entry in enumerate(package.sheets):  # a sheet openpyxl could not read stays where it was
-            if entry.name not in read:
+        taken = {entry.name.casefold() for entry, _ in order}
+        for index, entry in enumerate(package.sheets):  # a sheet openpyxl could not read stays where it was, but
+            if entry.name not in read and entry.name.casefold() not in taken:  # for one forsxl wrote of its name:
+                # it had no part (openpyxl reads every sheet that has one), so nothing of it is lost
                 before = {e.name for e in package.sheets[:index]}
                 at = max((i + 1 for i, (e, _) in enumerate(order) if e.name in before), default=0)
                 order.insert(at, (entry, None))

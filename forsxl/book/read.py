@@ -535,8 +535,19 @@ def load(path: Path) -> Book:
     return book
 
 
+def chart_sheet_problems(workbook: Workbook) -> list[ForsxlError]:
+    """A chart sheet under a name forsxl reads or writes a table by (Players, Round-2, Standings, ...): an error
+    naming it, as forsxl would take the chart for the table or write over it."""
+    kept = {name.casefold() for names in layout.SHEETS.values() for name in names}
+    return [ForsxlError("", "sheet_chart", Source(sheet.title)) for sheet in workbook.chartsheets
+            if sheet.title.casefold() in kept or layout.ROUND_NAME.match(sheet.title)]
+
+
 def read_book(workbook: Workbook, path: Path) -> Book:
     """The tournament in an open workbook that will be saved at `path` (`forsxl merge` builds one in memory)."""
+    charts = chart_sheet_problems(workbook)
+    if charts:
+        raise WorkbookErrors(charts, detect_lang(workbook))
     cells = _Cells()
     before = recorded(workbook)
     config, origins = _read_config(workbook, cells)

@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
+from openpyxl.workbook.child import INVALID_TITLE_REGEX
 
 from forsxl.book.cells import CELL, RANGES, ROW, RawSheet, record_cells, reference
 from forsxl.book.parts import Parts, UnsafeXml, foreign_encoding, parser
@@ -272,6 +273,7 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
     with zipfile.ZipFile(path if data is None else io.BytesIO(data)) as archive:
         found, streamed = _parts(budget, archive)
         titles = budget.titles = {entry.part: entry.name for entry in found.sheets}
+        _check_sheet_list(path, found)
         worksheets = {entry.part for entry in found.sheets if entry.worksheet}
         for info in archive.infolist():  # every part: a worksheet openpyxl finds by a path spelt another way too
             part = info.filename
@@ -284,6 +286,22 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
                 recorded[part], (start, end, chars) = record_cells(sheets, budget, part, expat)
                 budget.stream(archive, part, start, end, expat, chars)
     return recorded
+
+
+def _check_sheet_list(path: Path, found: Parts) -> None:
+    r"""Raise at the first sheet of the workbook's list that links to no relationship (openpyxl stops at it; one
+    without a link it leaves out, its part too), whose name no spreadsheet allows (empty, or with one of `[]:*?/\`:
+    openpyxl stops at it), or that has the name of one before it, in any case (openpyxl would read it under another,
+    and a save would mix the two up)."""
+    names: set[str] = set()
+    for entry in found.sheets:
+        if not entry.name or INVALID_TITLE_REGEX.search(entry.name):
+            raise refuse("sheet_name_bad", path, name=entry.name)
+        if entry.rid and not entry.kind:
+            raise WorkbookErrors([ForsxlError("", "sheet_no_part", Source(entry.name), path=path, link=entry.rid)])
+        if entry.name.casefold() in names:
+            raise WorkbookErrors([ForsxlError("", "sheet_name_twice", Source(entry.name), path=path)])
+        names.add(entry.name.casefold())
 
 
 def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]]:
