@@ -263,6 +263,22 @@ def test_ods_content_in_another_encoding_than_utf8_is_refused(tmp_path: Path, en
     refused(ods, ["check", ods], encoding_line(ods, "content.xml", encoding))
 
 
+@pytest.mark.parametrize("change", ["cleared", "renamed", "deleted"])
+def test_a_round_sheet_without_its_points_column_is_named_by_check(book: Path, change: str) -> None:
+    """Every command writes a round's points: `check` said "no problems", then pair and standings stopped with
+    KeyError: 'black_pts' (R11)."""
+    type_results(book, "Round-1", higher_rating_wins)
+    workbook = openpyxl.load_workbook(book)
+    sheet = workbook["Round-1"]
+    column = next(cell.column for cell in sheet[1] if cell.value == "Black pts")
+    if change == "deleted":
+        sheet.delete_cols(column)
+    else:
+        sheet.cell(1, column).value = None if change == "cleared" else "Points"
+    workbook.save(book)
+    every_command_refuses(book, "Round-1!1: column Black pts is missing in row 1 (R11)")
+
+
 @pytest.fixture
 def featured(tmp_path: Path, featured_paired: Path) -> Path:
     path = tmp_path / "club.xlsx"

@@ -423,10 +423,9 @@ class _RoundReader:
 
     def read(self) -> Round | None:
         sheet, cols = self.into.sheet, self.into.columns
-        required = ("board", "black", "white", "stones", "komi", "steps", "group", "result")
-        missing = [c for c in required if c not in cols]
+        missing = [c for c in layout.ROUND_COLUMNS if c not in cols]  # the points too: every command writes them
         if missing:
-            column = layout.ROUND_COLUMNS[missing[0]][0]
+            column = layout.header(layout.ROUND_COLUMNS, missing[0], self.config.lang)
             self.cells.fail("R11", "header_missing", Source(sheet.title, "1"), column=column)
             return None
         rows = data_rows(sheet)
