@@ -326,6 +326,17 @@ def test_a_damaged_cell_is_refused_by_its_sheet_and_cell(featured: Path, title: 
                                    "LibreOffice, look at this cell and save it again")
 
 
+def test_a_missing_part_is_said_in_words(featured: Path) -> None:
+    """Refusals that name no cell say what is wrong, not `KeyError: "There is no item named ..."` (issue 31)."""
+    book = featured
+    broken = book.with_name("broken.xlsx")
+    with zipfile.ZipFile(book) as old, zipfile.ZipFile(broken, "w") as new:
+        for info in old.infolist():
+            if info.filename != "xl/sharedStrings.xml":
+                new.writestr(info, old.read(info))
+    every_command_refuses(broken, f"{broken} is not an .xlsx workbook (its part xl/sharedStrings.xml is missing)")
+
+
 @pytest.mark.parametrize(("old", "new", "line"), [
     (b'name="Players"', b'name="Players/2"', "{path} is refused: it has a sheet named 'Players/2', and a sheet's "
                                              "name is never empty nor holds any of [ ] : * ? / \\: " + REREAD),

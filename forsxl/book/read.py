@@ -19,7 +19,7 @@ from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_n
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.package import Package
-from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse
+from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse, unreadable
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, Lang, StartMethod
@@ -96,8 +96,7 @@ def open_package(path: Path) -> tuple[Workbook, Package | None]:
     except WorkbookErrors:
         raise
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
-        cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
-        raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
+        raise refuse("file_not_xlsx", path, why=unreadable(error)) from None
 
 
 def detect_lang(workbook: Workbook) -> Lang:

@@ -326,5 +326,20 @@ def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]
         return Parts(read, set(archive.namelist())), streamed
     except WorkbookErrors:
         raise
-    except Exception as error:  # a broken workbook.xml or relationships: as book/read.py says of any broken file
-        raise refuse("file_not_xlsx", budget.path, why=f"{type(error).__name__}: {error}"[:200]) from None
+    except Exception as error:  # a workbook.xml without <sheets>, a sheetId not a number, ...
+        raise refuse("file_not_xlsx", budget.path, why=unreadable(error)) from None
+
+
+_NO_PART = re.compile(r"There is no item named '(.+)' in the archive")
+
+
+def unreadable(error: Exception) -> Later:
+    """Why a package that passed every check here could not be read, in words, from what openpyxl, zipfile or
+    book/parts.py raised at it (`error`; the parser's error is its cause)."""
+    cause = error.__cause__ or error
+    missing = _NO_PART.fullmatch(str(cause.args[0])) if isinstance(cause, KeyError) and cause.args else None
+    if missing is not None:
+        return Later("its part {part} is missing", part=missing[1])
+    said = f"{type(cause).__name__}: {cause}"[:200]
+    return Later("a part of it is not written as a spreadsheet writes it, and reading it stopped at {error}",
+                 error=said)
