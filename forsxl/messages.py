@@ -185,8 +185,12 @@ MESSAGES: dict[str, str] = {
                                "type B+ or W+ (or a forfeit)"),
     "superfinal_decided": N_("the superfinal is decided: every round and every match game is paired"),
     "all_rounds_paired": N_("all {rounds} rounds are paired (Config: rounds)"),
+    "schedule_rounds": N_("Config rounds is {rounds}, but the schedule of {players} players has {scheduled} rounds: "
+                          "type {scheduled} as rounds"),
     "team_lift": N_("group {group} has an odd number of players; the organizer may lift one group up: {names} (R9)"),
     "team_lifted": N_("{name} ({rating}) is lifted from group {below} into group {group} (R9)"),
+    "team_lift_order": N_("{name} ({rating}) is typed into group {group}, one group up, but the regulation lifts by "
+                          "rating: the strongest individual of group {below}, {first} ({first_rating})"),
     "team_only_top": N_("{name} is rated {rating}: from 1800 only group 1 may be declared"),
     "team_only_bottom": N_("{name} is rated {rating}: up to 1000 only group 3 may be declared"),
     "team_beyond_border": N_("{name} (rating {rating}) is more than 300 beyond group {group}'s border "
@@ -236,6 +240,13 @@ MESSAGES: dict[str, str] = {
                      "referee's decision (Config scoring.any_draw: yes)"),
     "gotha_twice": N_("{where}: {name} already plays at another table of this round; this game is left out and the "
                       "opponent is absent: correct the round sheet if this game is the one played"),
+    "gotha_self": N_("{where}: {name} plays against themselves; the game is left out"),
+    "gotha_unknown": N_("{where}: {key} is none of the file's players; left out, as OpenGotha leaves it out"),
+    "gotha_bye_played": N_("{where}: {name} has a game and the bye; the bye is left out"),
+    "gotha_rating": N_("{name}: rating {value} is beyond OpenGotha's {low} to {high}; read as {read}, as OpenGotha "
+                       "reads it"),
+    "gotha_rank": N_("{name}: rank {value} read as {read}, as OpenGotha reads it"),
+    "gotha_correction": N_("{name}: smmsCorrection {value} is beyond what a workbook holds; read as {read}"),
     "gotha_criteria": N_("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
                          "tiebreaks"),
     "gotha_setting": N_("OpenGotha's {what} {value} has no forsxl counterpart and is not carried over"),

@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
-from realfiles import FORMATS, needs_files
+from realfiles import needs_files
 from test_cli import club_players, edit, new_book, ok, refused, type_rows
 from test_reliability import ods_archive, ods_tables, rezip
 
+from forsxl.app.exchange import import_tournament
 from forsxl.book import safety
+from forsxl.engine.config import Lang
+from forsxl.engine.errors import WorkbookErrors
+from forsxl.formats.opengotha import import_opengotha, parse_opengotha
+from forsxl.messages import message
 
 MAIN = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
 
@@ -269,11 +275,18 @@ def test_an_import_past_the_rows_forsxl_reads_is_refused(tmp_path: Path) -> None
 
 @needs_files
 def test_an_opengotha_tournament_the_reader_would_refuse_is_not_written(tmp_path: Path) -> None:
-    xml = tmp_path / "ioct.xml"
-    real = (FORMATS / "opengotha_xml" / "ioct-2020-02.xml").read_text("utf-8")
-    xml.write_text(real.replace('rating="1199"', 'rating="-5000"', 1), encoding="utf-8")
-    book = tmp_path / "ioct.xlsx"
-    refused(book, ["import", book, xml], "Players!C5: rating -5000 is not between -950 and 3500 (R0)")
+    """The import reads the workbook it built before writing it: one the reader refuses is never written. Reading an
+    OpenGotha file bounds what it holds (a rating as OpenGotha bounds it), so the net is shown with a tournament the
+    reader would refuse handed in as read."""
+    gotha = import_opengotha(parse_opengotha(b'<Tournament><Players><Player name="A" firstName="B" rating="1500"/>'
+                                             b"</Players></Tournament>"))
+    gotha.players = tuple(replace(p, rating=-5000) for p in gotha.players)
+    book = tmp_path / "t.xlsx"
+    with pytest.raises(WorkbookErrors) as refusal:
+        import_tournament(book, gotha, "t.xml")
+    assert [message(e, Lang.EN) for e in refusal.value.errors] == [
+        "Players!C2: rating -5000 is not between -950 and 3500 (R0)"]
+    assert not book.exists()
 
 
 # ------------------------------------------------------------------------------------------------ round sheets

@@ -139,7 +139,7 @@ def test_projector_at_1280_by_800_shows_every_column(browser: Browser, site: Pat
     headers = browser.script("""
         return Array.from(document.querySelectorAll('table.standings thead th')).map(th => {
             const r = th.getBoundingClientRect(); return [th.textContent.trim(), r.left, r.right]; });""")
-    assert [h[0] for h in headers][-6:] == ["Т2", "Т3", "Очки", "Победы", "SOS", "SOSW"]
+    assert [h[0] for h in headers][-6:] == ["Т2", "Т3", "Очки", "Победы", "КС", "СПС"]
     assert all(left >= 0 and right <= 1280 for _, left, right in headers), headers
     browser.screenshot("projector-1280x800.png")
     browser.size(1280, 1000)

@@ -447,7 +447,8 @@ def test_r12_a_config_typo_is_one_problem_among_the_others(book: Path) -> None:
     refused(book, ["check", book], "Config!B8: unknown key 'roudns'; did you mean 'rounds'? (R12)",
             "Config!B9: unknown key 'handicap.stepz_max'; known keys: handicap.basis, handicap.points_scale, "
             "handicap.blend, handicap.factor, handicap.reduction, handicap.step_points, handicap.even_below, "
-            "handicap.max_steps, handicap.half_komi, handicap.correction, handicap.descend, handicap.even_above (R12)",
+            "handicap.midpoint, handicap.max_steps, handicap.half_komi, handicap.correction, handicap.descend, "
+            "handicap.even_above (R12)",
             f"Round-1!H2: 'B+x' is not a result; {RESULT_HELP} (R11)")
 
 

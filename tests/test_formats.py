@@ -783,6 +783,58 @@ def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tm
         ("Beta Bob", "0-"), ("Delta Dan", "0-")]  # a first absence of 1/2, rounded down
 
 
+GOTHA_ODD = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+<Players>
+<Player name="Alpha" firstName="Ann" rank="2D" rating="2200"/>
+<Player name="Eon" firstName="Serge" rank="99K" rating="-7800" grade="99K"/>
+<Player name="Gamma" firstName="Cy" rank="1K" rating="2000" smmsCorrection="99999"/>
+<Player name="Delta" firstName="Dan" rank="3K" rating="1800"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="EONSERGE" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="2" whitePlayer="GAMMACY" blackPlayer="GAMMACY" handicap="0" result="RESULT_UNKNOWN"/>
+<Game roundNumber="1" tableNumber="3" whitePlayer="DELTADAN" blackPlayer="OMEGAOLA" handicap="0"
+ result="RESULT_UNKNOWN"/>
+</Games>
+<ByePlayers><ByePlayer player="ALPHAANN" roundNumber="1"/></ByePlayers>
+<TournamentParameterSet>
+<GeneralParameterSet name="Odd" numberOfRounds="3" komi="7.5" genMMBar="9D" genMMFloor="30K"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/></PlacementCriteria>
+</PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_formats_opengotha_import_bounds_warns_and_loads_what_opengotha_opens(tmp_path: Path) -> None:
+    """OpenGotha writes `rating="-7800" rank="99K"` for a player added without either (`kwagoleague` in its remote
+    folder) and reads them as -900 and 30k; a game against oneself, a game of a key no player has and a bye beside a
+    game are left out. Each gets a line naming the file, the player and what was done, and the book reads."""
+    xml = tmp_path / "odd.xml"
+    xml.write_text(GOTHA_ODD, encoding="utf-8")
+    book = tmp_path / "odd.xlsx"
+    result = invoke("import", book, xml)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        f"{book}: imported 4 players, 1 round, 1 result from odd.xml",
+        "odd.xml: Eon Serge: rating -7800 is beyond OpenGotha's -900 to 2949; read as -900, as OpenGotha reads it (R0)",
+        "odd.xml: Eon Serge: rank 99K read as 30k, as OpenGotha reads it (R0)",
+        "odd.xml: Gamma Cy: smmsCorrection 99999 is beyond what a workbook holds; read as 10000 (R1.4)",
+        "odd.xml: round 1 table 2: Gamma Cy plays against themselves; the game is left out (R7)",
+        "odd.xml: round 1 table 3: OMEGAOLA is none of the file's players; left out, as OpenGotha leaves it out (R7)",
+        "odd.xml: round 1: Alpha Ann has a game and the bye; the bye is left out (R7)",
+    ]
+    for command in ("check", "standings"):
+        assert invoke(command, book).exit_code == 0, command
+    t = load(book).tournament
+    eon = next(p for p in t.players if p.name == "Eon Serge")
+    assert (eon.rating, eon.rank) == (-900, Rank(0))
+    assert [(g.black, g.white) for g in t.rounds[0].games] == [(eon.id, next(p.id for p in t.players
+                                                                             if p.name == "Alpha Ann"))]
+
+
 @needs_files
 def test_formats_opengotha_book_switched_to_the_mcmahon_preset_reads_its_komi_0_handicap_games(tmp_path: Path) -> None:
     """Toulouse's 21 handicap games were played with komi 0; the `mcmahon` preset gives new ones 0.5. The games keep

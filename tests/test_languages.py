@@ -218,6 +218,15 @@ def test_a_russian_tournament_shows_no_english_word(russian: Tournament) -> None
     assert len(russian.texts) > 2000  # every command spoke, every page and sheet was read
 
 
+def test_russian_sheets_pages_and_csv_call_the_sum_of_opponents_scores_kc(russian: Tournament) -> None:
+    """[002], [003 §8]: «Коэффициент КС, равный сумме очков соперников»; SOS and its kin have Russian names in the
+    Итоги sheet, the CSV export and every page (README: the Russian names of the criteria)."""
+    for where in (russian.name, "export", "page.html", "index.html"):
+        words = {w for place, line in russian.texts if place == where for w in re.split(r"[\s;,]+", line)}
+        assert {"КС", "СПС"} <= words, where
+        assert not {"SOS", "SOSW"} & words, where
+
+
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 DATA = sorted({*(name for name, _, _ in PLAYERS), *(club for _, _, club in PLAYERS), *TEAMS, "Москва",
                "Кравцов Илья", "Безрейтинговый", "Иванов Пётр", "б/р", "КМС", "МС", "Гр", "1р", "2р", "3р"},

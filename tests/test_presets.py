@@ -50,6 +50,9 @@ def test_r12_preset_plays_a_whole_tournament(tmp_path: Path, preset: str) -> Non
     [
         pytest.param("fors-club", "handicap.even_below", 25, id="[000] «до ближайшего целого в шагах форы»"),
         pytest.param("lg-cup-team", "handicap.even_below", 50, id="[003 §6] «при разнице менее 50 ... на равных»"),
+        pytest.param("fors-club", "handicap.midpoint", "down", id="[000] «в два дана (кю) ... два камня форы»"),
+        pytest.param("serp", "handicap.midpoint", "down", id="[002] Serp's ratings rounded to ranks: a rank a stone"),
+        pytest.param("lg-cup-team", "handicap.midpoint", "up", id="[003 §6] «100–199 – фора 2»"),
         pytest.param("fors-2004", "groups.border", "lower", id="[002] «Верхняя группа играет между собой без форы»"),
         pytest.param("fors-club", "groups.border", "lower", id="[000] «все остальные играют по обычной схеме»"),
         pytest.param("lg-cup-team", "groups.border", "upper", id="[003 §9] «спуски-подъемы не учитываются»"),
@@ -62,3 +65,12 @@ def test_r12_preset_plays_a_whole_tournament(tmp_path: Path, preset: str) -> Non
 def test_r12_presets_follow_their_seeds(preset: str, key: str, value: object) -> None:
     config, _, errors = build_config([("preset", preset, None)])
     assert errors == [] and get_key(config, key) == value
+
+
+@pytest.mark.parametrize(("cap", "scheme"), [(None, "serp20"), (9, "serp20"), (5, "serp15"), (3, "serp15")])
+def test_r12_serp_scores_15_5_with_a_cap_of_five_stones(cap: int | None, scheme: str) -> None:
+    """R12 `serp`: serp20, serp15 with a cap of 5; [004] «Если фора в турнире не превышает пяти камней, то
+    начисляем в равных партиях 15/5», «Для форы до 9 камней ... 20/10»."""
+    entries = [("preset", "serp", None), *([("handicap.max_steps", cap, None)] if cap else [])]
+    config, _, errors = build_config(entries)
+    assert errors == [] and config.scoring.scheme == scheme

@@ -76,6 +76,19 @@ def test_r7_6_cli_serp_twenty_players_ten_games(tmp_path: Path) -> None:
     assert again.output.strip() == "round 1 already has results; the schedule cannot be written again (R7.5)"
 
 
+def test_r7_6_check_says_when_the_schedule_has_more_rounds_than_config(tmp_path: Path) -> None:
+    """25 players of 10 games: an odd number, so the Serp takes 11 rounds (R7.6) while Config says 10."""
+    path = _book(tmp_path, "serp", 25)
+    result = CliRunner().invoke(app, ["schedule", str(path)])
+    said = "Config rounds is 10, but the schedule of 25 players has 11 rounds: type 11 as rounds (R7.6)"
+    assert result.exit_code == 0 and result.stdout.strip() == f"{path}: schedule: 11 rounds, 125 games; {said}"
+    assert said in CliRunner().invoke(app, ["check", str(path)]).stdout.splitlines()
+    workbook = openpyxl.load_workbook(path)
+    next(row for row in workbook["Config"].iter_rows() if row[0].value == "rounds")[1].value = 11
+    workbook.save(path)
+    assert said not in CliRunner().invoke(app, ["check", str(path)]).stdout
+
+
 def test_r8_cli_renju_five_players_double_round_robin(tmp_path: Path) -> None:
     path = _book(tmp_path, "renju-weekly", 5)
     result = CliRunner().invoke(app, ["schedule", str(path)])
@@ -145,6 +158,10 @@ def test_r5_withdrawal_forfeits_remaining_round_robin_games_as_they_are_played(t
     result = CliRunner().invoke(app, ["standings", str(path)])
     assert result.exit_code == 0 and note.format(2) in result.stderr.splitlines()
     assert note.format(2) in _log(path)[-1]  # the Log says the reading rewrote the games
+    points = {number: [row[8:10] for row in openpyxl.load_workbook(path)[f"Round-{number}"].iter_rows(
+        min_row=2, values_only=True) if "Player 01" in row[1:3]] for number in (2, 3)}
+    assert points[2] in ([(0, 2)], [(2, 0)])  # the forfeit as scored, not the '2 / 0' of a game to be played
+    assert points[3] in ([("2 / 0", "2 / 0")],)
     # Standings now records the forfeits: read again, they are not "a result changed after pairing"
     assert [message(w, book.lang) for w in load(path).warnings] == [note.format(2)]
     _type_round_but_p1(path, 3)  # round 3 under way: Player 01's game there is a forfeit too

@@ -83,7 +83,7 @@ def test_r9_a_lift_check_suggests_is_typed_accepted_and_honoured(tmp_path: Path)
     run("new", str(path), "--preset", "lg-cup-team")
     type_players(path, [{"Name": n, "Rating": r, "Group": g, "Team": t} for n, r, g, t in SMALL])
     assert run("check", str(path)).splitlines()[0] == (
-        "group 1 has an odd number of players; the organizer may lift one group up: Solo C (1690), Solo D (1660) (R9)")
+        "group 1 has an odd number of players; the organizer may lift one group up: Solo C (1690) (R9)")
     book = openpyxl.load_workbook(path)
     sheet = book["Players"]
     headers = [c.value for c in sheet[1]]
@@ -100,6 +100,21 @@ def test_r9_a_lift_check_suggests_is_typed_accepted_and_honoured(tmp_path: Path)
     rows = standings.iter_rows(min_row=2, values_only=True)
     start = {r[header.index("Name")]: r[header.index("Start")] for r in rows}
     assert start["Solo C"] == 20
+
+
+def test_r9_a_lift_takes_the_strongest_individual(tmp_path: Path) -> None:
+    """[003 §4] «выбор – по рейтингу»: lifting Solo D (1660) while Solo C (1690) stays in group 2 is refused, and
+    `check` names the player the regulation lifts."""
+    path = tmp_path / "cup.xlsx"
+    run("new", str(path), "--preset", "lg-cup-team")
+    type_players(path, [{"Name": n, "Rating": r, "Group": 1 if n == "Solo D" else g, "Team": t}
+                        for n, r, g, t in SMALL])
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "Players!A10: Solo D (1660) is typed into group 1, one group up, but the regulation lifts by rating: the "
+        "strongest individual of group 2, Solo C (1690) (R9)"]
+    assert CliRunner().invoke(app, ["pair", str(path)]).exit_code == 1
 
 
 def test_r9_check_lists_a_missing_group_with_every_declaration_problem(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ from forsxl.engine.tournament import (
     pair_round,
     recompute_board,
     round_to_pair,
+    schedule_rounds_problem,
     schedule_tournament,
     stronger_holds_black,
 )
@@ -129,8 +130,9 @@ def schedule_into(book: Book) -> str:
     book.tournament = replace(book.tournament, rounds=schedule.rounds)
     write_schedule(book, schedule)
     games, lang = sum(len(r.games) for r in schedule.rounds), book.lang
-    return tr(lang, "schedule: {rounds}, {games}", rounds=ntr(lang, "{count} round", "{count} rounds",
+    line = tr(lang, "schedule: {rounds}, {games}", rounds=ntr(lang, "{count} round", "{count} rounds",
               len(schedule.rounds)), games=ntr(lang, "{count} game", "{count} games", games))
+    return "".join([line, *(f"; {message(w, lang)}" for w in schedule_rounds_problem(book.tournament))])
 
 
 def stage_into(book: Book) -> str:
@@ -174,7 +176,7 @@ def check_book(book: Book) -> list[str]:
     declared = t.config.groups.declared
     lifted = team_lifts(t.players) if declared else []
     lifts = lift_candidates(t.players).items() if declared else ()
-    return [*(message(w, book.lang) for w in stronger_holds_black(t)),
+    return [*(message(w, book.lang) for w in [*schedule_rounds_problem(t), *stronger_holds_black(t)]),
             *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
               for p, below in lifted),
             *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))

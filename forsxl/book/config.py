@@ -22,6 +22,7 @@ from forsxl.engine.model import Source, number_text
 from forsxl.engine.norms import NormBand
 from forsxl.engine.prizes import PrizeLists
 from forsxl.engine.ratings import Rank
+from forsxl.engine.scoring import settled_scheme
 from forsxl.engine.stages import parse_stage_plan
 from forsxl.i18n import N_, Later, tr
 
@@ -200,6 +201,7 @@ def build_config(
             errors.append(ForsxlError(KEYS[key].rule, bad.code, source, **bad.params))
             continue
         origins[key] = origin
+    config = settled_scheme(config)
     cells = {k: s for k, _, s in entries}
     for key, message_key, params in check(config):
         errors.append(ForsxlError(KEYS[key].rule, message_key, cells.get(key), **params))

@@ -247,8 +247,8 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
             cells.fail("", "name_missing", at("name"))
         return None
     raw_rating = cells.value(sheet, row, cols.get("rating"))
-    rating = cells.within(cells.whole(raw_rating, at("rating"), "rating_bad", "R0"),  # ratings and ranks: R0
-                          *rating_bounds(config.ratings.scale), at("rating"), "rating_range", "R0")
+    rating = cells.within(cells.whole(raw_rating, at("rating"), "rating_bad", rule="R0"),  # ratings, ranks: R0
+                          *rating_bounds(config.ratings.scale), at("rating"), "rating_range", rule="R0")
     rank_text = text("rank")
     rank = Rank.parse(rank_text) if rank_text else None
     if rank_text and rank is None:

@@ -35,18 +35,21 @@ def _points_preview(game: Game, config: Config) -> tuple[str, str]:
 
 
 def _owned_cells(rs: RoundSheet, t: Tournament, cells: Mapping[PlayerId, Sequence[RoundCell]]) -> None:
-    """Steps and points of every row: forsxl's cells in a round sheet (WORKBOOK.md); a bye's or an absence's points
-    are its standings cell's (R5: a late entrant's rounds count once they play)."""
+    """Steps and points of every row: forsxl's cells in a round sheet (WORKBOOK.md); a game as the rules score it (a
+    withdrawal's forfeit, R5, though no result is typed); a bye's or an absence's points are its standings cell's
+    (R5: a late entrant's rounds count once they play)."""
     cols, config = rs.columns, t.config
+    scored = {(g.black, g.white): g for r in t.rounds if r.number == rs.number for g in r.games}
     for row, entry in rs.rows:
         if isinstance(entry, Game):
             put(rs.sheet.cell(row, cols["steps"]), entry.steps)
+            game = scored.get((entry.black, entry.white), entry)
             black: str | Fraction
             white: str | Fraction
-            if entry.result is None:
-                black, white = _points_preview(entry, config)
+            if game.result is None:
+                black, white = _points_preview(game, config)
             else:
-                black, white = game_points(entry, entry.result, config.scoring)
+                black, white = game_points(game, game.result, config.scoring)
             put(rs.sheet.cell(row, cols["black_pts"]), black)
             put(rs.sheet.cell(row, cols["white_pts"]), white)
         else:

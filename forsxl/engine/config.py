@@ -88,6 +88,13 @@ class StepKind(StrEnum):
     RANK = "rank"
 
 
+class Midpoint(StrEnum):
+    """How a difference exactly between two handicap steps rounds (R2.2): the values of `handicap.midpoint`."""
+
+    DOWN = "down"  # the smaller handicap: [000] «при разнице разрядов в два дана (кю) принято давать два камня»
+    UP = "up"  # the larger: [003 §6] «100–199 – фора 2»
+
+
 class Scheme(StrEnum):
     FORS30 = "fors30"
     FORS30_SYMMETRIC = "fors30-symmetric"
@@ -97,6 +104,7 @@ class Scheme(StrEnum):
     NSK1977 = "nsk1977"
     SERP15 = "serp15"
     SERP20 = "serp20"
+    SERP = "serp"  # [004] by the handicap cap: serp15 up to 5 stones, else serp20 (R12); read as one of the two
     RENJU = "renju"
     WIN_LOSS = "win-loss"
 
@@ -274,8 +282,11 @@ class Handicap:
     factor: Fraction = key(Fraction(1), "the difference is multiplied by this (1, 1/2, 2/3)", "R2.1")
     reduction: int = key(0, "stones taken off the difference", "R2.1")
     step_points: int = key(50, "rating points per half step", "R2.2")
-    even_below: int = key(25, "stone steps: a smaller difference is an even game, a larger one floor(D/100) + 1 "
-                          "stones (25: the nearest step, [000]; 50: [003])", "R2.2")
+    even_below: int = key(25, "stone steps: a smaller difference is an even game, from it one stone or more, the "
+                          "nearest stone step (25: the nearest step, [000]; 50: [003])", "R2.2")
+    midpoint: Midpoint = key(Midpoint.DOWN, "a difference exactly between two steps (stone steps 100, 200, ...; half "
+                             "steps 25, 75, ...) gives the smaller handicap (down: [000], two ranks apart two "
+                             "stones) or the larger (up: [003])", "R2.2")
     max_steps: int = key(9, "handicap steps cap", "R2.2")
     half_komi: Fraction = key(Fraction(8), "points Black receives for an even number of half steps", "R2.3")
     correction: bool = key(False, "lower the handicap by wr - wg - 2 steps when the taker has won > 2 more", "R2.4")

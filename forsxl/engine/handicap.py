@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from forsxl.engine.config import Basis, Config, Descend, Handicap, Komi, Scale, StepKind
+from forsxl.engine.config import Basis, Config, Descend, Handicap, Komi, Midpoint, Scale, StepKind
 from forsxl.engine.groups import GroupRules
 from forsxl.engine.model import PlayerId, Points
 from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
@@ -68,26 +68,31 @@ def adjusted_difference(difference: Fraction, factor: Fraction, reduction: int) 
 def handicap_steps(difference: Fraction, kind: StepKind, rules: Handicap) -> int:
     """Handicap steps for a rating difference, capped at max_steps (R2.2).
 
-    half: D / 50 rounded half up, [000] D = 315 -> 6. stone: 0 below `even_below`, else
-    floor(D / 100) + 1 (the half-stone shift), [000] 315 -> 4, 220 -> 3. rank: floor(D / 100), a stone per
-    rank of difference left after the reduction, as the EGF's McMahon rule (rank difference - 1).
+    half: D / 50 to the nearest whole, [000] D = 315 -> 6. stone: 0 below `even_below`, else the nearest stone
+    step, k stones standing for 100k - 50 points (the half-stone shift): [000] 315 -> 4, 220 -> 3. rank:
+    floor(D / 100), a stone per rank of difference left after the reduction, as the EGF's McMahon rule (rank
+    difference - 1).
 
-    [000] rounds «до ближайшего целого в шагах форы» where k stones stand for 100k - 50 points (the half-stone
-    shift): the nearest step changes at 25, 100, 200, ..., so `even_below` 25 is [000]'s rule, the midpoints
-    going up; [003 §6] plays even below 50.
+    A difference exactly between two steps (stone: 100, 200, ...; half: 25, 75, ...) goes by `midpoint`: down,
+    the smaller handicap, as [000] «при разнице разрядов в два дана (кю) принято давать два камня форы» (players
+    known by rank alone are 100 points a rank apart, so 200 is two stones); up, the larger, as [003 §6]
+    «100–199 – фора 2». `even_below` 25 is [000]'s nearest step from even to one stone; [003 §6] plays even
+    below 50.
     """
     if kind == StepKind.EVEN:
         return 0
     # in ints over D's denominator: every game is handicapped, and Fraction operations cost microseconds each
     n, d = difference.numerator, difference.denominator
+    up = rules.midpoint == Midpoint.UP
     if kind == StepKind.RANK:
         steps = n // (100 * d)
     elif kind == StepKind.HALF:
-        steps = (2 * n + d * rules.step_points) // (2 * d * rules.step_points)  # D / step_points, half up
+        step = d * rules.step_points
+        steps = (2 * n + step) // (2 * step) if up else -((step - 2 * n) // (2 * step))  # D / step_points, rounded
     elif n < rules.even_below * d:
         steps = 0
     else:
-        steps = n // (100 * d) + 1
+        steps = n // (100 * d) + 1 if up else max(1, -(-n // (100 * d)))  # k stones stand for 100k - 50
     return min(steps, rules.max_steps)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -132,6 +132,16 @@ def draws_allowed(game: Game, rules: Scoring) -> bool:
     """Whether a draw can stand as a result (R4): a game with draws (renju), Go's even game with whole komi, or any
     game with `scoring.any_draw` (a referee's decision)."""
     return SCHEMES[rules.scheme].draws or rules.any_draw or (game.steps == 0 and game.komi.denominator == 1)
+
+
+def settled_scheme(config: Config) -> Config:
+    """`scoring.scheme: serp` as [004] scores it by the handicap cap (R4, R12): «Если фора в турнире не превышает
+    пяти камней, то начисляем ... 15/5», «Для форы до 9 камней ... 20/10»: serp15 with `handicap.max_steps` up to 5,
+    else serp20 (which refuses more than 9)."""
+    if config.scoring.scheme != Scheme.SERP:
+        return config
+    scheme = Scheme.SERP15 if config.handicap.max_steps <= 5 else Scheme.SERP20
+    return replace(config, scoring=replace(config.scoring, scheme=scheme))
 
 
 def scheme_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:

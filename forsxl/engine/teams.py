@@ -9,7 +9,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Player, Points, Tournament
+from forsxl.engine.model import Player, PlayerId, Points, Tournament
 from forsxl.engine.standings import Standing
 
 # [003 §4]: group 1 from 1800, group 3 up to 1000; a team member may reach 300 beyond those borders.
@@ -72,26 +72,32 @@ def _declared_wrongly(player: Player, lowest: dict[int, int]) -> bool:
 
 def declaration_problems(players: Sequence[Player], size: int) -> list[ForsxlError]:
     """Every breach of R9's declaration rules, each naming the player's row; empty when all is well. An
-    individual the organizer lifted into an odd group (`team_lifts`) is judged by the group below."""
+    individual the organizer lifted into an odd group (`team_lifts`) is judged by the group below; one typed up
+    while a stronger individual stayed below is named with the player the regulation lifts."""
     teams: dict[str, list[Player]] = defaultdict(list)
     for player in players:
         if player.team:
             teams[player.team.casefold()].append(player)
-    lifted = {p.id for p, _ in team_lifts(players)}
-    problems = [e for p in players if p.group and p.id not in lifted for e in _group_limits(p)]
+    lifts = _lifts(players)
+    judged = {p.id for p, _ in lifts.made} | set(lifts.passed_over)
+    problems = [ForsxlError("R9", "team_lift_order", p.source, name=p.name, rating=p.rating, group=p.group,
+                            below=(p.group or 0) + 1, first=first.name, first_rating=first.rating)
+                for p in players if p.id in lifts.passed_over for first in (lifts.passed_over[p.id],)]
+    problems += [e for p in players if p.group and p.id not in judged for e in _group_limits(p)]
     for members in teams.values():
         problems += _team_shape(members[0].team, members, size)
     lowest = _lowest_team_ratings(players)
     # An individual forced into a group by rating alone (from 1800, up to 1000) stays there.
-    problems += [e for p in players if not p.team and ONLY_BOTTOM < p.rating < ONLY_TOP and p.id not in lifted
+    problems += [e for p in players if not p.team and ONLY_BOTTOM < p.rating < ONLY_TOP and p.id not in judged
                  for e in _individual_limit(p, lowest)]
     return problems
 
 
 def lift_candidates(players: Sequence[Player]) -> dict[int, list[Player]]:
-    """For each upper group of odd size, the individuals the organizer may lift into it (R9, [003 §4]).
+    """For each upper group of odd size, the individual the organizer may lift into it (R9, [003 §4]).
 
-    The seed says "one or two individuals, chosen by rating": the strongest individuals of the group below.
+    The seed says "one or two individuals, chosen by rating": the strongest individual of the group below (all of
+    them on a tie of rating).
     """
     counts: dict[int, int] = defaultdict(int)
     for p in players:
@@ -99,33 +105,52 @@ def lift_candidates(players: Sequence[Player]) -> dict[int, list[Player]]:
             counts[p.group] += 1
     candidates = {}
     for group in (1, 2):
-        if counts[group] % 2:
-            below = sorted((p for p in players if not p.team and p.group == group + 1), key=lambda p: -p.rating)
-            if below:
-                candidates[group] = below[:2]
+        below = [p for p in players if not p.team and p.group == group + 1]
+        if counts[group] % 2 and below:
+            best = max(p.rating for p in below)
+            candidates[group] = [p for p in below if p.rating == best]
     return candidates
 
 
-def team_lifts(players: Sequence[Player]) -> list[tuple[Player, int]]:
-    """The individuals the organizer lifted, each with the group they came from (R9, [003 §4]): typed in their Group
-    cell one group up, above what they could declare there («перевести ... на одну стартовую группу выше»).
+@dataclass(frozen=True)
+class _Lifts:
+    made: list[tuple[Player, int]]
+    """The lifts the regulation allows, each with the group the player came from."""
+    passed_over: dict[PlayerId, Player]
+    """Individuals typed one group up into an odd group while a stronger one stayed below: the one it lifts."""
+
+
+def _lifts(players: Sequence[Player]) -> _Lifts:
+    """The individuals typed in their Group cell one group up, above what they could declare there («перевести ...
+    на одну стартовую группу выше»), as the regulation takes them (R9, [003 §4]).
 
     Group 1 first, then group 2 (a lift into group 1 may leave group 2 odd); a lift counts when, with the lifts
-    above it made and the others undone, the player is among `lift_candidates`, and «одного-двух»: two at most.
+    above it made and the others undone, the player is the strongest individual of the group below
+    (`lift_candidates`), and «одного-двух»: two at most. One typed up while a stronger individual stays below is
+    passed over, with the player the regulation lifts.
     """
     lowest = _lowest_team_ratings(players)
     below = {p.id: replace(p, group=p.group + 1) for p in players if not p.team and p.group and p.group <= 2}
     moved = {pid for pid, p in below.items() if not _declared_wrongly(p, lowest)}
     moved &= {p.id for p in players if _declared_wrongly(p, lowest)}
     view = {p.id: below[p.id] if p.id in moved else p for p in players}
-    lifts: list[tuple[Player, int]] = []
+    made: list[tuple[Player, int]] = []
+    passed_over: dict[PlayerId, Player] = {}
     for group in (1, 2):
-        allowed = {p.id for p in lift_candidates(list(view.values())).get(group, [])}
-        for p in players:
-            if p.id in moved and p.group == group and p.id in allowed and len(lifts) < 2:
-                lifts.append((p, group + 1))
+        candidates = lift_candidates(list(view.values())).get(group, [])
+        for p in sorted((p for p in players if p.id in moved and p.group == group), key=lambda p: -p.rating):
+            if p.id in {c.id for c in candidates} and len(made) < 2:
+                made.append((p, group + 1))
                 view[p.id] = p
-    return lifts
+                candidates = []
+            elif candidates:
+                passed_over[p.id] = candidates[0]
+    return _Lifts(made, passed_over)
+
+
+def team_lifts(players: Sequence[Player]) -> list[tuple[Player, int]]:
+    """The individuals the organizer lifted, each with the group they came from (R9, [003 §4]; `_lifts`)."""
+    return _lifts(players).made
 
 
 @dataclass(frozen=True)

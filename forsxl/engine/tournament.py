@@ -398,6 +398,17 @@ def _serp_layout(t: Tournament, order: list[PlayerId]) -> SerpPlan:
     return serp_plan(n, edges, games, t.config.name)
 
 
+def schedule_rounds_problem(t: Tournament) -> list[ForsxlError]:
+    """A warning when the rounds written by `forsxl schedule` are not Config's `rounds` (R7.5, R7.6): a Serp of an odd
+    number of players takes g + 1 rounds, a round robin N - 1 or N a cycle, whatever `rounds` says."""
+    method = t.config.pairing.method[0]
+    if method not in SCHEDULED or t.config.stages.plan or not t.rounds or len(t.rounds) == t.config.rounds:
+        return []
+    rule = "R7.6" if method == PairingMethod.SERP else "R7.5"
+    return [ForsxlError(rule, "schedule_rounds", rounds=t.config.rounds, scheduled=len(t.rounds),
+                        players=len(t.players))]
+
+
 def schedule_tournament(t: Tournament, listed: Sequence[PlayerId] | None = None) -> Schedule:
     """Every round at once, handicaps and colours included (R7.5, R7.6, R2): a round robin by the Berger
     tables over the start numbers, or a Serp over the rating order; `listed`, when given, is the order a Serp

@@ -18,7 +18,7 @@ from defusedxml.ElementTree import fromstring as _fromstring
 
 from forsxl import __version__
 from forsxl.engine.attendance import absent_points, bye_points
-from forsxl.engine.config import Basis, Edge, PairingMethod, Scale, Seeding, Swiss, Tiebreak
+from forsxl.engine.config import MAX_POINTS, Basis, Edge, PairingMethod, Scale, Seeding, Swiss, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
@@ -159,10 +159,46 @@ def _rating(p: GothaPlayer, scale: Scale) -> int:
     return p.rating
 
 
-def _players(g: GothaTournament, scale: Scale) -> tuple[dict[str, PlayerId], tuple[Player, ...]]:
+GOTHA_RATINGS = (-900, 2949)
+"""OpenGotha's rating bounds (Player.MIN_RATING, MAX_RATING): it reads a rating beyond them as the bound."""
+
+
+def _gotha_rank(text: str) -> Rank | None:
+    """A rank as OpenGotha reads it (Player.convertKDPToInt): `5K`, `2D`, `1P`, a bare number as kyu, and anything
+    beyond 30k..9d as the nearer end; None when it reads no number at all."""
+    rank = Rank.parse(text)
+    match = re.fullmatch(r"\s*(-?\d+)\s*([kdpKDP]?)\s*", text)
+    if rank is not None or match is None:
+        return rank
+    number, kind = int(match[1]), match[2].lower() or "k"
+    index = 30 - number if kind == "k" else 29 + number if kind == "d" else 35 + (number > 3) + (number > 6)
+    return Rank(max(0, min(index, 38)))
+
+
+def _players(g: GothaTournament, scale: Scale, source: str) -> tuple[dict[str, PlayerId], tuple[Player, ...],
+                                                                       list[ForsxlError]]:
     """Players numbered by rating with their declared rank and smmsCorrection, absent where OpenGotha marks them
-    not participating and they have no game, and every spelling of their key that may point at them."""
-    order = sorted(g.players, key=lambda p: (-_rating(p, scale), p.full_name.casefold()))
+    not participating and they have no game, and every spelling of their key that may point at them; a note for
+    each rating or rank OpenGotha itself reads otherwise than written (R0), and for a McMahon correction beyond
+    what a workbook holds, bounded (R1.4)."""
+    low, high = GOTHA_RATINGS
+    notes = []
+    read: dict[GothaPlayer, tuple[int, Rank | None, int]] = {}
+    for p in g.players:
+        rating, rank = _rating(p, scale), _gotha_rank(p.rank)
+        if scale == Scale.EGF and not low <= rating <= high:
+            notes.append(ForsxlError("R0", "gotha_rating", Source(source), name=p.full_name, value=rating,
+                                     low=low, high=high, read=min(max(rating, low), high)))
+            rating = min(max(rating, low), high)
+        if rank is not None and Rank.parse(p.rank) is None:
+            notes.append(ForsxlError("R0", "gotha_rank", Source(source), name=p.full_name, value=p.rank,
+                                     read=rank.label()))
+        correction = min(max(p.correction, -MAX_POINTS), MAX_POINTS)  # far beyond any score group
+        if correction != p.correction:
+            notes.append(ForsxlError("R1.4", "gotha_correction", Source(source), name=p.full_name,
+                                     value=p.correction, read=correction))
+        read[p] = rating, rank, correction
+    order = sorted(g.players, key=lambda p: (-read[p][0], p.full_name.casefold()))
     rounds = int(g.general.get("numberOfRounds", "0") or 0)
     there = {(e.round, key.upper()) for e in g.games for key in (e.white, e.black)} | {
         (r, key.upper()) for r, key in g.byes}
@@ -174,16 +210,14 @@ def _players(g: GothaTournament, scale: Scale) -> tuple[dict[str, PlayerId], tup
         keys.setdefault(latin(p.key).upper(), pid)
         absent = frozenset(r for r, flag in enumerate(p.participating[:rounds], start=1)
                            if flag == "0" and (r, p.key) not in there)
-        players.append(Player(pid, p.full_name, _rating(p, scale), club=p.club, country=p.country,
-                              absent=absent, egd_pin=p.egd_pin, rank=Rank.parse(p.rank), correction=p.correction))
-    return keys, tuple(players)
+        rating, rank, correction = read[p]
+        players.append(Player(pid, p.full_name, rating, club=p.club, country=p.country, absent=absent,
+                              egd_pin=p.egd_pin, rank=rank, correction=correction))
+    return keys, tuple(players), notes
 
 
-def _pid(keys: dict[str, PlayerId], key: str, source: str, what: str) -> PlayerId:
-    pid = keys.get(key.strip().upper()) or keys.get(latin(key.strip()).upper())
-    if pid is None:
-        raise ForsxlError("", "gotha_bad", Source(source), what=what, value=key)
-    return pid
+def _pid(keys: dict[str, PlayerId], key: str) -> PlayerId | None:
+    return keys.get(key.strip().upper()) or keys.get(latin(key.strip()).upper())
 
 
 @dataclass
@@ -197,11 +231,10 @@ class _Reading:
     decided_draws: bool = False
 
 
-def _game(e: GothaGame, number: int, keys: dict[str, PlayerId], komi: Fraction, reading: _Reading) -> Game:
+def _game(e: GothaGame, black: PlayerId, white: PlayerId, komi: Fraction, reading: _Reading) -> Game:
     """One OpenGotha game as a board: handicap games with komi 0, a draw OpenGotha recorded where Go has none
     noted (R4), a result forsxl has no record for left empty (R11)."""
-    where = f"round {number} table {e.table}"
-    black, white = _pid(keys, e.black, reading.source, where), _pid(keys, e.white, reading.source, where)
+    where = f"round {e.round} table {e.table}"
     game_komi = komi if e.handicap == 0 else Fraction(0)
     if e.result not in RESULTS:
         reading.notes.append(ForsxlError("R11", "gotha_result", Source(reading.source), where=where, value=e.result))
@@ -213,22 +246,39 @@ def _game(e: GothaGame, number: int, keys: dict[str, PlayerId], komi: Fraction, 
 
 
 def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fraction, reading: _Reading) -> Round:
-    """Round `number`: its games by table, a player's second game in the round left out and noted (R7), its bye,
-    and everyone else absent (R5)."""
+    """Round `number`: its games by table, and everyone else absent (R5), its bye too. Left out, each with a note:
+    a game or bye of a key no player has (as OpenGotha leaves it out), a player's game against themselves or second
+    game in the round (R7), a bye of a player who has a game."""
     games: list[Game] = []
     for e in sorted((e for e in g.games if e.round == number), key=lambda e: e.table):
-        game = _game(e, number, keys, komi, reading)
-        twice = {game.black, game.white} & {p for kept in games for p in (kept.black, kept.white)}
-        if twice:
-            reading.notes.append(ForsxlError("R7", "gotha_twice", Source(reading.source),
-                                             where=f"round {number} table {e.table}", name=reading.names[min(twice)]))
-            continue
-        games.append(game)
-    byes = [(_pid(keys, key, reading.source, f"bye in round {number}"), Sitout.BYE)
-            for r, key in g.byes if r == number]
-    seen = {p for game in games for p in (game.black, game.white)} | {p for p, _ in byes}
+        where = f"round {number} table {e.table}"
+        black, white = _pid(keys, e.black), _pid(keys, e.white)
+        if black is None or white is None:
+            _left_out(reading, "gotha_unknown", where=where, key=e.black if black is None else e.white)
+        elif black == white:
+            _left_out(reading, "gotha_self", where=where, name=reading.names[black])
+        elif twice := {black, white} & {p for kept in games for p in (kept.black, kept.white)}:
+            _left_out(reading, "gotha_twice", where=where, name=reading.names[min(twice)])
+        else:
+            games.append(_game(e, black, white, komi, reading))
+    seen = {p for game in games for p in (game.black, game.white)}
+    byes: list[tuple[PlayerId, Sitout]] = []
+    for key in (key for r, key in g.byes if r == number):
+        pid = _pid(keys, key)
+        if pid is None:
+            _left_out(reading, "gotha_unknown", where=f"bye in round {number}", key=key)
+        elif pid in seen:
+            _left_out(reading, "gotha_bye_played", where=f"round {number}", name=reading.names[pid])
+        else:
+            byes.append((pid, Sitout.BYE))
+            seen.add(pid)
     absent = [(pid, Sitout.ABSENT) for pid in sorted(set(keys.values()) - seen)]
     return Round(number, tuple(games), tuple(byes + absent))
+
+
+def _left_out(reading: _Reading, code: str, **params: object) -> None:
+    """A note that something of the file is left out of the workbook, and why (R7): nothing goes unsaid."""
+    reading.notes.append(ForsxlError("R7", code, Source(reading.source), **params))
 
 
 def _rank_key(text: str) -> str:
@@ -362,7 +412,7 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
     scale = _scale(g)
     general = g.general
     komi = Fraction(general.get("komi", "6.5") or "6.5")
-    keys, players = _players(g, scale)
+    keys, players, player_notes = _players(g, scale, source)
     last = max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
     rounds_total = max(int(general.get("numberOfRounds", "0") or 0), last, 1)
     begin, end = general.get("beginDate", ""), general.get("endDate", "")
@@ -373,7 +423,7 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
               ("ratings.scale", scale.value), ("ratings.declared_rank", "yes"), ("komi.even", number_text(komi)),
               *_system_rows(g, criteria), *handicap, *_pairing_rows(g),
               ("tiebreaks", ", ".join(c.value for c in criteria or [_main(criteria)]))]
-    reading = _Reading(source, {p.id: p.name for p in players}, notes + handicap_notes)
+    reading = _Reading(source, {p.id: p.name for p in players}, player_notes + notes + handicap_notes)
     rounds = tuple(_round(n, g, keys, komi, reading) for n in range(1, last + 1))
     if reading.decided_draws:
         config.append(("scoring.any_draw", "yes"))

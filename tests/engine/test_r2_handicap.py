@@ -1,5 +1,6 @@
 """R2: the difference, handicap steps, stones and komi, who gives."""
 
+import math
 from dataclasses import replace
 from fractions import Fraction
 
@@ -7,20 +8,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from forsxl.engine.config import Basis, Config, Descend, Groups, Handicap, Komi, Ratings, Scale, StepKind
+from forsxl.book.config import build_config
+from forsxl.engine.config import Basis, Config, Descend, Groups, Handicap, Komi, Midpoint, Ratings, Scale, StepKind
 from forsxl.engine.explain import explain_round
+from forsxl.engine.groups import GroupRules
 from forsxl.engine.handicap import (
     adjusted_difference,
     basis_difference,
     basis_value,
     corrected_steps,
+    game_handicap,
     handicap_steps,
     side,
     steps_of_handicap,
     stones_and_komi,
 )
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournament
-from forsxl.engine.ratings import Rank
+from forsxl.engine.ratings import Rank, rating_of_rank
 from forsxl.engine.tournament import pair_round
 
 RULES = Handicap()
@@ -49,11 +53,14 @@ def colours(rnd: Round) -> list[tuple[int, int, int, int, Fraction]]:
         pytest.param(240, 5, id="[000] «разница в 240 ... фора должна быть 5*0.5 = 2.5, т.е. просто три камня» -> 5"),
         pytest.param(0, 0, id="0 -> 0"),
         pytest.param(24, 0, id="24 -> 0"),
-        pytest.param(25, 1, id="25 -> 1 (half up)"),
+        pytest.param(25, 0, id="25 -> 0 (a midpoint goes down)"),
+        pytest.param(26, 1, id="26 -> 1"),
         pytest.param(74, 1, id="74 -> 1"),
-        pytest.param(75, 2, id="75 -> 2"),
+        pytest.param(75, 1, id="75 -> 1 (a midpoint goes down)"),
+        pytest.param(76, 2, id="76 -> 2"),
         pytest.param(Fraction(149, 2), 1, id="74.5 -> 1"),
-        pytest.param(425, 9, id="425 -> 9"),
+        pytest.param(425, 8, id="425 -> 8 (a midpoint goes down)"),
+        pytest.param(426, 9, id="426 -> 9"),
         pytest.param(900, 9, id="900 -> capped at 9"),
     ],
 )
@@ -61,39 +68,68 @@ def test_r2_2_half_steps(difference: int, expected: int) -> None:
     assert handicap_steps(Fraction(difference), HALF, RULES) == expected
 
 
-# even_below difference steps  why: 25 is [000]'s nearest step (k stones stand for 100k - 50), 50 is [003 §6]
+def test_r2_2_half_steps_midpoint_up() -> None:
+    """`handicap.midpoint: up` ([003 §6], lg-cup-team) takes the larger of two equally near half steps."""
+    up = replace(RULES, midpoint=Midpoint.UP)
+    assert [handicap_steps(Fraction(d), HALF, up) for d in (24, 25, 74, 75, 315)] == [0, 1, 1, 2, 6]
+
+
+# even_below midpoint difference steps  why: 25 is [000]'s nearest step (k stones stand for 100k - 50), 50 is
+# [003 §6]; a difference exactly between two stone steps goes down in [000], up in [003 §6]
 STONE_STEPS = """
-25    0    0  even
-25    24   0  nearer even than one stone (50)
-25    25   1  the midpoint goes up
-25    49   1  nearer one stone (50) than even
-25    99   1  nearer one stone (50) than two (150)
-25    100  2  the midpoint of 50 and 150 goes up
-25    140  2  [000] «разница очков – 14 ... наиболее близко форе в два камня»
-25    199  2  [000] «для разницы чуть меньше 200 очков фора будет два камня»
-25    220  3  [000] «220, – уже три, так как разница рейтингов ближе к 250»
-25    315  4  [000] «315 ближе к 350 пунктам – 4 камня форы, чем к 250»
-25    820  9  [000] «фора была бы 9 камней (29/1)»: the cap
-50    25   0  [003 §6] «при разнице менее 50 пунктов рейтинга играют на равных»
-50    49   0  [003 §6] less than 50
-50    50   1  [003 §6] «от 50 до 99 – фора 1»
-50    99   1  [003 §6] «от 50 до 99 – фора 1»
-50    100  2  [003 §6] «100–199 – фора 2»
-50    199  2  [003 §6] «100–199 – фора 2»
-50    2000 9  [003 §6] «максимально возможная фора устанавливается в 9 ступеней»
+25    down  0    0  even
+25    down  24   0  nearer even than one stone (50)
+25    down  25   1  even_below: one stone from 25
+25    down  49   1  nearer one stone (50) than even
+25    down  99   1  nearer one stone (50) than two (150)
+25    down  100  1  [000] one rank apart (100 points between players known by rank) is one stone
+25    down  101  2  nearer two stones (150) than one
+25    down  140  2  [000] «разница очков – 14 ... наиболее близко форе в два камня»
+25    down  199  2  [000] «для разницы чуть меньше 200 очков фора будет два камня»
+25    down  200  2  [000] «при разнице разрядов в два дана (кю) принято давать два камня форы»
+25    down  220  3  [000] «220, – уже три, так как разница рейтингов ближе к 250»
+25    down  300  3  [000] three ranks apart, three stones
+25    down  315  4  [000] «315 ближе к 350 пунктам – 4 камня форы, чем к 250»
+25    down  820  9  [000] «фора была бы 9 камней (29/1)»: the cap
+50    up    25   0  [003 §6] «при разнице менее 50 пунктов рейтинга играют на равных»
+50    up    49   0  [003 §6] less than 50
+50    up    50   1  [003 §6] «от 50 до 99 – фора 1»
+50    up    99   1  [003 §6] «от 50 до 99 – фора 1»
+50    up    100  2  [003 §6] «100–199 – фора 2»
+50    up    199  2  [003 §6] «100–199 – фора 2»
+50    up    2000 9  [003 §6] «максимально возможная фора устанавливается в 9 ступеней»
 """
 
 
 @pytest.mark.parametrize(
-    ("even_below", "difference", "expected"),
-    [pytest.param(*map(int, row[:3]), id=f"even_below {row[0]}: {row[1]} -> {row[2]}, {row[3]}")
-     for row in (line.split(maxsplit=3) for line in STONE_STEPS.strip().splitlines())],
+    ("even_below", "midpoint", "difference", "expected"),
+    [pytest.param(int(row[0]), Midpoint(row[1]), int(row[2]), int(row[3]),
+                  id=f"even_below {row[0]}, {row[1]}: {row[2]} -> {row[3]}, {row[4]}")
+     for row in (line.split(maxsplit=4) for line in STONE_STEPS.strip().splitlines())],
 )
-def test_r2_2_stone_steps(even_below: int, difference: int, expected: int) -> None:
-    """[000] «округляем разницу до ближайшего целого в шагах форы» (`handicap.even_below: 25`, the default and
-    fors-club's); [003 §6] plays even below 50 (lg-cup-team)."""
-    assert handicap_steps(Fraction(difference), STONE, replace(RULES, even_below=even_below)) == expected
-    assert RULES.even_below == 25
+def test_r2_2_stone_steps(even_below: int, midpoint: Midpoint, difference: int, expected: int) -> None:
+    """[000] «округляем разницу до ближайшего целого в шагах форы» (`handicap.even_below: 25`, `handicap.midpoint:
+    down`, the defaults and fors-club's); [003 §6] plays even below 50 and «100–199 – фора 2» (lg-cup-team)."""
+    rules = replace(RULES, even_below=even_below, midpoint=midpoint)
+    assert handicap_steps(Fraction(difference), STONE, rules) == expected
+    assert (RULES.even_below, RULES.midpoint) == (25, Midpoint.DOWN)
+
+
+@pytest.mark.parametrize(("preset", "ranks", "stones"), [
+    ("fors-club", ("3k", "5k"), 2), ("fors-club", ("6k", "9k"), 3), ("fors-club", ("10k", "11k"), 1),
+    ("serp", ("1k", "2k"), 1), ("lg-cup-team", ("1k", "2k"), 2),
+])
+def test_r2_2_players_known_by_rank(preset: str, ranks: tuple[str, str], stones: int) -> None:
+    """[000] «при разнице разрядов в два дана (кю) принято давать два камня форы»: players with a rank and no rating
+    are 100 points a rank apart, so N ranks apart is N stones ([002]: Serp's ratings are rounded to ranks); [003 §6]
+    gives 100 points two stones."""
+    built, _, errors = build_config([("preset", preset, None)])
+    assert errors == []
+    config = replace(built, groups=Groups(steps=(STONE,)))
+    a, b = (rating_of_rank(Rank.from_text(r), Scale.EGF) for r in ranks)
+    upper, lower = (side(PlayerId(i), r, Fraction(0), 0, 0, False, config) for i, r in ((1, a), (2, b)))
+    rules = GroupRules(1, STONE, Fraction(1), 0)
+    assert game_handicap(upper, lower, rules, config).steps == stones
 
 
 def test_r2_2_parameters() -> None:
@@ -109,8 +145,12 @@ def test_r2_2_parameters() -> None:
 def test_r2_2_steps_of_a_fractional_difference(difference: Fraction, step: int, even_below: int) -> None:
     # a factor such as 2/3 (R2.1) leaves D fractional; R2.2 as written, in Fraction arithmetic
     rules = replace(RULES, step_points=step, even_below=even_below, max_steps=99)
-    assert handicap_steps(difference, HALF, rules) == int((difference / step + Fraction(1, 2)) // 1)
-    assert handicap_steps(difference, STONE, rules) == (0 if difference < even_below else int(difference // 100) + 1)
+    up = replace(rules, midpoint=Midpoint.UP)
+    assert handicap_steps(difference, HALF, up) == math.floor(difference / step + Fraction(1, 2))
+    assert handicap_steps(difference, HALF, rules) == math.ceil(difference / step - Fraction(1, 2))
+    assert handicap_steps(difference, STONE, up) == (0 if difference < even_below else math.floor(difference / 100) + 1)
+    assert handicap_steps(difference, STONE, rules) == (0 if difference < even_below else
+                                                        max(1, math.ceil(difference / 100)))
     assert handicap_steps(difference, StepKind.RANK, rules) == int(difference // 100)
 
 
@@ -219,7 +259,7 @@ def test_r2_1_factor_and_reduction_through_pair_round() -> None:
 def test_r2_1_points_basis_through_pair_round() -> None:
     config = Config(handicap=Handicap(basis=Basis.POINTS))
     t = tournament("1 1500 200\n2 1500 180", config)
-    assert colours(pair_round(t, 1)) == [(2, 1, 3, 3, 0)]  # (200 - 180) x 10 = 200 -> 3 stone steps
+    assert colours(pair_round(t, 1)) == [(2, 1, 2, 2, 0)]  # (200 - 180) x 10 = 200 -> 2 stone steps, as 2 ranks
 
 
 def test_r2_5_the_higher_basis_gives_even_when_ranked_lower() -> None:
@@ -272,7 +312,7 @@ def _descent_tournament(descend: Descend) -> Tournament:
     return Tournament(config, players, (Round(1, games),))
 
 
-@pytest.mark.parametrize(("descend", "steps"), [(Descend.HANDICAP, 6), (Descend.EVEN, 0)])
+@pytest.mark.parametrize(("descend", "steps"), [(Descend.HANDICAP, 5), (Descend.EVEN, 0)])
 def test_r2_6_descend_from_an_even_top_group(descend: Descend, steps: int) -> None:
     rnd = pair_round(_descent_tournament(descend), 2)
     game = next(g for g in rnd.games if {g.black, g.white} == {1, 3})
@@ -328,13 +368,13 @@ def test_r2_1_mms_basis_is_the_mcmahon_score_as_a_rank(
 
 def test_r2_1_explain_matches_pairing_rfg_rank_basis() -> None:
     """Explain computes a game's handicap as pairing did, on the Config's rating scale: rfg 1500 v 1300 is 8k v 11k,
-    4 stone steps (egf would read 6k v 8k, 3 steps); 1200 v 1050 is 12k v 14k, 3 steps."""
+    3 stone steps (egf would read 6k v 8k, 2 steps); 1200 v 1050 is 12k v 14k, 2 steps ([000]: N ranks, N stones)."""
     config = Config(ratings=Ratings(scale=Scale.RFG), handicap=Handicap(basis=Basis.RANK))
     t = tournament("1 1500\n2 1300\n3 1200\n4 1050", config)
     t = replace(t, rounds=(pair_round(t, 1),))
-    assert [g.steps for g in t.rounds[0].games] == [4, 3]
+    assert [g.steps for g in t.rounds[0].games] == [3, 2]
     explained = [p.handicap.rules for p in explain_round(t, 1).pairs]
-    assert [(r.difference, r.computed) for r in explained] == [(300, 4), (200, 3)]
+    assert [(r.difference, r.computed) for r in explained] == [(300, 3), (200, 2)]
 
 
 def test_r2_1_even_above_holds_ratings_too() -> None:

@@ -58,7 +58,7 @@ PLAYERS = """
     [
         pytest.param(Border.LOWER, [
             (1, 3, 2, 4, 4, 0),  # [000] «315 ... 4 камня форы»: group 2's stone steps, as player 3's
-            (2, 4, 2, 4, 4, 0),  # D = 300: stone steps
+            (2, 4, 2, 3, 3, 0),  # D = 300: stone steps, a midpoint down ([000]: three ranks, three stones)
             (5, 6, 2, 3, 3, 0),  # [000] D = 220, stone steps of group 2
         ], id="[002 2004] «Верхняя группа играет между собой без форы»: the lower group's rule"),
         pytest.param(Border.UPPER, [

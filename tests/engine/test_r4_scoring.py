@@ -119,7 +119,8 @@ def test_r4_schemes(scheme: str, steps: str, result: str, black: str, white: str
 
 
 def test_r4_every_scheme_has_cases() -> None:
-    assert {row[0] for row in CASES} == set(Scheme) == set(SEEDS)
+    # `serp` is read as serp15 or serp20 by the cap (engine/scoring.settled_scheme, tests/test_presets.py)
+    assert {row[0] for row in CASES} == set(Scheme) - {Scheme.SERP} == set(SEEDS)
 
 
 # R4's table as data, written apart from the code: `a+kN` is linear in the steps N; `3,4@2,5@5` is 3, then 4

@@ -88,12 +88,15 @@ def test_r9_only_declared_tournaments_are_checked() -> None:
 
 
 def test_r9_lift_candidates_where_a_group_is_odd() -> None:
-    # Group 1 has Ann, Dan and Fay: the organizer may lift the strongest individuals of group 2.
+    # Group 1 has Ann, Dan and Fay: the organizer may lift the strongest individual of group 2 («выбор – по
+    # рейтингу»), both of them on a tie of rating.
     field = players(GOOD + "Fay 1850 1\nGus 1420 2")
-    assert {g: [p.name for p in ps] for g, ps in lift_candidates(field).items()} == {1: ["Eve", "Gus"]}
+    assert {g: [p.name for p in ps] for g, ps in lift_candidates(field).items()} == {1: ["Eve"]}
+    tied = players(GOOD + "Fay 1850 1\nGus 1450 2")
+    assert {g: [p.name for p in ps] for g, ps in lift_candidates(tied).items()} == {1: ["Eve", "Gus"]}
 
 
-# Group 1 holds Ann (team A), Dan and Fay: odd. Eve and Gus, the strongest individuals of group 2, may be lifted.
+# Group 1 holds Ann (team A), Dan and Fay: odd. Eve, the strongest individual of group 2, may be lifted.
 ODD = GOOD + "Fay 1850 1\nGus 1420 2\nHal 1410 2\n"
 
 
@@ -106,9 +109,10 @@ def typed(table: str, **groups: int) -> list[Player]:
     ("groups", "lifted", "problems"),
     [
         pytest.param({"Eve": 1}, [("Eve", 2)], [], id="[003 §4] «перевести ... на одну стартовую группу выше»"),
-        pytest.param({"Gus": 1}, [("Gus", 2)], [], id="either of the two strongest individuals"),
-        pytest.param({"Hal": 1}, [], [("team_individual_above", "Hal")], id="«выбор – по рейтингу»: not the third"),
-        pytest.param({"Eve": 1, "Gus": 1}, [("Eve", 2), ("Gus", 2)], [], id="«одного-двух»: two"),
+        pytest.param({"Gus": 1}, [], [("team_lift_order", "Gus")], id="«выбор – по рейтингу»: not the second"),
+        pytest.param({"Hal": 1}, [], [("team_lift_order", "Hal")], id="«выбор – по рейтингу»: not the third"),
+        pytest.param({"Eve": 1, "Gus": 1}, [("Eve", 2)], [("team_individual_above", "Gus")],
+                     id="«при нечетном числе»: group 1 is even once Eve is lifted"),
         pytest.param({"Eve": 1, "Dan": 2}, [], [("team_only_top", "Dan"), ("team_individual_above", "Eve")],
                      id="group 1 is even without Eve"),
         pytest.param({"Bob": 1}, [], [("team_beyond_border", "Bob"), ("team_groups", "")],
