@@ -326,6 +326,20 @@ def test_a_damaged_cell_is_refused_by_its_sheet_and_cell(featured: Path, title: 
                                    "LibreOffice, look at this cell and save it again")
 
 
+def test_a_damaged_cell_is_said_in_the_language_of_the_sheet_names(book: Path) -> None:
+    """Config's `lang` may be in a damaged cell: the sheet names tell the language, as they do without it."""
+    damaged = book.with_name("damaged.xlsx")
+    with_cell(book, damaged, "Players", (2, 2), b'<c r="B2" s="-1" t="inlineStr"><is><t>Adams</t></is></c>')
+    hostile = book.with_name("hostile.xlsx")
+    with zipfile.ZipFile(damaged) as archive:
+        xml = archive.read("xl/workbook.xml").replace(b'name="Players"', "name=\"Участники\"".encode())
+        styles = next(s for s in spans(archive.read("xl/styles.xml"), {"cellXfs"})).attrs["count"]
+    rezip(damaged, hostile, replace={"xl/workbook.xml": xml})
+    every_command_refuses(hostile, f"Участники!B2: {hostile} повреждён в этом месте: ячейка ссылается на стиль "
+                                   f"номер -1, а в книге их {styles} (нумерация с 0); откройте книгу в Excel или "
+                                   "LibreOffice, проверьте эту ячейку и сохраните книгу заново")
+
+
 def test_a_missing_part_is_said_in_words(featured: Path) -> None:
     """Refusals that name no cell say what is wrong, not `KeyError: "There is no item named ..."` (issue 31)."""
     book = featured

@@ -206,8 +206,8 @@ def _refuse_damaged(path: Path, sheets: list[tuple[str, RawSheet]], strings: lis
         found = damaged(raw, strings, formats, workbook.epoch)
         if found is not None:
             errors.append(ForsxlError("", "cell_damaged", Source(title, found[0]), path=path, why=found[1]))
-    if errors:
-        raise WorkbookErrors(errors)
+    if errors:  # said in the language of the sheet names: Config's `lang` may be in a damaged cell
+        raise WorkbookErrors(errors, layout.names_lang(title for title, _ in sheets))
 
 
 def _without_rows(xml: bytes, raw: RawSheet) -> bytes | None:

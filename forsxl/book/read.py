@@ -106,8 +106,7 @@ def detect_lang(workbook: Workbook) -> Lang:
         for row in config.iter_rows(min_row=2, max_col=2, values_only=True):
             if str(row[0] or "").strip() == "lang" and str(row[1] or "").strip() in ("ru", "en"):
                 return Lang(str(row[1]).strip())
-    russian = {name for kinds in layout.SHEETS.values() for name in kinds[1:]}
-    return Lang.RU if any(name in russian for name in workbook.sheetnames) else Lang.EN
+    return layout.names_lang(workbook.sheetnames)
 
 
 def peek_lang(path: Path) -> Lang | None:
