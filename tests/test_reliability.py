@@ -340,15 +340,16 @@ def test_a_damaged_cell_is_said_in_the_language_of_the_sheet_names(book: Path) -
                                    "LibreOffice, проверьте эту ячейку и сохраните книгу заново")
 
 
-def test_a_missing_part_is_said_in_words(featured: Path) -> None:
-    """Refusals that name no cell say what is wrong, not `KeyError: "There is no item named ..."` (issue 31)."""
-    book = featured
-    broken = book.with_name("broken.xlsx")
-    with zipfile.ZipFile(book) as old, zipfile.ZipFile(broken, "w") as new:
+@pytest.mark.parametrize("part", ["xl/sharedStrings.xml", "xl/styles.xml", "xl/charts/chart1.xml"])
+def test_a_missing_part_is_said_in_words(featured: Path, part: str) -> None:
+    """Refusals that name no cell say what is wrong, not `KeyError: "There is no item named ..."`; without its styles,
+    every styled cell would have been named as damaged (issue 31)."""
+    broken = featured.with_name("broken.xlsx")
+    with zipfile.ZipFile(featured) as old, zipfile.ZipFile(broken, "w") as new:
         for info in old.infolist():
-            if info.filename != "xl/sharedStrings.xml":
+            if info.filename != part:
                 new.writestr(info, old.read(info))
-    every_command_refuses(broken, f"{broken} is not an .xlsx workbook (its part xl/sharedStrings.xml is missing)")
+    every_command_refuses(broken, f"{broken} is not an .xlsx workbook (its part {part} is missing)")
 
 
 @pytest.mark.parametrize(("old", "new", "line"), [

@@ -178,6 +178,7 @@ class XmlBudget:
 
 
 _SHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}sheet"
+_NEEDED = ("/worksheet", "/chartsheet", "/styles", "/sharedStrings")
 
 
 class _Sheets:
@@ -274,6 +275,7 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
         found, streamed = _parts(budget, archive)
         titles = budget.titles = {entry.part: entry.name for entry in found.sheets}
         _check_sheet_list(path, found)
+        _check_needed_parts(path, found)
         worksheets = {entry.part for entry in found.sheets if entry.worksheet}
         for info in archive.infolist():  # every part: a worksheet openpyxl finds by a path spelt another way too
             part = info.filename
@@ -302,6 +304,19 @@ def _check_sheet_list(path: Path, found: Parts) -> None:
         if entry.name.casefold() in names:
             raise WorkbookErrors([ForsxlError("", "sheet_name_twice", Source(entry.name), path=path)])
         names.add(entry.name.casefold())
+
+
+def _check_needed_parts(path: Path, found: Parts) -> None:
+    """Raise at the first part the workbook links to that openpyxl reads without looking whether it is there (a sheet,
+    the styles, the shared strings) and that the package lacks: without its styles, every styled cell would be named
+    as damaged."""
+    for rel in found.rels(found.workbook_part):
+        if not rel.external and rel.type.endswith(_NEEDED) and rel.target not in found.names:
+            raise refuse("file_not_xlsx", path, why=_missing(rel.target))
+
+
+def _missing(part: str) -> Later:
+    return Later("its part {part} is missing", part=part)
 
 
 def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]]:
@@ -339,7 +354,7 @@ def unreadable(error: Exception) -> Later:
     cause = error.__cause__ or error
     missing = _NO_PART.fullmatch(str(cause.args[0])) if isinstance(cause, KeyError) and cause.args else None
     if missing is not None:
-        return Later("its part {part} is missing", part=missing[1])
+        return _missing(missing[1])
     said = f"{type(cause).__name__}: {cause}"[:200]
     return Later("a part of it is not written as a spreadsheet writes it, and reading it stopped at {error}",
                  error=said)
