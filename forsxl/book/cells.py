@@ -255,18 +255,22 @@ def damaged(sheet: RawSheet, strings: list[str], formats: Styles, epoch: Any) ->
     the last entry without a word, and stops at one past the end or at a value its type cannot have (a boolean
     written `true`)."""
     styles = len(formats.cell_styles)
+    known_styles, known_strings = ({str(index) for index in range(count)} for count in (styles, len(strings)))
+    """The right indexes as written, to check a cell with a look-up: this runs for every cell of every sheet."""
     for cell in sheet.cells:
         row, column, kind, style, text, formula = cell
-        why = None if style is None else _missing(style, styles, _STYLE)  # `s=""` too: openpyxl stops at it
-        if why is None and text is not None and formula is None and not (kind == "n" and text.isdigit()):
-            if kind == "s":  # most cells are whole numbers or shared strings: checked without `value`
-                why = _missing(text, len(strings), _STRING)
-            else:
+        why = None
+        if style is not None and style not in known_styles:  # `s=""` too: openpyxl stops at it
+            why = _missing(style, styles, _STYLE)
+        if why is None and text is not None and formula is None:
+            if kind == "s":
+                if text not in known_strings:
+                    why = _missing(text, len(strings), _STRING)
+            elif kind in _KINDS and not (kind == "n" and text.isdigit()):  # `value` reads other kinds as text
                 try:
                     value(cell, strings, formats, epoch, int(style) if style else 0)
                 except (ValueError, OverflowError):
-                    why = Later("the cell holds {value!r}, and its type says {what}", value=text,
-                                what=_KINDS.get(kind, kind))
+                    why = Later("the cell holds {value!r}, and its type says {what}", value=text, what=_KINDS[kind])
         if why is not None:
             return f"{get_column_letter(column)}{row}", why
     for number, attributes in sheet.rows.items():
