@@ -212,8 +212,8 @@ def _refuse_damaged(path: Path, sheets: list[tuple[str, RawSheet]], strings: lis
 
 def _without_rows(xml: bytes, raw: RawSheet) -> bytes | None:
     """A worksheet part with its sheetData emptied, or None when that cannot be done on its bytes (it has no
-    sheetData, or an encoding that is not ASCII-compatible, as UTF-16)."""
-    if raw.data is None or b"\x00" in xml[:4]:
+    sheetData where expat found it). A part in UTF-16 is refused before (`_check_encodings`)."""
+    if raw.data is None:
         return None
     start, close = raw.data
     if xml[start : start + 1] != b"<" or (close != start and xml[close : close + 2] != b"</"):
