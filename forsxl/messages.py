@@ -239,19 +239,27 @@ MESSAGES: dict[str, str] = {
     "gotha_draw": N_("{where}: a draw with komi {komi} and {stones} stones, as OpenGotha recorded it, stands as a "
                      "referee's decision (Config scoring.any_draw: yes)"),
     "gotha_twice": N_("{where}: {name} already plays at another table of this round; this game is left out and the "
-                      "opponent is absent: correct the round sheet if this game is the one played"),
+                      "opponent unpaired: correct the round sheet if this game is the one played"),
     "gotha_self": N_("{where}: {name} plays against themselves; the game is left out"),
     "gotha_unknown": N_("{where}: {key} is none of the file's players; left out, as OpenGotha leaves it out"),
     "gotha_bye_played": N_("{where}: {name} has a game and the bye; the bye is left out"),
     "gotha_rating": N_("{name}: rating {value} is beyond OpenGotha's {low} to {high}; read as {read}, as OpenGotha "
                        "reads it"),
     "gotha_rank": N_("{name}: rank {value} read as {read}, as OpenGotha reads it"),
+    "gotha_spaces": N_("{name}: the spaces around or doubled inside the name in the file are left out; OpenGotha "
+                       "draws its lots with them, so its pairing may differ from forsxl's"),
     "gotha_correction": N_("{name}: smmsCorrection {value} is beyond what a workbook holds; read as {read}"),
     "gotha_criteria": N_("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
                          "tiebreaks"),
     "gotha_setting": N_("OpenGotha's {what} {value} has no forsxl counterpart and is not carried over"),
     "export_field_empty": N_("warning: {format}: Config {key} is empty, so the file leaves {tag} empty; write it there "
                              "for the rating list"),
+    "export_place_country": N_("warning: {format}: Config place {place!r} names no country, so the file writes {tag}; "
+                               "write it as 'FR, Paris' for the rating list"),
+    "export_country": N_("warning: {format}: no two-letter country (FR, RU) in Players Country of {names}; the file "
+                         "writes {written} for them"),
+    "export_first_name": N_("warning: OpenGotha opens no player without a first name, and Players Name of {names} is "
+                            "one word; the file writes the first name {written}, which forsxl reads back as none"),
     "export_gotha_method": N_("warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the "
                               "players, games and handicaps, not the pairing by {method} or its points"),
     "export_over_book": N_("the export would overwrite the workbook {path}; pick another -o"),
@@ -329,6 +337,7 @@ MESSAGES: dict[str, str] = {
     "why_bye_unpairable": N_("not {name}: without {name} the others could not all be paired (R5, R7)"),
     "why_scheduled_bye": N_("{name} has the bye by the schedule (R7.5, R7.6)"),
     "why_absent": N_("{name} is absent, as announced in Players (R5)"),
+    "why_unpaired": N_("{name} was there and not paired: the round scores nothing (R5)"),
 }
 
 
@@ -375,7 +384,7 @@ TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
     Tiebreak.SOS_MINUS_1: (N_("SOS-1"), N_("SOS without the lowest opponent's score")),
     Tiebreak.SOS_MINUS_2: (N_("SOS-2"), N_("SOS without the two lowest opponents' scores")),
     Tiebreak.CUSS: (N_("CUSS"), N_("cumulative score: the sum of the score after each round, start included")),
-    Tiebreak.NBW: (N_("NBW"), N_("OpenGotha: number of wins, a bye counted as a win")),
+    Tiebreak.NBW: (N_("NBW"), N_("OpenGotha: number of wins, and what a round without a game scored")),
     Tiebreak.SOSW: (N_("SOSW"), N_("OpenGotha: sum of opponents' NBW, 0 for a round without a game")),
     Tiebreak.SOSW_MINUS_1: (N_("SOSW-1"), N_("OpenGotha: SOSW without the lowest round")),
     Tiebreak.SOSW_MINUS_2: (N_("SOSW-2"), N_("OpenGotha: SOSW without the two lowest rounds")),
@@ -392,6 +401,9 @@ TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
     Tiebreak.EXT: (N_("EXT"), N_("OpenGotha: exploits attempted, opponents' NBW weighted by stones beyond the ranks")),
     Tiebreak.EXR: (N_("EXR"), N_("OpenGotha: exploits achieved, EXT over the games won")),
     Tiebreak.SDC: (N_("SDC"), N_("OpenGotha: wins among the tied players, when every two of them met")),
+    Tiebreak.CAT: (N_("CAT"), N_("OpenGotha: the category by rank, the strongest first")),
+    Tiebreak.DC: (N_("DC"), N_("OpenGotha: direct confrontation, who beat whom among the tied players, the later "
+                               "criteria where the games do not decide")),
 }
 """Tie-breaks as column headings (short) and in the legend under the standings (long)."""
 

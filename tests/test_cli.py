@@ -43,8 +43,8 @@ FORFEITS = {(2, 3): "B+F", (4, 5): "W+F"}
 """(round, board) -> a forfeit typed instead of the game's result."""
 
 TOP_KEYS = ("name, date, place, preset, rounds, lang, ratings.…, start.…, handicap.…, komi.…, groups.…, teams.…, "
-            "scoring.…, attendance.…, tiebreaks, unplayed_loss, superfinal, pairing.…, playoff.…, swiss.…, "
-            "round_robin.…, serp.…, prizes.…, norms.…, stages.…")
+            "scoring.…, attendance.…, tiebreaks, unplayed_loss, unplayed_half, superfinal, pairing.…, playoff.…, "
+            "swiss.…, round_robin.…, serp.…, prizes.…, norms.…, stages.…")
 """What an unknown key that is close to none is told: the top-level keys, then the sections (R12)."""
 PRESETS = ", ".join(presets())
 RESULT_HELP = "use B+, W+, =, B+F, W+F or 0-0"

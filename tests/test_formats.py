@@ -444,7 +444,8 @@ def test_formats_an_export_says_what_its_readers_ask_for_and_the_config_leaves_e
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
         "warning: EGF: Config date is empty, so the file leaves DT[] empty; write it there for the rating list",
-        "warning: EGF: Config place is empty, so the file leaves PC[] empty; write it there for the rating list"]
+        "warning: EGF: Config place is empty, so the file leaves PC[] empty; write it there for the rating list",
+        "warning: EGF: no two-letter country (FR, RU) in Players Country of Иванов Пётр; the file writes XX for them"]
     result = invoke("export", book, "--format", "opengotha", "-o", tmp_path / "club.xml")
     assert result.stderr.splitlines() == [
         "warning: OpenGotha pairs and ranks by McMahon score or Swiss points: the file holds the players, games and "
@@ -457,10 +458,50 @@ def test_formats_an_export_says_what_its_readers_ask_for_and_the_config_leaves_e
         value.value = given.pop(str(key.value), value.value)
     for key in given:
         workbook["Config"].append([key, given[key]])
+    workbook["Players"]["F1"], workbook["Players"]["F2"] = "Country", "ru"
     workbook.save(book)
     for fmt in ("egf", "opengotha"):
         result = invoke("export", book, "--format", fmt, "-o", tmp_path / f"again.{fmt}")
         assert (result.exit_code, result.stderr) == (0, ""), result.output
+    assert "; PC[RU, Moscow]" in (tmp_path / "again.egf").read_text("utf-8")
+
+
+def test_formats_an_export_names_the_players_and_the_place_its_readers_would_miss(tmp_path: Path) -> None:
+    """Frioul's players have a club and no country, its place no country: the h9 writes PC[,Frioul] and XX and says
+    so, naming them; OpenGotha, which opens no player without a first name or with a country of other than two
+    letters, gets a first name '-' (read back as none) and no country, each said (issue 29)."""
+    book = _book(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    given = {"date": "2018-05-05", "place": "Frioul"}
+    for key, value in workbook["Config"].iter_rows(min_row=2, max_col=2):
+        value.value = given.get(str(key.value), value.value)
+    workbook["Config"].append(["pairing.method", "mcmahon"])
+    players = workbook["Players"]
+    players["E1"], players["F1"], players["E2"] = "Club", "Country", "Mars"
+    players.append([None, "Plato", 1900, None, "Athe", "Greece"])
+    players.append([None, "Morel Aurélien", 1800, None, "Mars", "fr"])
+    workbook.save(book)
+    result = invoke("export", book, "--format", "egf", "-o", tmp_path / "frioul.h9")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "warning: EGF: Config place 'Frioul' names no country, so the file writes PC[,Frioul]; write it as 'FR, Paris' "
+        "for the rating list",
+        "warning: EGF: no two-letter country (FR, RU) in Players Country of Иванов Пётр, Plato; the file writes XX for "
+        "them"]
+    lines = (tmp_path / "frioul.h9").read_text("utf-8").splitlines()
+    assert "; PC[,Frioul]" in lines
+    assert [line[40:47] for line in lines if not line.startswith(";")] == ["XX Mars", "XX Athe", "FR Mars"]
+    result = invoke("export", book, "--format", "opengotha", "-o", tmp_path / "frioul.xml")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        "warning: OpenGotha opens no player without a first name, and Players Name of Plato is one word; the file "
+        "writes the first name '-', which forsxl reads back as none",
+        "warning: OpenGotha: no two-letter country (FR, RU) in Players Country of Plato; the file writes \"\" for "
+        "them"]
+    written = {p.key: (p.first_name, p.country, p.full_name)
+               for p in parse_opengotha((tmp_path / "frioul.xml").read_bytes()).players}
+    assert written == {"ИВАНОВПЁТР": ("Пётр", "", "Иванов Пётр"), "PLATO-": ("-", "", "Plato"),
+                       "MORELAURÉLIEN": ("Aurélien", "FR", "Morel Aurélien")}
 
 
 def test_formats_opengotha_export_leaves_a_late_entrant_out_of_the_rounds_before_they_came() -> None:
@@ -656,15 +697,15 @@ def test_formats_opengotha_standings_are_opengothas_order(tmp_path: Path, xml: P
 
 @needs_files
 def test_formats_opengotha_ioct_places_are_opengothas_h9(tmp_path: Path) -> None:
-    """OpenGotha's own h9 export of IOCT lists its places: the imported standings give them (DC, which forsxl lacks,
-    is named and left out; NBW alone decides here)."""
+    """OpenGotha's own h9 export of IOCT lists its places: the imported standings give them, NBW then OpenGotha's
+    direct confrontation (`dc`) as it computes it."""
     xml = FORMATS / "opengotha_xml" / "ioct-2020-02.xml"
     result = invoke("import", tmp_path / "ioct.xlsx", xml)
-    assert result.output.splitlines()[1:] == [
-        "ioct-2020-02.xml: OpenGotha's placement criteria DC have no forsxl counterpart and are left out of "
-        "tiebreaks (R6)"]
+    assert result.output.splitlines()[1:] == []
     real = parse_h9((FORMATS / "egf_h9" / "ioct-2020-02.h9").read_text("latin-1"), "real")
-    table = standings(load(tmp_path / "ioct.xlsx").tournament)
+    t = load(tmp_path / "ioct.xlsx").tournament
+    assert Tiebreak.DC in t.config.tiebreaks
+    table = standings(t)
     assert [(s.place, s.player.name) for s in table] == [(str(i), r.name) for i, r in enumerate(real.rows, start=1)]
 
 
@@ -681,8 +722,9 @@ def test_formats_opengotha_import_carries_ranks_corrections_system_and_rules(tmp
     assert (c.komi.even, c.attendance.bye_points, c.attendance.absent_points, c.attendance.round_down) == (
         Fraction(15, 2), 1, Fraction(1, 2), True)
     swiss = c.swiss
-    assert (swiss.weights, swiss.seat, swiss.first_round, swiss.seeding, swiss.seeding_from) == (
-        Weights.OPENGOTHA, Seat.RANKING, Seeding.FOLD, Seeding.FOLD, 3)
+    assert (swiss.weights, swiss.first_seat, swiss.seat, swiss.first_round, swiss.seeding, swiss.seeding_from) == (
+        Weights.OPENGOTHA, Seat.RANKING_RATING, Seat.RANKING_RATING, Seeding.FOLD, Seeding.FOLD, 3)
+    assert c.pairing.allow_rematch  # OpenGotha weighs a rematch down and never forbids one
     assert (swiss.drawn_down, swiss.drawn_up, swiss.compensate, swiss.club_gap, swiss.country_gap) == (
         Edge.BOTTOM, Edge.TOP, True, 3, 1)
     assert (str(swiss.geo_rank), swiss.geo_bar, swiss.geo_wins) == ("1d", True, True)
@@ -690,34 +732,44 @@ def test_formats_opengotha_import_carries_ranks_corrections_system_and_rules(tmp
     assert (triki.player.rating, str(triki.player.rank), triki.start) == (1650, "5k", 25)
 
 
+OPENGOTHA_ROUND_4 = """
+JUHSEIVIN BILODEAUFLORENT 0, EVAINANDÉOL NGUYEN_THEMINH 0, JUHTAEHWAN DUFOURTHOMAS 0, BILLOIRECLEMENT
+MENONJEAN-FRANÇOIS 0, DENISEQUENTIN FABREROMAIN 0, SUNXIUYUAN LAMYSTEPHANE 0, NICOLAUMADEC HARDPIERRE 0,
+JASKOLSKIALIOCHA CRINQUANDBENJAMIN 0, BROUARDDAVID WURZINGERRALF 0, LARROUYBASTIEN PORTALJEAN-JACQUES 0,
+LE_FLOCHMOENERIC LAMYNAOKI 0, GROSDOYSIMEON TRIKIJOHAN 0, LACROIXJULIEN BONETTIBENOIT 0, GEFFROYSAMUEL LEDUNCAROLINE
+3, ALBERT-AGUILARAURÉLIEN CALLENSFABIEN 2, CALLENSARMAND MENDESNELL 6, HERNANDEZMATTHIEU THOMASAKIM 2,
+LAVIELLEESCOUBETJULIE ALBERT_LEDUNSOLINE 4
+"""
+"""Round 4 of Toulouse 2024 as OpenGotha 3.51.02's own engine pairs it from the rounds before (its Pair button run
+headless on the file cut before round 4): White, Black, handicap."""
+
+
 @needs_files
-def test_formats_opengotha_toulouse_pairs_each_round_as_opengotha_did(tmp_path: Path) -> None:
-    """Toulouse 2024 was paired round by round by OpenGotha 3.51 (pairgoth's regression file). Imported up to round
-    k - 1, forsxl pairs round k: rounds 1, 2, 5 and 6 exactly as OpenGotha, colours and handicaps too; in rounds 3
-    and 4 OpenGotha's pairing and forsxl's cost exactly the same by OpenGotha's cost function, a tie either may
-    break (forsxl gives 16 of 18 and 15 of 18 of OpenGotha's games)."""
+def test_formats_opengotha_toulouse_pairs_round_4_as_opengothas_engine(tmp_path: Path) -> None:
+    """Toulouse 2024, cut before round 4 and imported: forsxl pairs round 4 as OpenGotha 3.51's own engine does,
+    colours and handicaps too; and in every round its pairing costs no more by OpenGotha's cost function than the
+    one the file holds. (The file is pairgoth's regression file, no dataVersion: pairgoth spares the players above
+    the thresholds from geography, which OpenGotha 3.51 does not, so its own rounds are not OpenGotha's.)"""
     xml = FORMATS / "opengotha_xml" / "toulouse-2024.xml"
     g = parse_opengotha(xml.read_bytes())
     for k in range(1, 7):
         cut = tmp_path / f"before-{k}.xml"
-        kept = [e for e in g.games if e.round < k]
         cut.write_text(_without_games(xml.read_text("utf-8"), k), encoding="utf-8")
         t = load(imported(tmp_path, cut)).tournament
-        assert len([e for r in t.rounds for e in r.games]) == len(kept)
+        assert len([e for r in t.rounds for e in r.games]) == len([e for e in g.games if e.round < k])
         key = {p.id: q.key for p in t.players for q in g.players if q.full_name == p.name}
+        ours = {(key[x.white], key[x.black], x.stones) for x in pair_round(t, k).games}
         theirs = {(e.white.upper(), e.black.upper(), e.handicap) for e in g.games if e.round == k}
-        ours = pair_round(t, k)
-        mine = {(key[x.white], key[x.black], x.stones) for x in ours.games}
         present = tuple(s.player.id for s in standings(t, before_round=k, ranking_only=True) if s.player.plays_in(k))
         state, rules = round_state(t, k, present)
         field = score_field(state, rules, state.players)
-        at = {pid: i for i, pid in enumerate(field.ids)}
-        pid = {q: p for p, q in key.items()}
-        cost = {name: total_cost([field.cost(at[pid[w]], at[pid[b]]) for w, b, _ in pairs], 2)
-                for name, pairs in (("ours", mine), ("theirs", theirs))}
-        assert cost["ours"] == cost["theirs"], k
-        if k in (1, 2, 5, 6):
-            assert mine == theirs or (k == 1 and len(mine - theirs) == 1), k  # round 1: one colour by a name's spelling
+        at = {key[pid]: i for i, pid in enumerate(field.ids)}
+        cost = {name: total_cost([field.cost(at[w], at[b]) for w, b, _ in pairs], 2)
+                for name, pairs in (("ours", ours), ("theirs", theirs))}
+        assert cost["ours"] <= cost["theirs"], k
+        if k == 4:
+            assert ours == {(w, b, int(h)) for w, b, h in (game.split() for game in
+                                                           " ".join(OPENGOTHA_ROUND_4.split()).split(", "))}
 
 
 def _without_games(text: str, k: int) -> str:
@@ -772,7 +824,7 @@ def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tm
         "d.xml: round 2 table 1: a draw with komi 0 and 1 stones, as OpenGotha recorded it, stands as a referee's "
         "decision (Config scoring.any_draw: yes) (R4)",
         "d.xml: round 2 table 2: Alpha Ann already plays at another table of this round; this game is left out and "
-        "the opponent is absent: correct the round sheet if this game is the one played (R7)",
+        "the opponent unpaired: correct the round sheet if this game is the one played (R7)",
     ]
     for command in ("check", "standings"):
         assert invoke(command, book).exit_code == 0, command
@@ -780,7 +832,7 @@ def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tm
     assert t.config.scoring.any_draw and [s.values for s in standings(t) if s.player.name == "Alpha Ann"] == [
         {Tiebreak.MMS: Fraction(32), Tiebreak.SOSM: Fraction(61)}]  # 2d 31 + two draws; SOSM 30.5 + (29.5 + 1 stone)
     assert [(s.player.name, str(c)) for s in standings(t) for c in s.cells if c.round == 2 and not c.opponent] == [
-        ("Beta Bob", "0-"), ("Delta Dan", "0-")]  # a first absence of 1/2, rounded down
+        ("Beta Bob", "0="), ("Delta Dan", "0-")]  # absent (not participating): 1/2, rounded down; unpaired: nothing
 
 
 GOTHA_ODD = """<?xml version="1.0" encoding="UTF-8"?>
@@ -789,7 +841,7 @@ GOTHA_ODD = """<?xml version="1.0" encoding="UTF-8"?>
 <Player name="Alpha" firstName="Ann" rank="2D" rating="2200"/>
 <Player name="Eon" firstName="Serge" rank="99K" rating="-7800" grade="99K"/>
 <Player name="Gamma" firstName="Cy" rank="1K" rating="2000" smmsCorrection="99999"/>
-<Player name="Delta" firstName="Dan" rank="3K" rating="1800"/>
+<Player name="Delta" firstName="Dan " rank="3K" rating="1800"/>
 </Players>
 <Games>
 <Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="EONSERGE" handicap="0"
@@ -808,10 +860,59 @@ GOTHA_ODD = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+GOTHA_ROUNDS = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+<Players>
+<Player name="Alpha" firstName="Ann" rank="2D" rating="2200"/>
+<Player name="Beta" firstName="Bob" rank="1D" rating="2100"/>
+<Player name="Gamma" firstName="Cy" rank="1K" rating="2000"/>
+<Player name="Delta" firstName="Dan" rank="3K" rating="1800" participating="01111111111111111111"/>
+<Player name="Eta" firstName="Eve" rank="5K" rating="1600" registeringStatus="PRE"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="BETABOB" handicap="0"
+ result="RESULT_WHITEWINS"/>
+</Games>
+<TournamentParameterSet>
+<GeneralParameterSet name="Rounds" numberOfRounds="3" komi="7.5" genNBW2ValueAbsent="0" genNBW2ValueBye="2"
+ genCountNotPlayedGamesAsHalfPoint="true"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="NBW" number="1"/>
+<PlacementCriterion name="DC" number="2"/><PlacementCriterion name="SOSW" number="3"/></PlacementCriteria>
+</PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_formats_opengotha_rounds_without_a_game_score_and_pair_as_in_opengotha(tmp_path: Path) -> None:
+    """A participating player without a game (Gamma) is unpaired, 0 as OpenGotha scores it; one not participating
+    (Delta) and a pre-registered one (Eta, PRE: never paired) are absent, and round 2 pairs neither Eta nor anyone
+    OpenGotha would not; OpenGotha's DC and its half point for unplayed games come over as `dc` and `unplayed_half`."""
+    xml = tmp_path / "r.xml"
+    xml.write_text(GOTHA_ROUNDS, encoding="utf-8")
+    book = tmp_path / "r.xlsx"
+    assert invoke("import", book, xml).output.splitlines()[1:] == []
+    t = load(book).tournament
+    assert (t.config.tiebreaks, t.config.unplayed_half) == ((Tiebreak.NBW, Tiebreak.DC, Tiebreak.SOSW), True)
+    names = {p.id: p.name for p in t.players}
+    assert [(names[pid], kind.value) for pid, kind in t.rounds[0].sitouts] == [
+        ("Gamma Cy", "unpaired"), ("Delta Dan", "absent"), ("Eta Eve", "absent")]
+    assert next(p for p in t.players if p.name == "Eta Eve").absent == {1, 2, 3}
+    sheet = openpyxl.load_workbook(book)["Round-1"]
+    assert [r[:2] for r in sheet.iter_rows(min_row=3, values_only=True)] == [
+        ("unpaired", "Gamma Cy"), ("absent", "Delta Dan"), ("absent", "Eta Eve")]
+    assert invoke("pair", book).exit_code == 0
+    second = load(book).tournament.rounds[1]
+    assert {names[p] for g in second.games for p in (g.black, g.white)} == {"Alpha Ann", "Beta Bob", "Gamma Cy",
+                                                                          "Delta Dan"}
+    assert [(names[pid], kind.value) for pid, kind in second.sitouts] == [("Eta Eve", "absent")]
+
+
 def test_formats_opengotha_import_bounds_warns_and_loads_what_opengotha_opens(tmp_path: Path) -> None:
     """OpenGotha writes `rating="-7800" rank="99K"` for a player added without either (`kwagoleague` in its remote
     folder) and reads them as -900 and 30k; a game against oneself, a game of a key no player has and a bye beside a
-    game are left out. Each gets a line naming the file, the player and what was done, and the book reads."""
+    game are left out; a stray space after a first name (OpenGotha's lots read it) is trimmed. Each gets a line naming
+    the file, the player and what was done, and the book reads."""
     xml = tmp_path / "odd.xml"
     xml.write_text(GOTHA_ODD, encoding="utf-8")
     book = tmp_path / "odd.xlsx"
@@ -822,6 +923,8 @@ def test_formats_opengotha_import_bounds_warns_and_loads_what_opengotha_opens(tm
         "odd.xml: Eon Serge: rating -7800 is beyond OpenGotha's -900 to 2949; read as -900, as OpenGotha reads it (R0)",
         "odd.xml: Eon Serge: rank 99K read as 30k, as OpenGotha reads it (R0)",
         "odd.xml: Gamma Cy: smmsCorrection 99999 is beyond what a workbook holds; read as 10000 (R1.4)",
+        "odd.xml: Delta Dan: the spaces around or doubled inside the name in the file are left out; OpenGotha draws "
+        "its lots with them, so its pairing may differ from forsxl's (R7.4)",
         "odd.xml: round 1 table 2: Gamma Cy plays against themselves; the game is left out (R7)",
         "odd.xml: round 1 table 3: OMEGAOLA is none of the file's players; left out, as OpenGotha leaves it out (R7)",
         "odd.xml: round 1: Alpha Ann has a game and the bye; the bye is left out (R7)",

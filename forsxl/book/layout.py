@@ -93,10 +93,11 @@ PLAYOFF_STAGES = {
     "F": N_("Final"),
     "3rd": N_("3rd place"),
 }
-BYE_LABEL = {Lang.EN: "bye", Lang.RU: "своб."}
-ABSENT_LABEL = {Lang.EN: "absent", Lang.RU: "пропуск"}
+SITOUT_LABELS = {"bye": {Lang.EN: "bye", Lang.RU: "своб."}, "absent": {Lang.EN: "absent", Lang.RU: "пропуск"},
+                 "unpaired": {Lang.EN: "unpaired", Lang.RU: "не в паре"}}
+"""A round sheet's row for a player without a game (R5), by kind: the Board cell's word in each language."""
 SITOUT_WORDS = {"bye": "bye", "своб.": "bye", "своб": "bye", "свободен": "bye",
-                "absent": "absent", "пропуск": "absent"}
+                "absent": "absent", "пропуск": "absent", "unpaired": "unpaired", "не в паре": "unpaired"}
 
 STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
     "place": ("Place", "Место"),

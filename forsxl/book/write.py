@@ -16,7 +16,7 @@ from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import BOLD, WIDEST, fit_columns, fresh_sheet, print_setup, print_title, put, write_row
 from forsxl.engine.config import Config, Lang
 from forsxl.engine.groups import group_sizes
-from forsxl.engine.model import Game, PlayerId, Result, Round, Sitout, Tournament, number_text
+from forsxl.engine.model import Game, PlayerId, Result, Round, Tournament, number_text
 from forsxl.engine.playoff import Match
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_choices, result_text
@@ -86,7 +86,7 @@ def write_round(book: Book, rnd: Round) -> None:
         rs.rows.append((row, game))
         row += 1
     for pid, sitout in rnd.sitouts:
-        label = (layout.BYE_LABEL if sitout == Sitout.BYE else layout.ABSENT_LABEL)[lang]
+        label = layout.SITOUT_LABELS[sitout.value][lang]
         write_row(sheet, row, [label, t.player(pid).name])
         rs.rows.append((row, (pid, sitout)))
         row += 1

@@ -148,6 +148,8 @@ class Tiebreak(StrEnum):
     EXT = "ext"
     EXR = "exr"
     SDC = "sdc"
+    DC = "dc"
+    CAT = "cat"
 
 
 class UnplayedLoss(StrEnum):
@@ -182,10 +184,13 @@ class Seeding(StrEnum):
 
 class Seat(StrEnum):
     """The order inside a score group that seeding reads (R7.4): by rating, or by the ranking (R6) as OpenGotha
-    seeds by its placement criteria."""
+    seeds by its placement criteria, players sharing a place by start number, or as OpenGotha orders them: by rating
+    (its additional criterion Rating), then by name, or by name alone (no additional criterion)."""
 
     RATING = "rating"
     RANKING = "ranking"
+    RANKING_RATING = "ranking_rating"
+    RANKING_NAME = "ranking_name"
 
 
 class Edge(StrEnum):
@@ -209,6 +214,7 @@ class Weights(StrEnum):
 
     FORSXL = "forsxl"
     OPENGOTHA = "opengotha"
+    OPENGOTHA_CAT = "opengotha_cat"  # its Swiss-with-categories weights: categories, handicap and geography first
 
 
 class ShiftOrder(StrEnum):
@@ -387,7 +393,10 @@ class Swiss:
     seeding_from: int = key(2, "McMahon/Swiss: the first round seeded by swiss.seeding; the rounds before it by "
                             "swiss.first_round (OpenGotha: after its round 2)", "R7.4")
     seat: Seat = key(Seat.RATING, "McMahon/Swiss: the order inside a score group seeding reads: rating, or ranking "
-                     "(the tie-breaks, as OpenGotha)", "R7.4")
+                     "(the tie-breaks, as OpenGotha), players sharing a place by start number, or ranking_rating or "
+                     "ranking_name: by rating then name, or by name, as OpenGotha", "R7.4")
+    first_seat: Seat | None = key(None, "McMahon/Swiss: swiss.seat in the rounds before swiss.seeding_from (empty: "
+                                  "swiss.seat; OpenGotha's additional criterion of its first seed system)", "R7.4")
     drawn_down: Edge = key(Edge.BOTTOM, "McMahon/Swiss: which player of a group floats down to the next: bottom, "
                            "middle or top (OpenGotha's DUDD upper mode)", "R7.4")
     drawn_up: Edge = key(Edge.TOP, "McMahon/Swiss: which player of the lower group meets a floater: top, middle or "
@@ -397,7 +406,11 @@ class Swiss:
     colour: ColourPriority = key(ColourPriority.LAST, "McMahon/Swiss: colour balance after seeding (last) or before "
                                  "it (before_seeding)", "R7.4")
     weights: Weights = key(Weights.FORSXL, "McMahon/Swiss: below the score, forsxl's strict priorities (forsxl) or "
-                           "OpenGotha's cost function for floats, seeding and colour (opengotha)", "R7.4")
+                           "OpenGotha's cost function for floats, seeding and colour (opengotha), or with its Swiss "
+                           "with categories weights (opengotha_cat)", "R7.4")
+    categories: tuple[Rank, ...] = key((), "McMahon/Swiss: the lowest rank of each category but the last, strongest "
+                                       "first (OpenGotha's categories: the cat tie-break, and pairing with "
+                                       "opengotha_cat); empty: one category", "R7.4")
     geo_rank: Rank | None = key(None, "McMahon/Swiss: club_gap and country_gap spare a player whose rank plus wins "
                                 "reach this rank, half when one of the two (OpenGotha's rank threshold; empty: "
                                 "none)", "R7.4")
@@ -518,6 +531,9 @@ class Config:
     unplayed_loss: UnplayedLoss = key(UnplayedLoss.DRAW, "opponent-based tie-breaks count a round lost without a "
                                       "game (a forfeit loss, a round missed for 0, the rounds after withdrawing) as "
                                       "a draw against oneself (draw) or as a plain loss (loss)", "R6")
+    unplayed_half: bool = key(False, "OpenGotha's criteria (sosw, sosm and their kin) count each opponent with half a "
+                              "point for every round the opponent did not play over the board, as OpenGotha's 'count "
+                              "not played games as half point'", "R6")
     superfinal: bool = key(False, "a tie for first on every criterion is settled by a superfinal match", "R7.8")
     pairing: Pairing = field(default_factory=Pairing)
     playoff: Playoff = field(default_factory=Playoff)

@@ -216,6 +216,6 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
         ))
     sitouts = _bye_reasons(ctx) if not scheduled else tuple(
         Reason("why_scheduled_bye", {"name": t.player(pid).name}) for pid in byes)
-    sitouts += tuple(Reason("why_absent", {"name": t.player(pid).name}) for pid, kind in rnd.sitouts
-                     if kind == Sitout.ABSENT)
+    sitouts += tuple(Reason("why_absent" if kind == Sitout.ABSENT else "why_unpaired", {"name": t.player(pid).name})
+                     for pid, kind in rnd.sitouts if kind in (Sitout.ABSENT, Sitout.UNPAIRED))
     return RoundWhy(number, method, tuple(pairs), sitouts)

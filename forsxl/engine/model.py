@@ -87,6 +87,7 @@ class Sitout(StrEnum):
 
     BYE = "bye"
     ABSENT = "absent"
+    UNPAIRED = "unpaired"  # there but not paired, 0 points: OpenGotha's participating player without a game
 
 
 @dataclass(frozen=True)

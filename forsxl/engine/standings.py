@@ -123,6 +123,8 @@ def _round_cells(rnd: Round, scoring: Scoring, attendance: Attendance) -> Mappin
     for pid, sitout in rnd.sitouts:
         if sitout == Sitout.BYE:
             cells[pid] = _sitout_cell(rnd.number, bye_points(attendance, scoring), sitout, scoring)
+        elif sitout == Sitout.UNPAIRED:  # there, not paired: nothing, as OpenGotha scores it
+            cells[pid] = _sitout_cell(rnd.number, Fraction(0), sitout, scoring)
     return cells
 
 
@@ -139,7 +141,8 @@ def round_cells(
 
     With `attendance.late_at_once` a late entrant's rounds count at once, also for one who never plays; with
     `attendance.round_down` the byes' and absences' points are added up round by round and rounded down to whole
-    points, as OpenGotha's "round down NBW/MMS": each such cell holds what the rounded sum gained.
+    points, as OpenGotha's "round down NBW/MMS": each such cell holds what the rounded sum gained, and reads as what
+    the round is worth (an absence of ½ is `0=` every time, not `0-` and `0+` in turn, as OpenGotha shows it).
     """
     config = t.config
     played = [_round_cells(rnd, config.scoring, config.attendance) for rnd in rounds]
@@ -160,8 +163,7 @@ def round_cells(
             cell = _missed_cell(rnd.number, player, joined, missed, config.scoring) if cell is None else cell
             if config.attendance.round_down and cell.opponent is None and cell.points:
                 before, sitouts = sitouts, sitouts + cell.points
-                cell = _sitout_cell(rnd.number, Fraction(math.floor(sitouts) - math.floor(before)), cell.sitout,
-                                    config.scoring)
+                cell = cell._replace(points=Fraction(math.floor(sitouts) - math.floor(before)))
             row.append(cell)
     return cells
 

@@ -16,8 +16,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
-from forsxl.engine.config import Config, Ratings, Tiebreak, UnplayedLoss
+from forsxl.engine.config import Config, Ratings, Scheme, Tiebreak, UnplayedLoss
 from forsxl.engine.model import Color, Outcome, Player, PlayerId, Points, Sitout
+from forsxl.engine.ratings import Rank
 
 if TYPE_CHECKING:  # standings imports this module
     from forsxl.engine.standings import RoundCell
@@ -62,6 +63,14 @@ class TiebreakTable:
     """A round lost without a game is a plain loss in opponent-based criteria, not a draw against oneself (R6)."""
     ratings: Ratings = Ratings()
     """How ranks are read (R0): the `rank` criterion and OpenGotha's exploits."""
+    tiebreaks: tuple[Tiebreak, ...] = ()
+    """The criteria in order: `dc` breaks its ties by those after it (R6)."""
+    unplayed_half: bool = False
+    """OpenGotha's criteria count an opponent's unplayed rounds as half a point each (`unplayed_half`, R6)."""
+    categories: tuple[Rank, ...] = ()
+    """OpenGotha's categories, the lowest rank of each but the last (`swiss.categories`): the `cat` criterion."""
+    win_loss: bool = False
+    """Scored win-loss, as OpenGotha scores: its NBW counts a round without a game as scored."""
 
     def points(self, pid: PlayerId) -> Points:
         return Fraction(self.score[pid], self.unit)
@@ -91,10 +100,28 @@ class TiebreakTable:
 
     @cached_property
     def nbw(self) -> Mapping[PlayerId, int]:
-        """OpenGotha's NBW in halves: games won (a draw half), and a bye as a win (its default NBW values: bye 1,
-        absence 0)."""
+        """OpenGotha's NBW in halves: games won (a draw half), and a round without a game what it scored."""
+        cells, win_loss = self.cells, self.win_loss
+        return _OnDemand(lambda pid: gotha_wins(cells[pid], win_loss))
+
+    @cached_property
+    def opponent_nbw(self) -> Mapping[PlayerId, int]:
+        """An opponent's NBW as OpenGotha's wins family reads it, in halves: with `unplayed_half` the games won over
+        the board and a half for every other round ("count not played games as half point"), else `nbw`."""
+        if not self.unplayed_half:
+            return self.nbw
         cells = self.cells
-        return _OnDemand(lambda pid: gotha_wins(cells[pid]))
+        return _OnDemand(lambda pid: sum(_HALF_WINS[c.outcome] if c.played and c.outcome else 1 for c in cells[pid]))
+
+    @cached_property
+    def opponent_score(self) -> Mapping[PlayerId, int]:
+        """An opponent's McMahon score as OpenGotha's McMahon family reads it: in units, or with `unplayed_half` in
+        half units, the start, the points of the games played over the board and a half for every other round."""
+        if not self.unplayed_half:
+            return self.score
+        cells, earned, begin, unit = self.cells, self.earned, self.begin, self.unit
+        return _OnDemand(lambda pid: 2 * begin[pid] + sum(2 * e if c.played else unit
+                                                          for c, e in zip(cells[pid], earned[pid], strict=True)))
 
     @cached_property
     def lot(self) -> dict[PlayerId, int]:
@@ -294,33 +321,53 @@ def cuss(table: TiebreakTable, pid: PlayerId) -> int:
 # the player gave as White, - those taken as Black. `points` and `cuss` are already OpenGotha's MMS and CUSSM.
 
 
-def _nbw_of(cell: RoundCell) -> int:
-    """A round's NBW in halves, as OpenGotha counts it: a game won (a draw half), a bye one win."""
+def _nbw_of(cell: RoundCell, win_loss: bool) -> int:
+    """A round's NBW in halves, as OpenGotha counts it: a game won (a draw half); a round without a game, in
+    win-loss scoring (OpenGotha's Swiss) what it scored, its NBW values of a bye and an absence rounded down as it
+    rounds them, else its defaults: a bye one win, an absence none."""
     if cell.opponent is None:
+        if win_loss:
+            return int(2 * (cell.points or 0))
         return 2 if cell.sitout == Sitout.BYE else 0
     return 0 if cell.outcome is None else _HALF_WINS[cell.outcome]
 
 
-def gotha_wins(cells: Iterable[RoundCell]) -> int:
-    """OpenGotha's NBW in halves: games won (a draw half), a bye a win (R6 `nbw`, R7.4 `swiss.geo_rank`)."""
-    return sum(map(_nbw_of, cells))
+def gotha_wins(cells: Iterable[RoundCell], win_loss: bool) -> int:
+    """OpenGotha's NBW in halves: games won (a draw half), a round without a game as `_nbw_of` counts it (R6 `nbw`,
+    R7.4 `swiss.geo_rank`)."""
+    return sum(_nbw_of(cell, win_loss) for cell in cells)
 
 
 def _gotha_values(table: TiebreakTable, pid: PlayerId, value: Mapping[PlayerId, int], unplayed: int,
                   handicap: bool = False, by_result: bool = False) -> list[int]:
     """Each round's opponent value as OpenGotha counts it; with `handicap` corrected by the stones (in `value`'s
-    units, the table's), with `by_result` times the result in half wins (in halves of `value`'s units, 0 without a
+    units, `_mms_unit`), with `by_result` times the result in half wins (in halves of `value`'s units, 0 without a
     game); a round without a game gives `unplayed` (R6 `sosw`, `sosm` and their kin)."""
     values = []
+    stone = _mms_unit(table)
     for cell in table.cells[pid]:
         if cell.opponent is None:
             values.append(0 if by_result else unplayed)
             continue
         opponent = value[cell.opponent]
         if handicap:
-            opponent += (cell.stones if cell.color == Color.WHITE else -cell.stones) * table.unit
+            opponent += (cell.stones if cell.color == Color.WHITE else -cell.stones) * stone
         values.append(opponent * (0 if cell.outcome is None else _HALF_WINS[cell.outcome]) if by_result else opponent)
     return values
+
+
+def _mms_unit(table: TiebreakTable) -> int:
+    """The unit of OpenGotha's McMahon family: the table's, or its half with `unplayed_half` (R6)."""
+    return table.unit * (2 if table.unplayed_half else 1)
+
+
+def _mms_halves(table: TiebreakTable) -> int:
+    return 2 * _mms_unit(table)
+
+
+def _start(table: TiebreakTable, pid: PlayerId) -> int:
+    """The player's start score in `_mms_unit`: what OpenGotha's McMahon family counts for a round without a game."""
+    return table.begin[pid] * _mms_unit(table) // table.unit
 
 
 def nbw(table: TiebreakTable, pid: PlayerId) -> int:
@@ -330,22 +377,22 @@ def nbw(table: TiebreakTable, pid: PlayerId) -> int:
 
 def sosw(table: TiebreakTable, pid: PlayerId) -> int:
     """Σ of the opponents' NBW; a round without a game 0 (R6 `sosw`, OpenGotha's SOSW)."""
-    return sum(_gotha_values(table, pid, table.nbw, 0))
+    return sum(_gotha_values(table, pid, table.opponent_nbw, 0))
 
 
 def sosw_minus_1(table: TiebreakTable, pid: PlayerId) -> int:
     """SOSW without the lowest round (R6 `sosw_minus_1`, OpenGotha's SOSW-1)."""
-    return sum(sorted(_gotha_values(table, pid, table.nbw, 0))[1:])
+    return sum(sorted(_gotha_values(table, pid, table.opponent_nbw, 0))[1:])
 
 
 def sosw_minus_2(table: TiebreakTable, pid: PlayerId) -> int:
     """SOSW without the two lowest rounds (R6 `sosw_minus_2`, OpenGotha's SOSW-2)."""
-    return sum(sorted(_gotha_values(table, pid, table.nbw, 0))[2:])
+    return sum(sorted(_gotha_values(table, pid, table.opponent_nbw, 0))[2:])
 
 
 def sodosw(table: TiebreakTable, pid: PlayerId) -> int:
     """Σ of the NBW of the opponents beaten, half for a draw, in quarters (R6 `sodosw`, OpenGotha's SODOSW)."""
-    return sum(_gotha_values(table, pid, table.nbw, 0, by_result=True))
+    return sum(_gotha_values(table, pid, table.opponent_nbw, 0, by_result=True))
 
 
 def sososw(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
@@ -357,7 +404,7 @@ def cussw(table: TiebreakTable, pid: PlayerId) -> int:
     """Σ of the NBW after each round, in halves (R6 `cussw`, OpenGotha's CUSSW)."""
     running = total = 0
     for cell in table.cells[pid]:
-        running += _nbw_of(cell)
+        running += _nbw_of(cell, table.win_loss)
         total += running
     return total
 
@@ -365,29 +412,29 @@ def cussw(table: TiebreakTable, pid: PlayerId) -> int:
 def sosm(table: TiebreakTable, pid: PlayerId) -> int:
     """Σ of the opponents' McMahon scores, each + the stones given or - those taken; a round without a game the
     player's start score (R6 `sosm`, OpenGotha's SOSM)."""
-    return sum(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True))
+    return sum(_gotha_values(table, pid, table.opponent_score, _start(table, pid), handicap=True))
 
 
 def sosm_minus_1(table: TiebreakTable, pid: PlayerId) -> int:
     """SOSM without the lowest round (R6 `sosm_minus_1`, OpenGotha's SOSM-1)."""
-    return sum(sorted(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True))[1:])
+    return sum(sorted(_gotha_values(table, pid, table.opponent_score, _start(table, pid), handicap=True))[1:])
 
 
 def sosm_minus_2(table: TiebreakTable, pid: PlayerId) -> int:
     """SOSM without the two lowest rounds (R6 `sosm_minus_2`, OpenGotha's SOSM-2)."""
-    return sum(sorted(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True))[2:])
+    return sum(sorted(_gotha_values(table, pid, table.opponent_score, _start(table, pid), handicap=True))[2:])
 
 
 def sodosm(table: TiebreakTable, pid: PlayerId) -> int:
     """Σ of the handicap-corrected McMahon scores of the opponents beaten, half for a draw (R6 `sodosm`, OpenGotha's
     SODOSM)."""
-    return sum(_gotha_values(table, pid, table.score, table.begin[pid], handicap=True, by_result=True))
+    return sum(_gotha_values(table, pid, table.opponent_score, _start(table, pid), handicap=True, by_result=True))
 
 
 def sososm(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     """Σ of the opponents' SOSM; a round without a game the player's start score times the rounds (R6 `sososm`,
     OpenGotha's SOSOSM)."""
-    return _opponents_of(table, group, sosm, lambda pid: table.begin[pid] * len(table.cells[pid]))
+    return _opponents_of(table, group, sosm, lambda pid: _start(table, pid) * len(table.cells[pid]))
 
 
 def _opponents_of(table: TiebreakTable, group: Sequence[PlayerId], value: Callable[[TiebreakTable, PlayerId], int],
@@ -402,6 +449,12 @@ def rank(table: TiebreakTable, pid: PlayerId) -> int:
     """The player's rank, higher first: the declared one with `ratings.declared_rank` (R6 `rank`, OpenGotha's
     Rank)."""
     return table.players[pid].rank_by(table.ratings).index
+
+
+def cat(table: TiebreakTable, pid: PlayerId) -> int:
+    """The player's category by rank, the strongest first (R6 `cat`, OpenGotha's CAT with `swiss.categories`)."""
+    rank = table.players[pid].rank_by(table.ratings)
+    return -sum(rank < limit for limit in table.categories)
 
 
 def _exploits(table: TiebreakTable, pid: PlayerId, won_only: bool) -> int:
@@ -442,6 +495,69 @@ def sdc(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     return {a: sum(net[a, b] > 0 for b in group if b != a) for a in group}
 
 
+def dc(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """OpenGotha's direct confrontation among the tied players (R6 `dc`): who beat whom decides, the criteria after
+    `dc` where the games do not.
+
+    A player beat another when they won exactly one game more against them over the board (forfeits and draws are
+    no win; OpenGotha counts no more). Players who beat each other round a circle count as one: a win over one of
+    them is a win over all, a win of one is a win of all. Then from the bottom: among the players who beat nobody
+    still unranked, those lowest by the later criteria take the lowest places left, together; the value is how many
+    places above the lowest a player ends.
+    """
+    if len(group) < 2:
+        return dict.fromkeys(group, 0)
+    tied = set(group)
+    net: Counter[tuple[PlayerId, PlayerId]] = Counter()
+    for pid in group:
+        for cell in table.cells[pid]:
+            if cell.opponent in tied and cell.played and cell.outcome in (WIN, LOSS):
+                net[pid, cell.opponent] += 1 if cell.outcome == WIN else -1
+    beaten = {a: {b for b in group if net[a, b] == 1} for a in group}
+    circle = _circles(group, beaten)
+    beats = {c: {b for a in group if circle[a] == c for loser in beaten[a] for b in group
+                 if circle[b] == circle[loser] != c} for c in set(circle.values())}
+    later = _later_places(table, group)
+    left, rank = set(group), {}
+    while left:
+        free = [a for a in left if not beats[circle[a]] & left]
+        lowest = min(later[a] for a in free)
+        placed = [a for a in free if later[a] == lowest]
+        for a in placed:
+            rank[a] = len(left) - len(placed) + 1
+        left -= set(placed)
+    top = max(rank.values())
+    return {a: top - rank[a] for a in group}
+
+
+def _circles(group: Sequence[PlayerId], beaten: Mapping[PlayerId, set[PlayerId]]) -> dict[PlayerId, PlayerId]:
+    """Each player's circle of wins (a strongly connected part of who beat whom), named by one of its players."""
+    reach = {a: _reachable(a, beaten) for a in group}
+    return {a: min(b for b in group if b == a or (b in reach[a] and a in reach[b])) for a in group}
+
+
+def _reachable(start: PlayerId, beaten: Mapping[PlayerId, set[PlayerId]]) -> set[PlayerId]:
+    seen, todo = set(), [start]
+    while todo:
+        for b in beaten[todo.pop()]:
+            if b not in seen:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+def _later_places(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """Each tied player's standing by the criteria after `dc`, higher better, equal values alike (OpenGotha's sc)."""
+    after = table.tiebreaks[table.tiebreaks.index(Tiebreak.DC) + 1:] if Tiebreak.DC in table.tiebreaks else ()
+    values = [TIEBREAKS[c].values(table, group) for c in after]
+    key = {a: tuple(v[a] for v in values) for a in group}
+    ordered = sorted(group, key=key.__getitem__, reverse=True)
+    place: dict[PlayerId, int] = {}
+    for i, a in enumerate(ordered):
+        place[a] = place[ordered[i - 1]] if i and key[a] == key[ordered[i - 1]] else i
+    return {a: len(group) - place[a] for a in group}
+
+
 TIEBREAKS: dict[Tiebreak, Tiebreaker] = {
     Tiebreak.POINTS: _per_player(points, points_unit),
     Tiebreak.GAME_POINTS: _per_player(game_points, points_unit),
@@ -471,15 +587,17 @@ TIEBREAKS: dict[Tiebreak, Tiebreaker] = {
     Tiebreak.SODOSW: _per_player(sodosw, _quarters),
     Tiebreak.SOSOSW: Tiebreaker(sososw, _halves),
     Tiebreak.CUSSW: _per_player(cussw, _halves),
-    Tiebreak.SOSM: _per_player(sosm, points_unit),
-    Tiebreak.SOSM_MINUS_1: _per_player(sosm_minus_1, points_unit),
-    Tiebreak.SOSM_MINUS_2: _per_player(sosm_minus_2, points_unit),
-    Tiebreak.SODOSM: _per_player(sodosm, _half_points),
-    Tiebreak.SOSOSM: Tiebreaker(sososm, points_unit),
+    Tiebreak.SOSM: _per_player(sosm, _mms_unit),
+    Tiebreak.SOSM_MINUS_1: _per_player(sosm_minus_1, _mms_unit),
+    Tiebreak.SOSM_MINUS_2: _per_player(sosm_minus_2, _mms_unit),
+    Tiebreak.SODOSM: _per_player(sodosm, _mms_halves),
+    Tiebreak.SOSOSM: Tiebreaker(sososm, _mms_unit),
     Tiebreak.RANK: _per_player(rank),
     Tiebreak.EXT: _per_player(ext, _halves),
     Tiebreak.EXR: _per_player(exr, _halves),
     Tiebreak.SDC: Tiebreaker(sdc),
+    Tiebreak.DC: Tiebreaker(dc),
+    Tiebreak.CAT: _per_player(cat),
 }
 """The ranking criteria of R6 by their Config names: each tied player's value, higher first, and its unit."""
 
@@ -508,7 +626,8 @@ def tiebreak_table(
         score = {pid: _in_units(unit, start[pid]) + sum(_in_units(unit, c.points) for c in cs if c.points is not None)
                  for pid, cs in cells.items()}
     return TiebreakTable(players, start, cells, unit, score, seed, config.unplayed_loss == UnplayedLoss.LOSS,
-                         config.ratings)
+                         config.ratings, config.tiebreaks, config.unplayed_half, config.swiss.categories,
+                         config.scoring.scheme == Scheme.WIN_LOSS)
 
 
 def tie_classes(

@@ -7,13 +7,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
+from math import floor
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMethod, SerpLayout, StepKind
+from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMethod, Scheme, SerpLayout, StepKind
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
-from forsxl.engine.model import Game, PlayerId, Points, Round, Sitout, Source, Tournament
+from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Source, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
@@ -25,7 +26,7 @@ from forsxl.engine.pairing.serp import (
     sickle_opponents,
     subgroup_opponents,
 )
-from forsxl.engine.pairing.weighted import even_black
+from forsxl.engine.pairing.weighted import GOTHA_WEIGHTS, even_black
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.start_points import rank_start_points
@@ -141,9 +142,11 @@ def round_state(
 
 def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str) -> PairingRules:
     swiss = config.swiss
-    seeding = swiss.first_round if number < swiss.seeding_from else swiss.seeding
+    first = number < swiss.seeding_from
+    seeding = swiss.first_round if first else swiss.seeding
+    seat = swiss.first_seat or swiss.seat if first else swiss.seat
     return replace(rules, seeding=seeding, club_gap=swiss.club_gap, country_gap=swiss.country_gap,
-                   window=swiss.window, lots=lots, seat=swiss.seat, drawn_down=swiss.drawn_down,
+                   window=swiss.window, lots=lots, seat=seat, drawn_down=swiss.drawn_down,
                    drawn_up=swiss.drawn_up, compensate=swiss.compensate, colour=swiss.colour, weights=swiss.weights)
 
 
@@ -158,7 +161,7 @@ def _spared(config: Config, table: list[Standing]) -> frozenset[PlayerId]:
     limit = None if swiss.geo_rank is None else 2 * swiss.geo_rank.index
     spared = set()
     for s in table:
-        wins = gotha_wins(s.cells)  # in halves, as the rank is counted twice
+        wins = gotha_wins(s.cells, config.scoring.scheme == Scheme.WIN_LOSS)  # in halves: the rank counts twice
         if ((limit is not None and 2 * s.player.rank_by(config.ratings).index + wins >= limit)
                 or (bar is not None and s.start >= bar) or (swiss.geo_wins and wins >= config.rounds)):
             spared.add(s.player.id)
@@ -182,12 +185,15 @@ def _score_groups(
     up: Counter[PlayerId] = Counter()
     down: Counter[PlayerId] = Counter()
     colours: Counter[PlayerId] = Counter()
+    whole = t.config.swiss.weights in GOTHA_WEIGHTS
     earlier = [r for r in t.rounds if r.number < number and not r.superfinal]
     for index, rnd in enumerate(earlier):
         for g in rnd.games:
             if g.stage:
                 continue
             black, white = history[g.black][index], history[g.white][index]
+            if whole:  # OpenGotha compares the scores before the round in whole points
+                black, white = Fraction(floor(black)), Fraction(floor(white))
             if black != white:
                 higher, lower = (g.black, g.white) if black > white else (g.white, g.black)
                 down[higher] += 1
@@ -212,11 +218,55 @@ def _score_groups(
             known[key] = game_handicap(sides[upper], sides[lower], by_group[group], t.config).steps == 0
         return known[key]
 
-    return replace(
+    state = replace(
         state, scores={pid: running[-1] for pid, running in history.items()}, colours=colours,
         floats={pid: (up[pid], down[pid]) for pid in state.players}, even=even, spared=_spared(t.config, table),
         registered=tuple(s.player.id for s in table), score_groups=_score_range(t.config, number, method),
+        places={s.player.id: s.place_number for s in table},
     )
+    return _gotha_state(t.config, number, table, state, method) if whole else state
+
+
+def _gotha_start(config: Config, player: Player) -> int:
+    """A player's start score as OpenGotha counts it whatever its system (R1.4): the rank held between the bar and
+    the floor (30k = 0, 1d = 30), and the player's correction."""
+    rank = player.rank_by(config.ratings).index
+    low = config.start.floor.index if config.start.floor else 0
+    high = config.start.bar.index if config.start.bar else 38
+    return int(min(max(rank, low), high) + player.correction)
+
+
+def _gotha_state(config: Config, number: int, table: list[Standing], state: RoundState,
+                 method: PairingMethod) -> RoundState:
+    """What OpenGotha's cost function reads besides (R7.4): each player's category (`swiss.categories`), and for its
+    handicap term the McMahon score in whole points, the highest score for a player above its thresholds
+    (`swiss.geo_*`: rank plus wins, the start at the bar, half the rounds won), and the range of its concavity."""
+    categories = config.swiss.categories
+    start = {s.player.id: _gotha_start(config, s.player) for s in table}
+    bar = config.start.bar.index if config.start.bar else 38
+    low = config.start.floor.index if config.start.floor else 0
+    top = bar + 2 + number - 1
+    handicap = {}
+    for s in table:
+        pid = s.player.id
+        score = floor(state.scores[pid])
+        mcmahon = score if method == PairingMethod.MCMAHON else start[pid] + score
+        handicap[pid] = top if _gotha_spared(config, s, start[pid], bar) else mcmahon
+    count = len(categories) + 1
+    span = _score_range(config, number, method)
+    return replace(state, categories={s.player.id: sum(s.player.rank_by(config.ratings) < c for c in categories)
+                                      for s in table}, category_count=count, handicap_scores=handicap,
+                   handicap_range=span * count if method == PairingMethod.MCMAHON else bar - low + 3 + number - 1)
+
+
+def _gotha_spared(config: Config, s: Standing, start: int, bar: int) -> bool:
+    """Whether OpenGotha holds the player above the thresholds of its secondary criteria (R7.4): rank plus wins at
+    `swiss.geo_rank`, a start score at the bar (`geo_bar`), or (`geo_wins`) half the rounds won, else all of them."""
+    swiss = config.swiss
+    wins = gotha_wins(s.cells, config.scoring.scheme == Scheme.WIN_LOSS)  # in halves: the rank counts twice
+    rank = s.player.rank_by(config.ratings).index
+    return ((swiss.geo_rank is not None and 2 * rank + wins >= 2 * swiss.geo_rank.index)
+            or (swiss.geo_bar and start >= bar) or wins >= config.rounds * (1 if swiss.geo_wins else 2))
 
 
 def _score_range(config: Config, number: int, method: PairingMethod) -> int:

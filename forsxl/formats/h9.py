@@ -42,10 +42,14 @@ def _dates(text: str) -> str:
     return f"{found[0]},{found[-1]}" if found else _tag(text)
 
 
+_COUNTRY = re.compile(r"[A-Za-z]{2}")
+_PLACE = re.compile(r"^[A-Za-z]{2}\s*,")
+
+
 def _place_tag(text: str) -> str:
     """`country,city`: a place typed `RU, Moscow` keeps its country; otherwise the country is left empty."""
     text = _tag(text)
-    return text if re.match(r"^[A-Za-z]{2}\s*,", text) else f",{text}"
+    return text if _PLACE.match(text) else f",{text}"
 
 
 def _token(cell: RoundCell, index: dict[PlayerId, int], keep_forfeits: bool) -> str:
@@ -69,14 +73,22 @@ def _club(text: str) -> str:
 
 
 def _country(text: str) -> str:
-    return text.upper() if re.fullmatch(r"[A-Za-z]{2}", text.strip()) else "XX"
+    return text.strip().upper() if _COUNTRY.fullmatch(text.strip()) else "XX"
 
 
 def h9_notes(t: Tournament) -> list[ForsxlError]:
-    """What the EGD asks of a results table that the Config leaves empty: the tournament's dates and place."""
-    return [ForsxlError("", "export_field_empty", format="EGF", key=key, tag=tag)
-            for key, tag, value in (("date", "DT[]", t.config.date), ("place", "PC[]", t.config.place))
-            if not value.strip()]
+    """What the EGD asks of a results table that the workbook does not give: the tournament's dates and place, the
+    place's country, and each player's country (written XX, unknown)."""
+    notes = [ForsxlError("", "export_field_empty", format="EGF", key=key, tag=tag)
+             for key, tag, value in (("date", "DT[]", t.config.date), ("place", "PC[]", t.config.place))
+             if not value.strip()]
+    if t.config.place.strip() and not _PLACE.match(_tag(t.config.place)):
+        notes.append(ForsxlError("", "export_place_country", format="EGF", place=t.config.place.strip(),
+                                 tag=f"PC[{_place_tag(t.config.place)}]"))
+    unknown = [p.name for p in t.players if _country(p.country) == "XX"]
+    if unknown:
+        notes.append(ForsxlError("", "export_country", format="EGF", names=", ".join(unknown), written="XX"))
+    return notes
 
 
 def write_h9(t: Tournament, report: Report, options: H9Options) -> str:

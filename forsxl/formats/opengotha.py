@@ -18,7 +18,19 @@ from defusedxml.ElementTree import fromstring as _fromstring
 
 from forsxl import __version__
 from forsxl.engine.attendance import absent_points, bye_points
-from forsxl.engine.config import MAX_POINTS, Basis, Edge, PairingMethod, Scale, Seeding, Swiss, Tiebreak
+from forsxl.engine.config import (
+    MAX_POINTS,
+    Basis,
+    Config,
+    Edge,
+    PairingMethod,
+    Scale,
+    Seat,
+    Seeding,
+    Swiss,
+    Tiebreak,
+    Weights,
+)
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
 from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
@@ -55,6 +67,10 @@ class GothaPlayer:
     participating: str
     correction: int = 0
     """`smmsCorrection`: McMahon points added to the start score (super-bar groups)."""
+    registered: bool = True
+    """`registeringStatus` FIN; PRE, pre-registered, OpenGotha does not pair."""
+    spaced: bool = False
+    """The name or first name had spaces around or doubled, which a workbook leaves out and OpenGotha's lots read."""
 
     @property
     def key(self) -> str:
@@ -63,7 +79,8 @@ class GothaPlayer:
     @property
     def full_name(self) -> str:
         """`Surname Firstname`, a multi-word surname joined by `_` so that it splits back the same (FORMATS §1.3)."""
-        return " ".join(["_".join(self.name.split()), *self.first_name.split()])
+        first = "" if self.first_name.strip() == NO_FIRST_NAME else self.first_name
+        return " ".join(["_".join(self.name.split()), *first.split()])
 
 
 @dataclass(frozen=True)
@@ -88,6 +105,8 @@ class GothaTournament:
     pairing: dict[str, str] = field(default_factory=dict)
     placement: list[str] = field(default_factory=list)
     """The placement criteria in order, as OpenGotha names them (`MMS`, `SOSM`, `NULL`, ...)."""
+    categories: list[str] = field(default_factory=list)
+    """The lowest rank of each category but the last, strongest first (`5K`)."""
 
 
 def _int(element: ET.Element, name: str, source: str, default: int = 0) -> int:
@@ -112,10 +131,13 @@ def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
     g = GothaTournament()
     for p in root.iterfind("Players/Player"):
         rating = _int(p, "rating", source, -900) + (2050 if old else 0)
+        name, first = p.get("name", ""), p.get("firstName", "")
         g.players.append(GothaPlayer(
-            p.get("name", "").strip(), p.get("firstName", "").strip(), rating, p.get("ratingOrigin", ""),
+            name.strip(), first.strip(), rating, p.get("ratingOrigin", ""),
             p.get("rank", "").strip(), p.get("club", "").strip(), p.get("country", "").strip(),
             p.get("egfPin", "").strip(), p.get("participating", "1" * 20), _int(p, "smmsCorrection", source),
+            p.get("registeringStatus", "FIN").strip().upper() == "FIN",
+            any(text != " ".join(text.split()) for text in (name, first)),
         ))
     for e in root.iterfind("Games/Game"):
         g.games.append(GothaGame(_int(e, "roundNumber", source), _int(e, "tableNumber", source),
@@ -129,6 +151,8 @@ def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
             "GeneralParameterSet", "HandicapParameterSet", "PairingParameterSet"))
         criteria = parameters.iterfind("PlacementParameterSet/PlacementCriteria/PlacementCriterion")
         g.placement = [c.get("name", "") for c in sorted(criteria, key=lambda c: _int(c, "number", source))]
+        limits = parameters.iterfind("GeneralParameterSet/Categories/Category")
+        g.categories = [c.get("lowerLimit", "") for c in sorted(limits, key=lambda c: _int(c, "number", source))]
     return g
 
 
@@ -178,9 +202,10 @@ def _gotha_rank(text: str) -> Rank | None:
 def _players(g: GothaTournament, scale: Scale, source: str) -> tuple[dict[str, PlayerId], tuple[Player, ...],
                                                                        list[ForsxlError]]:
     """Players numbered by rating with their declared rank and smmsCorrection, absent where OpenGotha marks them
-    not participating and they have no game, and every spelling of their key that may point at them; a note for
-    each rating or rank OpenGotha itself reads otherwise than written (R0), and for a McMahon correction beyond
-    what a workbook holds, bounded (R1.4)."""
+    not participating or pre-registered and they have no game (so neither is paired in a round to come, R5), and
+    every spelling of their key that may point at them; a note for each rating or rank OpenGotha itself reads
+    otherwise than written (R0), for a McMahon correction beyond what a workbook holds, bounded (R1.4), and for a
+    name whose stray spaces the workbook leaves out (R7.4: OpenGotha's lots read them)."""
     low, high = GOTHA_RATINGS
     notes = []
     read: dict[GothaPlayer, tuple[int, Rank | None, int]] = {}
@@ -197,9 +222,11 @@ def _players(g: GothaTournament, scale: Scale, source: str) -> tuple[dict[str, P
         if correction != p.correction:
             notes.append(ForsxlError("R1.4", "gotha_correction", Source(source), name=p.full_name,
                                      value=p.correction, read=correction))
+        if p.spaced:
+            notes.append(ForsxlError("R7.4", "gotha_spaces", Source(source), name=p.full_name))
         read[p] = rating, rank, correction
     order = sorted(g.players, key=lambda p: (-read[p][0], p.full_name.casefold()))
-    rounds = int(g.general.get("numberOfRounds", "0") or 0)
+    rounds = _rounds(g)
     there = {(e.round, key.upper()) for e in g.games for key in (e.white, e.black)} | {
         (r, key.upper()) for r, key in g.byes}
     keys: dict[str, PlayerId] = {}
@@ -208,12 +235,18 @@ def _players(g: GothaTournament, scale: Scale, source: str) -> tuple[dict[str, P
         pid = PlayerId(number)
         keys.setdefault(p.key, pid)
         keys.setdefault(latin(p.key).upper(), pid)
-        absent = frozenset(r for r, flag in enumerate(p.participating[:rounds], start=1)
-                           if flag == "0" and (r, p.key) not in there)
+        absent = frozenset(r for r, flag in enumerate(p.participating.ljust(rounds, "1")[:rounds], start=1)
+                           if (flag == "0" or not p.registered) and (r, p.key) not in there)
         rating, rank, correction = read[p]
         players.append(Player(pid, p.full_name, rating, club=p.club, country=p.country, absent=absent,
                               egd_pin=p.egd_pin, rank=rank, correction=correction))
     return keys, tuple(players), notes
+
+
+def _rounds(g: GothaTournament) -> int:
+    """The tournament's rounds: OpenGotha's numberOfRounds, or the last with a game or a bye, whichever is more."""
+    last = max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
+    return max(int(g.general.get("numberOfRounds", "0") or 0), last, 1)
 
 
 def _pid(keys: dict[str, PlayerId], key: str) -> PlayerId | None:
@@ -227,6 +260,7 @@ class _Reading:
 
     source: str
     names: dict[PlayerId, str]
+    absent: dict[PlayerId, frozenset[int]]
     notes: list[ForsxlError] = field(default_factory=list)
     decided_draws: bool = False
 
@@ -246,7 +280,9 @@ def _game(e: GothaGame, black: PlayerId, white: PlayerId, komi: Fraction, readin
 
 
 def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fraction, reading: _Reading) -> Round:
-    """Round `number`: its games by table, and everyone else absent (R5), its bye too. Left out, each with a note:
+    """Round `number`: its games by table, its bye, and everyone else absent where OpenGotha holds them not
+    participating or pre-registered, else unpaired, scoring nothing as OpenGotha scores them (R5). Left out, each
+    with a note:
     a game or bye of a key no player has (as OpenGotha leaves it out), a player's game against themselves or second
     game in the round (R7), a bye of a player who has a game."""
     games: list[Game] = []
@@ -272,8 +308,9 @@ def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fra
         else:
             byes.append((pid, Sitout.BYE))
             seen.add(pid)
-    absent = [(pid, Sitout.ABSENT) for pid in sorted(set(keys.values()) - seen)]
-    return Round(number, tuple(games), tuple(byes + absent))
+    rest = [(pid, Sitout.ABSENT if number in reading.absent[pid] else Sitout.UNPAIRED)
+            for pid in sorted(set(keys.values()) - seen)]
+    return Round(number, tuple(games), tuple(byes + rest))
 
 
 def _left_out(reading: _Reading, code: str, **params: object) -> None:
@@ -292,10 +329,10 @@ CRITERIA: dict[str, Tiebreak] = {
     "SODOSW": Tiebreak.SODOSW, "SOSOSW": Tiebreak.SOSOSW, "CUSSW": Tiebreak.CUSSW,
     "SOSM": Tiebreak.SOSM, "SOSM-1": Tiebreak.SOSM_MINUS_1, "SOSM-2": Tiebreak.SOSM_MINUS_2,
     "SODOSM": Tiebreak.SODOSM, "SOSOSM": Tiebreak.SOSOSM, "CUSSM": Tiebreak.CUSS,
-    "EXT": Tiebreak.EXT, "EXR": Tiebreak.EXR, "SDC": Tiebreak.SDC,
+    "EXT": Tiebreak.EXT, "EXR": Tiebreak.EXR, "SDC": Tiebreak.SDC, "DC": Tiebreak.DC, "CAT": Tiebreak.CAT,
 }
 """OpenGotha's placement criteria (PEERS §1.6) by the name its files give them, as forsxl's tie-breaks (R6);
-OpenGotha's CAT (with several categories), STS, SOSTS, CPS and DC have none."""
+OpenGotha's STS, SOSTS and CPS have none."""
 
 _MCMAHON_FAMILY = frozenset({Tiebreak.MMS, Tiebreak.SOSM, Tiebreak.SOSM_MINUS_1, Tiebreak.SOSM_MINUS_2,
                              Tiebreak.SODOSM, Tiebreak.SOSOSM, Tiebreak.CUSS})
@@ -315,9 +352,11 @@ def _criteria(g: GothaTournament, source: str) -> tuple[list[Tiebreak], list[For
     categories = int(g.general.get("numberOfCategories", "1") or 1)
     for name in (n.strip().upper().replace("M1", "-1").replace("M2", "-2") for n in g.placement):
         criterion = CRITERIA.get(name)
+        if name == "CAT" and categories <= 1:
+            continue
         if criterion is not None and criterion not in found:
             found.append(criterion)
-        elif criterion is None and name not in ("NULL", "") and not (name == "CAT" and categories <= 1):
+        elif criterion is None and name not in ("NULL", ""):
             lacking.append(name)
     notes = [ForsxlError("R6", "gotha_criteria", Source(source), names=", ".join(lacking))] if lacking else []
     return found, notes
@@ -330,16 +369,14 @@ def _main(criteria: list[Tiebreak]) -> Tiebreak:
 
 def _system_rows(g: GothaTournament, criteria: list[Tiebreak]) -> list[tuple[str, str]]:
     """McMahon or Swiss as OpenGotha plays it (R1.4, R5, R7.4): the pairing method by the main score; start scores
-    by rank between bar and floor wherever a criterion reads the McMahon score; bye and absence as the main score
-    counts them."""
+    by rank between bar and floor wherever a criterion reads the McMahon score (its bar and floor kept in Swiss too,
+    where its handicap term reads a McMahon score); bye and absence as the main score counts them."""
     general = g.general
     mcmahon = _main(criteria) == Tiebreak.MMS
-    rows = [("pairing.method", "mcmahon" if mcmahon else "swiss"), ("scoring.scheme", "win-loss")]
-    if mcmahon or _MCMAHON_FAMILY & set(criteria):
-        rows += [("start.method", "rank"), ("start.bar", _rank_key(general.get("genMMBar", ""))),
-                 ("start.floor", _rank_key(general.get("genMMFloor", "")))]
-    else:
-        rows.append(("start.method", "none"))
+    rows = [("pairing.method", "mcmahon" if mcmahon else "swiss"), ("scoring.scheme", "win-loss"),
+            ("start.method", "rank" if mcmahon or _MCMAHON_FAMILY & set(criteria) else "none"),
+            ("start.bar", _rank_key(general.get("genMMBar", ""))),
+            ("start.floor", _rank_key(general.get("genMMFloor", "")))]
     family = "MMS" if mcmahon else "NBW"
     for key, attribute in (("attendance.bye_points", f"gen{family}2ValueBye"),  # one value for a late or absent round
                            ("attendance.late_points", f"gen{family}2ValueAbsent"),
@@ -348,6 +385,8 @@ def _system_rows(g: GothaTournament, criteria: list[Tiebreak]) -> list[tuple[str
             rows.append((key, number_text(Fraction(int(general[attribute]), 2))))
     rows.append(("attendance.round_down", "yes" if general.get("genRoundDownNBWMMS", "true") == "true" else "no"))
     rows.append(("attendance.late_at_once", "yes"))
+    if general.get("genCountNotPlayedGamesAsHalfPoint", "") == "true":
+        rows.append(("unplayed_half", "yes"))
     return rows
 
 
@@ -374,30 +413,92 @@ _MODES = {"TOP": "top", "MID": "middle", "BOT": "bottom"}
 """OpenGotha's draw-up/draw-down modes as `swiss.drawn_down` and `swiss.drawn_up` values (R7.4)."""
 
 
-def _pairing_rows(g: GothaTournament) -> list[tuple[str, str]]:
-    """OpenGotha's pairing parameters as forsxl's McMahon/Swiss options (R7.4): its cost function, seats by the
-    placement criteria, the seed systems and the round they switch after, the draw-up/draw-down modes, and the
-    geographical weights as score gaps with the thresholds that spare players from them."""
-    pairing = g.pairing
-    rows = [("swiss.weights", "opengotha"), ("swiss.seat", "ranking")]
+_GOTHA_DEFAULTS = {"paiBaAvoidDuplGame": 5 * 10**14, "paiBaRandom": 0, "paiBaBalanceWB": 10**6,
+                   "paiMaDUDDWeight": 10**8, "paiMaMaximizeSeeding": 5 * 10**6, "paiMaMinimizeScoreDifference": 10**11}
+"""OpenGotha's weights its McMahon, Swiss and Swiss-with-categories defaults share, as its cost function counts
+(no random term: a random one forsxl cannot replay)."""
+_GOTHA_PROFILES = {"opengotha": {"paiSeMinimizeHandicap": 0, "paiSeAvoidSameGeo": 10**11},
+                   "opengotha_cat": {"paiSeMinimizeHandicap": 2 * 10**13, "paiSeAvoidSameGeo": 2 * 10**13,
+                                     "paiMaAvoidMixingCategories": 2 * 10**13}}
+"""The weights that tell OpenGotha's parameter sets apart, each as a `swiss.weights` value: geography where it is
+on, keeping categories apart where there are several."""
+
+
+_GOTHA_READ = {"paiBaAvoidDuplGame": "500000000000000", "paiBaBalanceWB": "1000", "paiMaDUDDWeight": "100000000",
+               "paiMaMaximizeSeeding": "5000000", "paiMaMinimizeScoreDifference": "100000000000",
+               "paiMaAvoidMixingCategories": "20000000000000", "paiSeMinimizeHandicap": "0",
+               "paiSeAvoidSameGeo": "100000000000", "paiMaCompensateDUDD": "true", "paiMaDUDDUpperMode": "MID",
+               "paiMaDUDDLowerMode": "MID", "paiMaLastRoundForSeedSystem1": "2", "paiMaSeedSystem1": "SPLITANDRANDOM",
+               "paiMaSeedSystem2": "SPLITANDFOLD", "paiMaAdditionalPlacementCritSystem1": "Rating",
+               "paiMaAdditionalPlacementCritSystem2": "NULL", "paiSeRankThreshold": "4D",
+               "paiSeNbWinsThresholdActive": "true", "paiSeBarThresholdActive": "true",
+               "paiSePreferMMSDiffRatherThanSameCountry": "1", "paiSePreferMMSDiffRatherThanSameClub": "3"}
+"""What OpenGotha reads for a pairing parameter its file leaves out: not always its parameter sets' value (the
+colour weight 1000 where they have 1000000)."""
+
+
+def _pairing_read(g: GothaTournament) -> dict[str, str]:
+    return {**_GOTHA_READ, **{name: value.strip() for name, value in g.pairing.items()}}
+
+
+def _weights(g: GothaTournament, source: str) -> tuple[str, list[ForsxlError]]:
+    """OpenGotha's weights as `swiss.weights` (R7.4): those of its Swiss with categories where its handicap term is
+    on, else its McMahon and Swiss defaults; a note for each weight neither has. A file without pairing parameters
+    (OpenGotha opens none) is paired with its defaults."""
+    if not g.pairing:
+        return "opengotha", []
+    pairing = _pairing_read(g)
+
+    def weight(name: str) -> int:
+        text = pairing.get(name, "")
+        return int(text) if text.isdigit() else 0
+
+    profile = "opengotha_cat" if weight("paiSeMinimizeHandicap") else "opengotha"
+    expected = {**_GOTHA_DEFAULTS, **_GOTHA_PROFILES[profile]}
+    if not weight("paiSeAvoidSameGeo"):
+        expected.pop("paiSeAvoidSameGeo")  # geography off: the club and country gaps stay 0
+    if int(g.general.get("numberOfCategories", "1") or 1) <= 1:
+        expected.pop("paiMaAvoidMixingCategories", None)
+    notes = [ForsxlError("R7.4", "gotha_setting", Source(source), what=name, value=str(weight(name)))
+             for name, value in expected.items() if weight(name) != value]
+    return profile, notes
+
+
+def _pairing_rows(g: GothaTournament, source: str) -> tuple[list[tuple[str, str]], list[ForsxlError]]:
+    """OpenGotha's pairing parameters as forsxl's McMahon/Swiss options (R7.4): its cost function with its weights,
+    a rematch as its last resort (it weighs one down, never forbids it), colour before seeding (with forsxl's
+    weights as balanced as OpenGotha's, bench/README.md), seats by the placement criteria and each
+    seed system's additional criterion (rating, or none: by name), the seed systems and the round they switch
+    after, the draw-up/draw-down modes, the geographical weights as score gaps, the thresholds above which its
+    handicap term counts a player at the top, and its categories."""
+    pairing = _pairing_read(g)
+    weights, notes = _weights(g, source)
+    rows = [("swiss.weights", weights), ("pairing.allow_rematch", "yes"),
+            # for forsxl's weights, should a referee switch to them: they keep colours as balanced as OpenGotha's
+            ("swiss.colour", "before_seeding"),
+            # OpenGotha takes a name it does not know as its default: rating for the first seed system, none after
+            ("swiss.first_seat", "ranking_name" if pairing["paiMaAdditionalPlacementCritSystem1"] == "NULL"
+             else "ranking_rating"),
+            ("swiss.seat", "ranking_rating" if pairing["paiMaAdditionalPlacementCritSystem2"] == "Rating"
+             else "ranking_name")]
     for key, attribute in (("swiss.first_round", "paiMaSeedSystem1"), ("swiss.seeding", "paiMaSeedSystem2")):
-        if pairing.get(attribute, "") in _SEEDING:
-            rows.append((key, _SEEDING[pairing[attribute]]))
-    if pairing.get("paiMaLastRoundForSeedSystem1", "").strip().isdigit():
+        rows.append((key, _SEEDING.get(pairing[attribute], "random")))
+    if pairing["paiMaLastRoundForSeedSystem1"].isdigit():
         rows.append(("swiss.seeding_from", str(int(pairing["paiMaLastRoundForSeedSystem1"]) + 1)))
     for key, attribute in (("swiss.drawn_down", "paiMaDUDDUpperMode"), ("swiss.drawn_up", "paiMaDUDDLowerMode")):
-        if pairing.get(attribute, "") in _MODES:
-            rows.append((key, _MODES[pairing[attribute]]))
-    rows.append(("swiss.compensate", "yes" if pairing.get("paiMaCompensateDUDD", "true") == "true" else "no"))
-    if (pairing.get("paiSeAvoidSameGeo", "0").strip() or "0") != "0":
+        rows.append((key, _MODES.get(pairing[attribute], "middle")))
+    rows.append(("swiss.compensate", "yes" if pairing["paiMaCompensateDUDD"] == "true" else "no"))
+    if (pairing["paiSeAvoidSameGeo"] or "0") != "0":
         for key, attribute in (("swiss.club_gap", "paiSePreferMMSDiffRatherThanSameClub"),
                                ("swiss.country_gap", "paiSePreferMMSDiffRatherThanSameCountry")):
-            if pairing.get(attribute, "").strip().isdigit():
-                rows.append((key, pairing[attribute].strip()))
-        rows += [("swiss.geo_rank", _rank_key(pairing.get("paiSeRankThreshold", ""))),
-                 ("swiss.geo_bar", "yes" if pairing.get("paiSeBarThresholdActive", "") == "true" else "no"),
-                 ("swiss.geo_wins", "yes" if pairing.get("paiSeNbWinsThresholdActive", "") == "true" else "no")]
-    return rows
+            if pairing[attribute].isdigit():
+                rows.append((key, pairing[attribute]))
+    rows += [("swiss.geo_rank", _rank_key(pairing["paiSeRankThreshold"])),
+             ("swiss.geo_bar", "yes" if pairing["paiSeBarThresholdActive"] == "true" else "no"),
+             ("swiss.geo_wins", "yes" if pairing["paiSeNbWinsThresholdActive"] == "true" else "no")]
+    if int(g.general.get("numberOfCategories", "1") or 1) > 1:
+        rows.append(("swiss.categories", ", ".join(filter(None, map(_rank_key, g.categories)))))
+    return rows, notes
 
 
 def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImport:
@@ -414,25 +515,36 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
     komi = Fraction(general.get("komi", "6.5") or "6.5")
     keys, players, player_notes = _players(g, scale, source)
     last = max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
-    rounds_total = max(int(general.get("numberOfRounds", "0") or 0), last, 1)
+    rounds_total = _rounds(g)
     begin, end = general.get("beginDate", ""), general.get("endDate", "")
     criteria, notes = _criteria(g, source)
     handicap, handicap_notes = _handicap_rows(g, source)
+    pairing, pairing_notes = _pairing_rows(g, source)
     config = [("name", general.get("name", "")), ("date", begin if end in ("", begin) else f"{begin} - {end}"),
               ("place", general.get("location", "")), ("rounds", str(rounds_total)),
               ("ratings.scale", scale.value), ("ratings.declared_rank", "yes"), ("komi.even", number_text(komi)),
-              *_system_rows(g, criteria), *handicap, *_pairing_rows(g),
+              *_system_rows(g, criteria), *handicap, *pairing,
               ("tiebreaks", ", ".join(c.value for c in criteria or [_main(criteria)]))]
-    reading = _Reading(source, {p.id: p.name for p in players}, player_notes + notes + handicap_notes)
+    reading = _Reading(source, {p.id: p.name for p in players}, {p.id: p.absent for p in players},
+                       player_notes + notes + handicap_notes + pairing_notes)
     rounds = tuple(_round(n, g, keys, komi, reading) for n in range(1, last + 1))
     if reading.decided_draws:
         config.append(("scoring.any_draw", "yes"))
     return GothaImport(config, players, rounds, reading.notes)
 
 
+NO_FIRST_NAME = "-"
+"""The first name written for a one-word Name: OpenGotha opens no player without one; read back as none."""
+
+
 def _gotha_name(name: str) -> tuple[str, str]:
     surname, first = split_name(name)
-    return surname, first
+    return surname, first or NO_FIRST_NAME
+
+
+def _gotha_country(text: str) -> str:
+    """A country as OpenGotha opens it: two letters or none."""
+    return text.strip().upper() if len(text.strip()) == 2 and text.strip().isalpha() else ""
 
 
 def _key(name: str) -> str:
@@ -446,12 +558,19 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
 def gotha_notes(t: Tournament) -> list[ForsxlError]:
     """What an OpenGotha file of the tournament cannot hold: a pairing other than McMahon's or Swiss (OpenGotha pairs
-    and ranks by their scores, so the points of Fors, Serp or a round robin are lost), and dates it cannot read."""
+    and ranks by their scores, so the points of Fors, Serp or a round robin are lost), dates it cannot read, and a
+    player without a first name or with a country other than two letters, which it would refuse to open."""
     method = t.config.pairing.method[0]
     notes = [] if method in (PairingMethod.MCMAHON, PairingMethod.SWISS) else [
         ForsxlError("", "export_gotha_method", method=method)]
     if not _iso_dates(t.config.date):
         notes.append(ForsxlError("", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
+    one_word = [p.name for p in t.players if not split_name(p.name)[1]]
+    if one_word:
+        notes.append(ForsxlError("", "export_first_name", names=", ".join(one_word), written=repr(NO_FIRST_NAME)))
+    odd = [p.name for p in t.players if p.country.strip() and not _gotha_country(p.country)]
+    if odd:
+        notes.append(ForsxlError("", "export_country", format="OpenGotha", names=", ".join(odd), written='""'))
     return notes
 
 
@@ -478,7 +597,7 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
         rank = p.rank_by(config.ratings)
         rfg = config.ratings.scale == Scale.RFG
         flags = "".join("1" if (p.id in seated[r] if r in seated else p.plays_in(r)) else "0" for r in range(1, 21))
-        ET.SubElement(players, "Player", name=surname, firstName=first, country=p.country[:2], club=p.club,
+        ET.SubElement(players, "Player", name=surname, firstName=first, country=_gotha_country(p.country), club=p.club,
                       egfPin=p.egd_pin, rank=rank.label().upper(),
                       rating=str(rating_of_rank(rank_of_rating(p.rating, Scale.RFG), Scale.EGF) if rfg else p.rating),
                       ratingOrigin=f"{RGF_ORIGIN}{p.rating}" if rfg else ("EGF" if p.egd_pin else "INI"),
@@ -502,6 +621,15 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + _NOT_XML.sub("", text) + "\n"
 
 
+def _sitout_values(config: Config) -> dict[str, str]:
+    """A bye's and an absence's points in OpenGotha's values of the main score (R5): the McMahon score's in McMahon,
+    the wins' in Swiss, OpenGotha's defaults for the other (a bye a win, an absence nothing; half a point of MMS)."""
+    bye, absent = (_halves(f(config.attendance, config.scoring)) for f in (bye_points, absent_points))
+    if config.pairing.method[0] == PairingMethod.SWISS:
+        return {"genNBW2ValueBye": bye, "genNBW2ValueAbsent": absent, "genMMS2ValueBye": "2", "genMMS2ValueAbsent": "1"}
+    return {"genMMS2ValueBye": bye, "genMMS2ValueAbsent": absent, "genNBW2ValueBye": "2", "genNBW2ValueAbsent": "0"}
+
+
 def _halves(points: Fraction) -> str:
     """Points as OpenGotha's parameters hold them, in halves, at most a win."""
     return str(max(0, min(2, int(2 * points))))
@@ -511,16 +639,20 @@ def _parameters(root: ET.Element, t: Tournament) -> None:
     """The parameter sets from the Config, as `import_opengotha` reads them back (FORMATS §6)."""
     config = t.config
     dates = _iso_dates(config.date)
-    scoring, attendance = config.scoring, config.attendance
     parameters = ET.SubElement(root, "TournamentParameterSet")
-    ET.SubElement(parameters, "GeneralParameterSet", shortName=latin(config.name)[:20] or "forsxl",
-                  name=config.name, location=config.place, beginDate=dates[0] if dates else "",
-                  endDate=dates[-1] if dates else "", komi=number_text(config.komi.even),
-                  numberOfRounds=str(config.rounds), size="19", genMMBar=str(config.start.bar or "9D").upper(),
-                  genMMFloor=str(config.start.floor or "30K").upper(), genMMZero="30K",
-                  genMMS2ValueBye=_halves(bye_points(attendance, scoring)),
-                  genMMS2ValueAbsent=_halves(absent_points(attendance, scoring)), genNBW2ValueBye="2",
-                  genNBW2ValueAbsent="0", genRoundDownNBWMMS=_yes(attendance.round_down))
+    general = ET.SubElement(parameters, "GeneralParameterSet", _sitout_values(config),
+                            shortName=latin(config.name)[:20] or "forsxl", name=config.name, location=config.place,
+                            beginDate=dates[0] if dates else "", endDate=dates[-1] if dates else "",
+                            komi=number_text(config.komi.even), numberOfRounds=str(config.rounds), size="19",
+                            genMMBar=str(config.start.bar or "9D").upper(),
+                            genMMFloor=str(config.start.floor or "30K").upper(), genMMZero="30K",
+                            genRoundDownNBWMMS=_yes(config.attendance.round_down),
+                            genCountNotPlayedGamesAsHalfPoint=_yes(config.unplayed_half),
+                            numberOfCategories=str(len(config.swiss.categories) + 1))
+    if config.swiss.categories:
+        categories = ET.SubElement(general, "Categories")
+        for number, limit in enumerate(config.swiss.categories, start=1):
+            ET.SubElement(categories, "Category", lowerLimit=str(limit).upper(), number=str(number))
     handicap = config.handicap
     ET.SubElement(parameters, "HandicapParameterSet", hdBasedOnMMS=_yes(handicap.basis == Basis.MMS),
                   hdNoHdRankThreshold=str(handicap.even_above or "9D").upper(),
@@ -544,14 +676,28 @@ _SEED_SYSTEMS = {Seeding(value): name for name, value in _SEEDING.items()}
 _MODE_NAMES = {Edge(value): name for name, value in _MODES.items()}
 
 
+def _additional(seat: Seat) -> str:
+    """OpenGotha's additional placement criterion of a seed system for `swiss.seat`: none where names break ties."""
+    return "NULL" if seat == Seat.RANKING_NAME else "Rating"
+
+
 def _pairing_parameters(parameters: ET.Element, swiss: Swiss) -> None:
-    """OpenGotha's pairing parameters from `swiss.*` (R7.4), its default weights beside them."""
+    """OpenGotha's pairing parameters from `swiss.*` (R7.4), every weight written: OpenGotha reads one left out as
+    its own default, not always the weight of its parameter sets (a colour weight of 1000)."""
     geography = bool(swiss.club_gap or swiss.country_gap)
-    ET.SubElement(parameters, "PairingParameterSet", paiMaSeedSystem1=_SEED_SYSTEMS[swiss.first_round],
+    profile = {**_GOTHA_DEFAULTS, **_GOTHA_PROFILES["opengotha_cat" if swiss.weights == Weights.OPENGOTHA_CAT
+                                                   else "opengotha"]}
+    weights = {name: str(profile.get(name, 0)) for name in (*_GOTHA_DEFAULTS, "paiSeMinimizeHandicap",
+                                                            "paiMaAvoidMixingCategories")}
+    ET.SubElement(parameters, "PairingParameterSet", weights, paiStandardNX1Factor="0.5",
+                  paiBaDeterministic="true", paiMaSeedSystem1=_SEED_SYSTEMS[swiss.first_round],
                   paiMaSeedSystem2=_SEED_SYSTEMS[swiss.seeding],
                   paiMaLastRoundForSeedSystem1=str(max(0, swiss.seeding_from - 1)),
+                  paiMaAdditionalPlacementCritSystem1=_additional(swiss.first_seat or swiss.seat),
+                  paiMaAdditionalPlacementCritSystem2=_additional(swiss.seat),
                   paiMaDUDDUpperMode=_MODE_NAMES[swiss.drawn_down], paiMaDUDDLowerMode=_MODE_NAMES[swiss.drawn_up],
-                  paiMaCompensateDUDD=_yes(swiss.compensate), paiSeAvoidSameGeo="100000000000" if geography else "0",
+                  paiMaCompensateDUDD=_yes(swiss.compensate),
+                  paiSeAvoidSameGeo=str(profile["paiSeAvoidSameGeo"]) if geography else "0",
                   paiSePreferMMSDiffRatherThanSameClub=str(int(swiss.club_gap)),
                   paiSePreferMMSDiffRatherThanSameCountry=str(int(swiss.country_gap)),
                   paiSeRankThreshold=str(swiss.geo_rank or "30K").upper(), paiSeBarThresholdActive=_yes(swiss.geo_bar),

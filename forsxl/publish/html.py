@@ -55,6 +55,7 @@ LABELS: dict[str, str] = {
     "game_points": N_("Points (B / W)"),
     "bye": N_("bye"),
     "absent": N_("absent"),
+    "unpaired": N_("unpaired"),
     "teams": N_("Teams"),
     "members": N_("Members"),
     "best": N_("Best place"),

@@ -23,6 +23,7 @@ SITE_LABELS: dict[str, str] = {
     "w": N_("White"),
     "bye": N_("bye"),
     "absent": N_("absent"),
+    "unpaired": N_("unpaired"),
     "regulation": N_("Regulation"),
     "settings": N_("Settings, for referees"),
     "set_here": N_("Set in this tournament's Config sheet"),

@@ -7,14 +7,15 @@ from forsxl.engine.pairing.constraints import Pairing
 
 
 def rounds_from_text(rounds: str) -> tuple[Round, ...]:
-    """Lines `N: black-white/steps result, ..., bye id, absent id`; steps 0 is an even game with komi 6.5."""
+    """Lines `N: black-white/steps result, ..., bye id, absent id, unpaired id`; steps 0 is an even game with komi
+    6.5."""
     played = []
     for line in filter(None, (s.strip() for s in rounds.splitlines())):
         number, _, rest = line.partition(":")
         games: list[Game] = []
         sitouts: list[tuple[PlayerId, Sitout]] = []
         for word, value in (item.split() for item in rest.split(",")):
-            if word in ("bye", "absent"):
+            if word in ("bye", "absent", "unpaired"):
                 sitouts.append((PlayerId(int(value)), Sitout(word)))
                 continue
             pair, _, steps = word.partition("/")

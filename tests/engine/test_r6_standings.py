@@ -11,6 +11,7 @@ from tables import rounds_from_text
 
 from forsxl.engine.config import Attendance, Config, Scheme, Scoring, StartMethod, StartPoints, Tiebreak, UnplayedLoss
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.ratings import Rank
 from forsxl.engine.standings import standings
 
 TB = Tiebreak
@@ -29,7 +30,8 @@ def tournament(players: str, rounds: str, tiebreaks: tuple[Tiebreak, ...], name:
 # without a game 0 and the forfeit as a game; SOSM corrects the opponent's score by the stones (player 1:
 # 198+2 and 210+3) and counts a round without a game as the player's start (player 3: 210 + 180); SOSOSM counts it
 # as the start times the rounds (player 5: 2 x 160 + 425); EXT weighs the opponent's NBW by the stones received
-# beyond the rank gap (player 4: 2 x 1 against 3, 1 x 1 against 1); SDC is 0 unless every tied pair met.
+# beyond the rank gap (player 4: 2 x 1 against 3, 1 x 1 against 1); SDC is 0 unless every tied pair met; DC ranks
+# by who beat whom from the bottom: 2, 3 and 5 beat nobody (0), then 1 (1), then 4, who beat 1 (2).
 PLAYERS = """
 1 2000
 2 1900
@@ -78,6 +80,8 @@ rank             29   28   27   26   25
 ext              2    0    0    3    0
 exr              0    0    0    3    0
 sdc              0    0    0    0    0
+dc               1    0    0    2    0
+cat              0    0    0    0    0
 """
 ROWS = [line.split() for line in EXPECTED.strip().splitlines()[1:]]
 
@@ -115,6 +119,75 @@ def test_r6_sdc_counts_wins_among_the_tied_only_when_all_met(rounds: str, expect
     and only if every two of them met, the number of the others each one beat."""
     table = standings(tournament("1 1500\n2 1500\n3 1500", rounds, (TB.SDC,)))
     assert [s.values[TB.SDC] for s in sorted(table, key=lambda s: s.player.id)] == expected
+
+
+# OpenGotha's own example of direct confrontation (mw.go.confrontation): 3 beat 1, 1 beat 2, 2 beat 3 (a circle),
+# 1 and 3 beat 4, 5 beat 2; the later criterion (here the rating) ranks 1, 3, 4 equal, then 2, 6, 5.
+CIRCLE = "1 1500\n2 1400\n3 1500\n4 1500\n5 1200\n6 1300"
+CIRCLE_GAMES = """
+1: 3-1 B+, 5-2 B+
+2: 1-2 B+, 3-4 B+
+3: 2-3 B+, 1-4 B+
+"""
+
+
+def test_r6_dc_is_opengothas_direct_confrontation() -> None:
+    """OpenGotha's DC (PEERS §1.6) on the example its own code carries: who beat whom decides from the bottom, a
+    circle counts as one, and the later criteria decide where the games do not: its ranks 5, 1 = 3, 2, 4, 6."""
+    table = standings(tournament(CIRCLE, CIRCLE_GAMES, (TB.DC, TB.RATING)))
+    assert [(s.player.id, s.values[TB.DC], s.place) for s in table] == [
+        (5, 5, "1"), (1, 4, "2-3"), (3, 4, "2-3"), (2, 2, "4"), (4, 1, "5"), (6, 0, "6")]
+
+
+def test_r6_cat_is_the_category_by_rank() -> None:
+    """OpenGotha's CAT: categories by the lowest rank of each but the last, strongest first (`swiss.categories`):
+    with 1d and 5k, a 2d is in the first, 3k in the second, 10k in the third."""
+    people = tuple(Player(PlayerId(i), f"P{i}", r) for i, r in ((1, 1200), (2, 1800), (3, 2200)))
+    config = replace(Config(tiebreaks=(TB.CAT,)),
+                     swiss=replace(Config().swiss, categories=(Rank.from_text("1d"), Rank.from_text("5k"))))
+    table = standings(Tournament(config, people, ()))
+    assert [(s.player.id, s.values[TB.CAT]) for s in table] == [(3, 0), (2, -1), (1, -2)]
+
+
+def test_r6_dc_counts_no_forfeit_nor_a_second_win() -> None:
+    """OpenGotha's DC takes a game won over the board, and a pair whose net is one win exactly: 2 beat 1 twice, so
+    for DC neither beat the other, and the later criterion decides."""
+    twice = standings(tournament("1 1500\n2 1400", "1: 2-1 B+\n2: 1-2 W+", (TB.DC, TB.RATING)))
+    assert [(s.player.id, s.values[TB.DC]) for s in twice] == [(1, 1), (2, 0)]
+    forfeit = standings(tournament("1 1500\n2 1400", "1: 2-1 B+F", (TB.DC, TB.RATING)))
+    assert [(s.player.id, s.values[TB.DC]) for s in forfeit] == [(1, 1), (2, 0)]
+    won = standings(tournament("1 1500\n2 1400", "1: 2-1 B+", (TB.DC, TB.RATING)))
+    assert [(s.player.id, s.values[TB.DC]) for s in won] == [(2, 1), (1, 0)]
+
+
+def test_r5_an_unpaired_round_scores_nothing() -> None:
+    """OpenGotha's participating player without a game (`unpaired`) scores nothing, as it scores them, and reads
+    `0-`; an absence of 1/2 rounded down reads `0=` every time, as OpenGotha shows it, not `0-` and `0+` in turn."""
+    config = replace(Config(tiebreaks=(TB.POINTS,)), scoring=Scoring(Scheme.WIN_LOSS),
+                     start=StartPoints(method=StartMethod.NONE),
+                     attendance=Attendance(late_points=Fraction(1, 2), absent_points=Fraction(1, 2), round_down=True,
+                                           late_at_once=True))
+    people = tuple(Player(PlayerId(i), f"P{i}", 1500) for i in (1, 2, 3, 4))
+    rounds = rounds_from_text("1: 1-2 B+, unpaired 3, absent 4\n2: 1-3 B+, absent 2, absent 4")
+    table = {s.player.id: s for s in standings(Tournament(config, people, rounds))}
+    assert [str(c) for c in table[3].cells] == ["0-", "1-/w"] and table[3].points == 0
+    assert [str(c) for c in table[4].cells] == ["0=", "0="] and table[4].points == 1  # ½ + ½, rounded down each round
+    assert [c.points for c in table[4].cells] == [0, 1]
+
+
+def test_r6_unplayed_half_counts_an_opponents_rounds_without_a_game_as_half(  # OpenGotha's "count not played games
+) -> None:  # as half point"
+    """With `unplayed_half` OpenGotha's SOSW reads an opponent's NBW as the wins over the board and a half for every
+    other round: 3 won a game and had a bye (NBW 2, read 1 1/2), 2 had a bye and lost (NBW 1, read 1/2); player 1
+    met both."""
+    rounds = rounds_from_text("1: 1-3 W+, bye 2\n2: 1-2 B+, bye 3")
+    people = tuple(Player(PlayerId(i), f"P{i}", 1500) for i in (1, 2, 3))
+    config = replace(Config(tiebreaks=(TB.NBW, TB.SOSW, TB.SOSM)), scoring=Scoring(Scheme.WIN_LOSS),
+                     start=StartPoints(method=StartMethod.NONE))
+    plain = {s.player.id: s.values for s in standings(Tournament(config, people, rounds))}
+    half = {s.player.id: s.values for s in standings(Tournament(replace(config, unplayed_half=True), people, rounds))}
+    assert (plain[1][TB.SOSW], half[1][TB.SOSW]) == (3, 2)
+    assert (plain[1][TB.SOSM], half[1][TB.SOSM]) == (3, 2)  # the same halves in the McMahon family
 
 
 def test_r6_default_ranking_and_points_add_up() -> None:

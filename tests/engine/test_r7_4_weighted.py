@@ -29,10 +29,10 @@ from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.weighted import (
     CRITERIA,
     Cost,
+    _gotha_chunks,
     best_matching,
     criteria_of,
     even_black,
-    og_dudd,
     pair_weighted,
     score_field,
     total_cost,
@@ -194,8 +194,8 @@ def test_r7_4_opengotha_dudd_as_its_weight_dump_gives_it() -> None:
     10^7 x 1/3 for the seats."""
     s = state([26] * 5 + [25] * 3, floats={PlayerId(4): (1, 0), PlayerId(7): (0, 1)})
     field = score_field(s, replace(OPENGOTHA, compensate=True), s.players)
-    assert og_dudd(field, 3, 6) == 89_333_333
-    assert og_dudd(field, 3, 5) == 60_000_000 + 6_000_000 + 6_666_666  # the 1st of three: one compensation
+    assert field.gotha.dudd(3, 6) == 89_333_333
+    assert field.gotha.dudd(3, 5) == 60_000_000 + 6_000_000 + 6_666_666  # the 1st of three: one compensation
 
 
 def test_r7_4_opengotha_colour_lot_follows_its_names() -> None:
@@ -208,6 +208,42 @@ def test_r7_4_opengotha_colour_lot_follows_its_names() -> None:
     assert even_black(s, OPENGOTHA, PlayerId(3), PlayerId(4)) == PlayerId(4)
     assert even_black(s, FOLD, PlayerId(1), PlayerId(2)) is None  # forsxl's own rule decides (R2.5)
     assert even_black(replace(s, colours={PlayerId(1): 1}), FOLD, PlayerId(1), PlayerId(2)) == PlayerId(1)
+
+
+def test_r7_4_opengotha_seats_a_shared_place_by_rating_or_by_name() -> None:
+    """OpenGotha orders players sharing a place by its additional criterion: Rating (`ranking_rating`), then the
+    name; none (`ranking_name`): the name alone, as it compares names (surname, then first name)."""
+    names = {PlayerId(1): "Dupont Zoé", PlayerId(2): "Dupont Anne", PlayerId(3): "Martin Paul", PlayerId(4): "Abel Jo"}
+    s = replace(state([0] * 4), names=names, places={PlayerId(1): 1, PlayerId(2): 1, PlayerId(3): 1, PlayerId(4): 4},
+                ratings={PlayerId(1): 1900, PlayerId(2): 1800, PlayerId(3): 2000, PlayerId(4): 2100})
+    seats = {seat: score_field(s, replace(OPENGOTHA, seat=seat), s.players).ids
+             for seat in (Seat.RANKING_RATING, Seat.RANKING_NAME)}
+    assert seats[Seat.RANKING_RATING] == [3, 1, 2, 4]  # 4 is placed lower, whatever its rating
+    assert seats[Seat.RANKING_NAME] == [2, 1, 3, 4]
+
+
+def test_r7_4_opengotha_cat_keeps_categories_apart() -> None:
+    """With its Swiss-with-categories weights (`swiss.weights: opengotha_cat`) OpenGotha pairs inside a category
+    before it minds seeding: two categories of two on the same score play inside each, where one category folds."""
+    s = state([0] * 4)
+    assert pairs(s, replace(OPENGOTHA, weights=Weights.OPENGOTHA_CAT)) == {(1, 4), (2, 3)}
+    two = replace(s, categories={PlayerId(1): 0, PlayerId(2): 1, PlayerId(3): 0, PlayerId(4): 1}, category_count=2)
+    assert pairs(two, replace(OPENGOTHA, weights=Weights.OPENGOTHA_CAT)) == {(1, 3), (2, 4)}
+
+
+@pytest.mark.parametrize(("scores", "sizes"), [
+    ([0] * 1001, [600, 401]),  # one level: a chunk closes at 600
+    ([2] * 350 + [1] * 350, [350, 350]),  # a level of an even 200 or more closes one
+    ([2] * 301 + [1] * 399, [500, 200]),  # an odd level goes on into the next, until 200 are left
+    ([0] * 600, [600]),  # 600 or fewer: one field
+])
+def test_r7_4_opengotha_pairs_a_field_over_600_in_chunks_as_it_cuts_them(scores: list[int], sizes: list[int]) -> None:
+    """OpenGotha pairs more than 600 players in chunks (its PAIRING_GROUP_MIN 200 and MAX_SIZE 600), score level by
+    score level from the top in its order; each chunk is a field of its own."""
+    s = state(scores)
+    chunks = _gotha_chunks(s, list(s.players))
+    assert [len(c) for c in chunks] == sizes
+    assert [p for c in chunks for p in c] == list(s.players)  # in its order: the ranking, then the name
 
 
 def test_r7_4_seeding_from_and_the_thresholds_that_spare_players() -> None:

@@ -55,6 +55,11 @@ class RoundState:
     even: Callable[[PlayerId, PlayerId], bool] | None = None  # R7.4: would the pair play even (None: always)
     spared: frozenset[PlayerId] = frozenset()  # R7.4: players club_gap and country_gap spare (swiss.geo_*)
     registered: tuple[PlayerId, ...] = ()  # R7.4: everyone in ranking order, absent too (OpenGotha's groups)
+    places: Mapping[PlayerId, int] = field(default_factory=dict)  # R7.4: places before the round, ties alike
+    categories: Mapping[PlayerId, int] = field(default_factory=dict)  # R7.4: OpenGotha's category, 0 the strongest
+    category_count: int = 1  # R7.4: OpenGotha's number of categories
+    handicap_scores: Mapping[PlayerId, int] = field(default_factory=dict)  # R7.4: what OpenGotha's handicap term reads
+    handicap_range: int = 1  # R7.4: the range of its concavity there
     score_groups: int = 0  # R7.4: OpenGotha's number of score groups, its concavity's range (0: as many as there are)
 
 

@@ -36,11 +36,12 @@ from __future__ import annotations
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
 from math import ceil, floor, isqrt, lcm
+from typing import Any
 
 from forsxl.engine.config import ColourPriority, Edge, Seat, Seeding, Weights
 from forsxl.engine.model import PlayerId, number_text
@@ -93,25 +94,12 @@ class ScoreField:
         """The cost of pairing a with b: each of the field's criteria in order (R7.4)."""
         if a > b:
             a, b = b, a
-        return tuple(criterion(self, a, b) for criterion in self.criteria)
+        return tuple([criterion(self, a, b) for criterion in self.criteria])
 
     @cached_property
-    def og_gaps(self) -> list[int]:
-        """OpenGotha's score-gap cost for each gap in whole points the field has (`og_score`), worked out once."""
-        groups = self.state.score_groups or len(self.opengotha.sizes)
-        widest = max(self.opengotha.value, default=0) - min(self.opengotha.value, default=0)
-        return [_OG_SCORE - int(_OG_SCORE * _concave(gap / groups)) for gap in range(widest + 1)]
-
-    @cached_property
-    def og_bonus(self) -> dict[tuple[bool, bool], int]:
-        """OpenGotha's geography bonus by (another country, another club), worked out once (`og_score`)."""
-        return {(country, club): _og_geography(self, country, club) for country in (False, True)
-                for club in (False, True)}
-
-    @cached_property
-    def geography_floors(self) -> list[int]:
-        """`_og_geography_floors`, worked out once: every bound of the certificate reads them."""
-        return _og_geography_floors(self)
+    def gotha(self) -> GothaCosts:
+        """OpenGotha's cost function over this field, its per-player values worked out once (`opengotha`)."""
+        return GothaCosts(self)
 
     @property
     def seeding_at(self) -> int | None:
@@ -195,66 +183,183 @@ _OG_COLOUR = 10**6
 _OG_MOST = 5 * _OG_DUDD + _OG_SEEDING + _OG_COLOUR
 """More than OpenGotha's draw-up/draw-down, seeding and colour terms ever give one pair."""
 _OG_SCORE = 10**11
-"""OpenGotha's default weights of the score difference and of geography."""
+"""OpenGotha's default weight of the score difference."""
 _OG_CONCAVITY = 0.5
 """OpenGotha's NX1 factor k of its concavity function (1 - x)(1 + kx)."""
 
 
-def _concave(x: float) -> float:
-    """OpenGotha's concavity function (1 - x)(1 + kx): 1 at no gap, falling ever faster."""
-    return (1.0 - x) * (1.0 + _OG_CONCAVITY * x)
+@dataclass(frozen=True)
+class GothaWeights:
+    """The weights of OpenGotha's terms that its parameter sets change: geography, categories, handicap."""
+
+    geography: int
+    categories: int
+    handicap: int
 
 
-def og_score(field: ScoreField, a: int, b: int) -> int:
-    """OpenGotha's score-difference term with its geography (PEERS §1.3 M2, S2) as a cost: its weight less the
-    concave (1 - x)(1 + kx) of the gap in whole points over its number of score groups, and the geography bonus
-    it withholds: a pair of another country earns `swiss.country_gap` / groups, of another club (first four
-    letters) 1.2 x `swiss.club_gap` / groups, the larger plus half the other plus half a group, through the same
-    curve and at most the weight; a spared pair the whole bonus, half spared half of what is missing (R7.4)."""
-    og = field.opengotha
-    cost = field.og_gaps[og.value[a] - og.value[b]]
-    rules = field.rules
-    if not (rules.club_gap or rules.country_gap):
+GOTHA_WEIGHTS = {Weights.OPENGOTHA: GothaWeights(_OG_SCORE, 0, 0),
+                 Weights.OPENGOTHA_CAT: GothaWeights(200 * _OG_SCORE, 200 * _OG_SCORE, 200 * _OG_SCORE)}
+"""`swiss.weights` that are OpenGotha's cost function: its McMahon and Swiss defaults, and those of its Swiss with
+categories, where keeping categories apart, the handicap (the McMahon score gap) and geography come first."""
+
+
+def _concave(weight: int, x: float) -> int:
+    """OpenGotha's concavity of `weight` (1 - x)(1 + kx), evaluated as it does, truncated as Java casts to long."""
+    return int(weight * (1.0 - x) * (1.0 + _OG_CONCAVITY * x))
+
+
+class GothaCosts:
+    """OpenGotha's cost function (PEERS §1.3) over a field's players as one cost a pair, summed as OpenGotha sums it:
+    its categories, score, handicap and geography costs, and the most its draw-up/draw-down, seeding and colour
+    terms give a pair less what they give this one, so the least total is OpenGotha's best (R7.4). What each player
+    brings is worked out once: a round asks for hundreds of thousands of pairs.
+
+    - score: its weight less the concave (1 - x)(1 + kx) of the gap in whole points over its number of score groups
+      (nothing between two categories);
+    - geography: what it withholds of its weight: a pair of another country earns `swiss.country_gap` / groups, of
+      another club (first four letters) 1.2 x `swiss.club_gap` / groups, each at most 1, the larger plus half the
+      other plus half a group, through the same curve; OpenGotha 3.51 spares nobody here;
+    - categories (opengotha_cat, several `swiss.categories`): its weight less the concave weight of the categories
+      between the two over their number;
+    - handicap (opengotha_cat): its weight less the concave weight of the gap between the two McMahon scores it reads,
+      a player above its thresholds (`swiss.geo_*`) at the highest;
+    - draw-up/draw-down, for two groups 1 to 3 apart: where the upper player sits in its group and the lower in
+      theirs (`swiss.drawn_down`, `swiss.drawn_up`: its upper and lower modes), and the scenario: 2, one less for
+      each of the two who floated that way before, and if anything is left, with `swiss.compensate`, one more for
+      each whose floats the other way are ahead; divided by (1 + the categories between them) to the fourth;
+    - seeding inside a score group: split and fold, split and slip (the most less the squared distance from the
+      partner, scaled by the group's size in its integer steps), or split and random (its lot over the names);
+    - colour, in a pair that would play even: the full weight when one is due White and the other Black, half when
+      one is balanced and the other two or more off.
+    """
+
+    def __init__(self, field: ScoreField) -> None:
+        og, rules, state = field.opengotha, field.rules, field.state
+        self.field = field
+        weights = GOTHA_WEIGHTS[rules.weights]
+        self.groups = (state.score_groups or len(og.sizes)) * state.category_count
+        widest = max(og.value, default=0) - min(og.value, default=0)
+        self.gaps = [_OG_SCORE - _concave(_OG_SCORE, gap / self.groups) for gap in range(widest + 1)]
+        size = [og.sizes[g] for g in og.group]
+        half = _OG_DUDD // 2
+        self.down_place = [half * _og_place(rules.drawn_down, seat, n) // n for seat, n in zip(og.seat, size,
+                                                                                              strict=True)]
+        self.up_place = [half * _og_place(rules.drawn_up, seat, n) // n for seat, n in zip(og.seat, size, strict=True)]
+        self.size = size
+        self.geography = ({(country, club): self._withheld(weights.geography, country, club)
+                           for country in (False, True) for club in (False, True)}
+                          if rules.club_gap or rules.country_gap else None)
+        count = state.category_count
+        self.categories = ([weights.categories - _concave(weights.categories, gap / count) for gap in range(count)]
+                           if weights.categories and count > 1 else None)
+        self.handicap_weight = weights.handicap
+        self.handicap = [state.handicap_scores.get(pid, 0) for pid in field.ids]
+        self.handicap_costs: dict[int, int] = {}
+        names = [state.names.get(pid, "") for pid in field.ids]
+        self.listed = [(state.places.get(pid, 0), _gotha_key(name)) for pid, name in zip(field.ids, names, strict=True)]
+        self.lots = [_lot_parts(_gotha_text(name)) for name in names]
+
+    def _withheld(self, weight: int, other_country: bool, other_club: bool) -> int:
+        """What geography withholds from a pair of another country and/or club: its weight less what it gives, the
+        score weight less the concave weight of their ratio."""
+        rules = self.field.rules
+        country = min(1.0, float(rules.country_gap) / self.groups) if other_country and rules.country_gap else 0.0
+        club = min(1.0, float(rules.club_gap) * 1.2 / self.groups) if other_club and rules.club_gap else 0.0
+        ratio = max(country, club) + min(country, club) / 2.0
+        if ratio > 0.0:
+            ratio += 0.5 / self.groups
+        return weight - min(weight, _OG_SCORE - _concave(weight, ratio))
+
+    def cost(self, a: int, b: int) -> int:
+        """The pair's cost, `a` above `b` in the field."""
+        field, og = self.field, self.field.opengotha
+        categories = abs(og.category[a] - og.category[b])
+        cost = _OG_MOST + (self.gaps[abs(og.value[a] - og.value[b])] if not categories else _OG_SCORE)
+        if self.geography is not None:
+            cost += self.geography[field.country[a] != field.country[b], field.club[a][:4] != field.club[b][:4]]
+        if self.categories is not None:
+            cost += self.categories[categories]
+        if self.handicap_weight:
+            cost += self.handicap_cost(abs(self.handicap[a] - self.handicap[b]))
+        if og.group[a] == og.group[b]:
+            cost -= self.seeding(a, b)
+        elif 0 < abs(og.number[a] - og.number[b]) < 4:
+            cost -= self.dudd(a, b) // (categories + 1) ** 4
+        return cost - self.colour(a, b)
+
+    def handicap_cost(self, gap: int) -> int:
+        cost = self.handicap_costs.get(gap)
+        if cost is None:
+            weight = self.handicap_weight
+            cost = self.handicap_costs[gap] = weight - _concave(weight, gap / self.field.state.handicap_range)
         return cost
-    nominal = field.og_bonus[field.country[a] != field.country[b], field.club[a][:4] != field.club[b][:4]]
-    spared = field.spared[a] + field.spared[b]
-    bonus = nominal if spared == 0 else (_OG_SCORE + nominal) // 2 if spared == 1 else _OG_SCORE
-    return cost + _OG_SCORE - bonus
 
+    def dudd(self, a: int, b: int) -> int:
+        """The draw-up/draw-down term of two players of different groups, before the categories' division."""
+        field, og = self.field, self.field.opengotha
+        upper, lower = (a, b) if og.number[a] < og.number[b] else (b, a)
+        scenario = 2 - (field.drawn_down[upper] > 0) - (field.drawn_up[lower] > 0)
+        if scenario and field.rules.compensate:
+            scenario += ((field.drawn_up[upper] > field.drawn_down[upper])
+                         + (field.drawn_down[lower] > field.drawn_up[lower]))
+        return self.down_place[upper] + self.up_place[lower] + _OG_DUDD * scenario
 
-def _og_geography(field: ScoreField, other_country: bool, other_club: bool) -> int:
-    """OpenGotha's geography bonus for a pair of another country and/or club, neither spared."""
-    rules = field.rules
-    groups = field.state.score_groups or len(field.opengotha.sizes)
-    country = float(rules.country_gap) / groups if other_country else 0.0
-    club = 1.2 * float(rules.club_gap) / groups if other_club else 0.0
-    ratio = max(country, club) + min(country, club) / 2
-    return min(_OG_SCORE, int(_OG_SCORE - _OG_SCORE * _concave(ratio + 0.5 / groups))) if ratio > 0 else 0
+    def seeding(self, a: int, b: int) -> int:
+        """The seeding term of two players of one score group."""
+        og, size = self.field.opengotha, self.size[a]
+        x, y = og.seat[a], og.seat[b]
+        seeding = self.field.rules.seeding
+        if seeding == Seeding.RANDOM:
+            return _OG_SEEDING - self.lot(a, b, _OG_SEEDING // 5) if (2 * x < size) != (2 * y < size) else 0
+        span, d = (size - 1, x + y - (size - 1)) if seeding == Seeding.FOLD else (size, 2 * abs(x - y) - size)
+        return _OG_SEEDING - _truncated(_truncated(_OG_SEEDING * d, span) * d, span)
+
+    def lot(self, a: int, b: int, limit: int) -> int:
+        """OpenGotha's lot over two players' names, 0 to `limit` (its "deterministic random"): the one it lists
+        first (by the ranking, then by name) against the other (`gotha_lot`)."""
+        first, second = (a, b) if self.listed[a] <= self.listed[b] else (b, a)
+        return _lot_of(limit, self.lots[first], self.lots[second])
+
+    def colour(self, a: int, b: int) -> int:
+        """The white/black term, 0 for a pair that would not play even."""
+        field = self.field
+        ca, cb = field.colour[a], field.colour[b]
+        lopsided = (ca == 0 and abs(cb) >= 2) or (cb == 0 and abs(ca) >= 2)
+        weight = _OG_COLOUR if ca * cb < 0 else _OG_COLOUR // 2 if lopsided else 0
+        if weight and field.state.even is not None and not field.state.even(field.ids[a], field.ids[b]):
+            return 0
+        return weight
+
+    @cached_property
+    def per_point(self) -> int:
+        """At least what the score term charges per point of gap, less 2 for its float rounding."""
+        return max(0, _OG_SCORE - _concave(_OG_SCORE, 1 / self.groups) - 2)
+
+    @cached_property
+    def colour_bonus(self) -> int:
+        """The most the colour term can give the field in all: the full weight to as many pairs as there are players
+        due White or due Black, whichever fewer, half to as many as there are balanced players or two or more off."""
+        colours = self.field.colour
+        white, black = sum(c > 0 for c in colours), sum(c < 0 for c in colours)
+        balanced, off = sum(c == 0 for c in colours), sum(abs(c) >= 2 for c in colours)
+        return _OG_COLOUR * min(white, black) + _OG_COLOUR // 2 * min(balanced, off)
+
+    @cached_property
+    def geography_floors(self) -> list[int]:
+        """For each player, half of what geography withholds from them at best (with a partner of another country
+        and club where the field has one), largest first; none without geography: the certificate's bounds."""
+        if self.geography is None:
+            return []
+        field = self.field
+        countries, clubs = Counter(field.country), Counter(c[:4] for c in field.club)
+        n = len(field.ids)
+        return sorted((self.geography[countries[field.country[i]] < n, clubs[field.club[i][:4]] < n] // 2
+                       for i in range(n)), reverse=True)
 
 
 def opengotha(field: ScoreField, a: int, b: int) -> int:
-    """OpenGotha's cost function below the duplicate-game term (PEERS §1.3) as one cost, summed as OpenGotha sums
-    it: its score and geography cost, and the most its draw-up/draw-down, seeding and colour terms give a pair less
-    what they give this one, so the least total is OpenGotha's best (R7.4)."""
-    return og_score(field, a, b) + _OG_MOST - og_dudd(field, a, b) - og_seeding(field, a, b) - og_colour(field, a, b)
-
-
-def og_dudd(field: ScoreField, a: int, b: int) -> int:
-    """OpenGotha's draw-up/draw-down term for `a` drawn down to `b`: where each sits in its group (`swiss.drawn_down`,
-    `swiss.drawn_up`: OpenGotha's upper and lower modes), and the scenario: 2, one less for each of the two who
-    floated that way before, and if anything is left, with `swiss.compensate`, one more for each whose floats the
-    other way are ahead (R7.4)."""
-    og = field.opengotha
-    if og.group[a] == og.group[b]:
-        return 0
-    rules = field.rules
-    half = _OG_DUDD // 2
-    value = sum(half * _og_place(where, og.seat[p], og.sizes[og.group[p]]) // og.sizes[og.group[p]]
-                for where, p in ((rules.drawn_down, a), (rules.drawn_up, b)))
-    scenario = 2 - (field.drawn_down[a] > 0) - (field.drawn_up[b] > 0)
-    if scenario and rules.compensate:
-        scenario += (field.drawn_up[a] > field.drawn_down[a]) + (field.drawn_down[b] > field.drawn_up[b])
-    return value + _OG_DUDD * scenario
+    """OpenGotha's cost function below the duplicate-game term (`GothaCosts`), as one criterion (R7.4)."""
+    return field.gotha.cost(a, b)
 
 
 def _og_place(where: Edge, seat: int, size: int) -> int:
@@ -266,35 +371,42 @@ def _og_place(where: Edge, seat: int, size: int) -> int:
     return size - 1 - abs(2 * seat - size + 1)
 
 
-def og_seeding(field: ScoreField, a: int, b: int) -> int:
-    """OpenGotha's seeding term inside a score group: split and fold, split and slip (the most less the squared
-    distance from the partner, scaled by the group's size in its integer steps), or split and random (R7.4)."""
-    og = field.opengotha
-    group = og.group[a]
-    if group != og.group[b]:
-        return 0
-    size, x, y = og.sizes[group], og.seat[a], og.seat[b]
-    if field.rules.seeding == Seeding.RANDOM:
-        return _OG_SEEDING - _lot(field, a, b) % (_OG_SEEDING // 5 + 1) if (2 * x < size) != (2 * y < size) else 0
-    span, d = (size - 1, x + y - (size - 1)) if field.rules.seeding == Seeding.FOLD else (size, 2 * abs(x - y) - size)
-    return _OG_SEEDING - _truncated(_truncated(_OG_SEEDING * d, span) * d, span)
-
-
 def _truncated(a: int, b: int) -> int:
     """a / b rounded toward zero, as Java divides longs."""
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b > 0) else -q
 
 
-def og_colour(field: ScoreField, a: int, b: int) -> int:
-    """OpenGotha's white/black term in a pair that would play even: the full weight when one is due White and
-    the other Black, half when one is balanced and the other two or more off (R7.4)."""
-    ca, cb = field.colour[a], field.colour[b]
-    lopsided = (ca == 0 and abs(cb) >= 2) or (cb == 0 and abs(ca) >= 2)
-    weight = _OG_COLOUR if ca * cb < 0 else _OG_COLOUR // 2 if lopsided else 0
-    if weight and field.state.even is not None and not field.state.even(field.ids[a], field.ids[b]):
-        return 0
-    return weight
+LotParts = tuple[bytes, int, int, int]
+"""A name as OpenGotha's lot reads it: its UTF-16 code units, the codes times their positions summed, the codes
+summed, and their number."""
+
+
+def _lot_parts(text: str) -> LotParts:
+    units = _utf16(text)
+    codes = [int.from_bytes(units[i:i + 2], "big") for i in range(0, len(units), 2)]
+    return units, sum(c * i for i, c in enumerate(codes, start=1)), sum(codes), len(codes)
+
+
+def _lot_of(limit: int, first: LotParts, second: LotParts) -> int:
+    """`gotha_lot` from the names' parts: the weighted sum of two names one after the other is the first's, the
+    second's and the second's codes times the first's length."""
+    inverse = first[0] > second[0]
+    low, high = (second, first) if inverse else (first, second)
+    drawn = (low[1] + high[1] + low[3] * high[2]) * 1234567 % (limit + 1)
+    return limit - drawn if inverse else drawn
+
+
+def gotha_lot(limit: int, first: str, second: str) -> int:
+    """OpenGotha's deterministic random for two players, `name + firstName` each: the character codes of the two
+    names in alphabetical order, each times its position, times 1234567, modulo `limit` + 1; turned round
+    (`limit` less it) when the first comes after the second in the alphabet (R7.4)."""
+    return _lot_of(limit, _lot_parts(first), _lot_parts(second))
+
+
+def _utf16(text: str) -> bytes:
+    """A text as Java holds and compares it: UTF-16 code units."""
+    return text.encode("utf-16-be")
 
 
 def _lot(field: ScoreField, a: int, b: int) -> int:
@@ -311,7 +423,7 @@ CRITERIA: tuple[Criterion, ...] = (rematch, score, floats, seeding, colour)
 
 def criteria_of(rules: PairingRules) -> tuple[Criterion, ...]:
     """The criteria in the order `swiss.weights` and `swiss.colour` give them (R7.4)."""
-    if rules.weights == Weights.OPENGOTHA:
+    if rules.weights in GOTHA_WEIGHTS:
         return (rematch, opengotha)
     if rules.colour == ColourPriority.BEFORE_SEEDING:
         return (rematch, score, floats, colour, seeding)
@@ -332,9 +444,13 @@ class Groups:
     sizes: list[int]
     value: list[int]
     """Each player's score as the groups count it."""
+    number: list[int] = field(default_factory=list)
+    """OpenGotha's group number: categories one after the other, in each every score from the top, empty ones too;
+    its differences are OpenGotha's."""
+    category: list[int] = field(default_factory=list)
 
 
-def _groups(score: Sequence[int]) -> tuple[Groups, list[int]]:
+def _groups(score: Sequence[Any]) -> tuple[Groups, list[Any]]:
     """The score groups of players sorted by `score`, and each group's score."""
     group_scores = sorted(set(score), reverse=True)
     group_of = {s: g for g, s in enumerate(group_scores)}
@@ -348,31 +464,48 @@ def _groups(score: Sequence[int]) -> tuple[Groups, list[int]]:
 
 
 def _opengotha_groups(state: RoundState, ids: list[PlayerId], key: Callable[[PlayerId], tuple[object, ...]]) -> Groups:
-    """The score groups OpenGotha's cost function reads (R7.4): by whole points (a half point counts in the group
-    below), over every registered player, the absent ones too, as OpenGotha counts seats and sizes; each of `ids`
-    with its group and seat there."""
-    everyone = sorted(set(state.registered) | set(ids), key=key)
-    groups, _ = _groups([floor(state.scores.get(p, Fraction(0))) for p in everyone])
+    """The score groups OpenGotha's cost function reads (R7.4): by category and whole points (a half point counts in
+    the group below), over every registered player, the absent ones too, as OpenGotha counts seats and sizes; each
+    of `ids` with its group and seat there."""
+    everyone = sorted(set(state.registered) | set(ids), key=lambda p: (state.categories.get(p, 0), key(p)))
+    whole = [floor(state.scores.get(p, Fraction(0))) for p in everyone]
+    categories = [state.categories.get(p, 0) for p in everyone]
+    groups, _ = _groups([(-c, w) for c, w in zip(categories, whole, strict=True)])
     at = {pid: i for i, pid in enumerate(everyone)}
+    span = state.score_groups or 1
     return Groups([groups.group[at[p]] for p in ids], [groups.seat[at[p]] for p in ids], groups.sizes,
-                  [groups.value[at[p]] for p in ids])
+                  [whole[at[p]] for p in ids], [span * categories[at[p]] - whole[at[p]] for p in ids],
+                  [categories[at[p]] for p in ids])
+
+
+def _seat_order(state: RoundState, seat: Seat) -> Callable[[PlayerId], tuple[object, ...]]:
+    """The order of players by score and, inside a score group, by `swiss.seat` (R7.4): rating then the ranking, the
+    ranking (a shared place by start number), or OpenGotha's: the ranking, a shared place by rating
+    (`ranking_rating`, its additional criterion Rating) and then by name as OpenGotha compares names."""
+    rank = {pid: i for i, pid in enumerate(state.registered or state.players)}
+
+    def order(p: PlayerId) -> tuple[object, ...]:
+        score = -state.scores.get(p, Fraction(0))
+        if seat == Seat.RATING:
+            return score, -state.ratings.get(p, 0), rank[p]
+        if seat == Seat.RANKING:
+            return score, rank[p]
+        rating = -state.ratings.get(p, 0) if seat == Seat.RANKING_RATING else 0
+        return score, state.places.get(p, rank[p]), rating, _gotha_key(state.names.get(p, ""))
+
+    return order
 
 
 def score_field(state: RoundState, rules: PairingRules, players: Sequence[PlayerId]) -> ScoreField:
-    """Players sorted by score, then inside their score group (the seeding order) by rating and the ranking, or with
-    `swiss.seat: ranking` by the ranking alone."""
-    rank = {pid: i for i, pid in enumerate(state.registered or state.players)}
-    by_rating = rules.seat == Seat.RATING
-
-    def order(p: PlayerId) -> tuple[object, ...]:
-        return -state.scores.get(p, Fraction(0)), -state.ratings.get(p, 0) * by_rating, rank[p]
+    """Players sorted by score, then inside their score group (the seeding order) by `swiss.seat`."""
+    order = _seat_order(state, rules.seat)
 
     ids = sorted(players, key=order)
     unit = lcm(*(p.denominator for p in (state.scores.get(pid, Fraction(0)) for pid in (*ids, *state.registered))))
     score = [int(state.scores.get(p, Fraction(0)) * unit) for p in ids]
     groups, group_scores = _groups(score)
     group, seat, sizes = groups.group, groups.seat, groups.sizes
-    opengotha_groups = _opengotha_groups(state, ids, order) if rules.weights == Weights.OPENGOTHA else groups
+    opengotha_groups = _opengotha_groups(state, ids, order) if rules.weights in GOTHA_WEIGHTS else groups
     forbidden = forbidden_by_index(replace(state, players=tuple(ids)), rules)
     index = {pid: i for i, pid in enumerate(ids)}
     met: list[set[int]] = [set() for _ in ids]
@@ -488,8 +621,9 @@ def _rest_bound(field: ScoreField, removed: Mapping[int, int]) -> Cost:
         floats_lb += _least(field.down_sums[k], crossings) + _least(field.up_sums[k + 1], crossings)
         seeding_lb += sum(_LEAST_SEATS[where][min(crossings, 63)] for where in (field.rules.drawn_down,
                                                                                 field.rules.drawn_up))
-    bound: dict[Criterion, int] = {score: score_lb, opengotha: _opengotha_bound(field, score_lb, removed_total),
-                                   floats: floats_lb, seeding: seeding_lb}
+    bound: dict[Criterion, int] = {score: score_lb, floats: floats_lb, seeding: seeding_lb}
+    if opengotha in field.criteria:
+        bound[opengotha] = _opengotha_bound(field, score_lb, removed_total)
     return tuple(bound.get(criterion, 0) for criterion in field.criteria)
 
 
@@ -497,34 +631,16 @@ def _opengotha_bound(field: ScoreField, score_lb: int, removed: int) -> int:
     """A lower bound on OpenGotha's cost of a matching of the field without `removed` players, whose score part
     is at least `score_lb`: a pair inside a score group costs at least 5 draw-up/draw-down units, one across
     groups at least a point's gap and the seeding weight; a point's gap outweighs the difference, so the fewest
-    pairs across that `score_lb` allows cost the least. Besides, each player not spared misses at least half of
-    what geography withholds from them at best (the removed players taken as those who miss most)."""
-    per_point = _og_per_point(field)
+    pairs across that `score_lb` allows cost the least. Besides, each player misses at least half of what geography
+    withholds from them at best (the removed players taken as those who miss most), and each pair the colour term's
+    weight but for the few pairs due opposite colours (`GothaCosts.colour_bonus`)."""
+    gotha = field.gotha
     pairs = (len(field.ids) - removed) // 2
-    floors = field.geography_floors
-    geography = sum(floors) - sum(floors[:removed])
-    if per_point <= 5 * _OG_DUDD:
-        return score_lb + geography
-    return score_lb + geography + pairs * 5 * _OG_DUDD - -(-score_lb * (5 * _OG_DUDD - _OG_SEEDING) // per_point)
-
-
-def _og_geography_floors(field: ScoreField) -> list[int]:
-    """For each player not spared, half of what geography withholds from them at best (with a partner of another
-    country and club where the field has one), largest first; none without geography."""
-    rules = field.rules
-    if not (rules.club_gap or rules.country_gap):
-        return []
-    countries, clubs = Counter(field.country), Counter(c[:4] for c in field.club)
-    floors = [(_OG_SCORE - field.og_bonus[countries[field.country[i]] < len(field.ids),
-                                          clubs[field.club[i][:4]] < len(field.ids)]) // 2
-              for i in range(len(field.ids)) if not field.spared[i]]
-    return sorted(floors, reverse=True)
-
-
-def _og_per_point(field: ScoreField) -> int:
-    """At least what OpenGotha's score term charges per point of gap, less 2 for its float rounding."""
-    groups = field.state.score_groups or len(field.opengotha.sizes)
-    return max(0, _OG_SCORE - int(_OG_SCORE * _concave(1 / groups)) - 2)
+    floors = gotha.geography_floors
+    rest = score_lb + sum(floors) - sum(floors[:removed]) + pairs * _OG_COLOUR - gotha.colour_bonus
+    if gotha.per_point <= 5 * _OG_DUDD:
+        return rest
+    return rest + pairs * 5 * _OG_DUDD - -(-score_lb * (5 * _OG_DUDD - _OG_SEEDING) // gotha.per_point)
 
 
 def _gap_bound(field: ScoreField, ga: int, gb: int) -> int:
@@ -532,7 +648,7 @@ def _gap_bound(field: ScoreField, ga: int, gb: int) -> int:
     gap at least as much per group crossed: (2Δ)², or OpenGotha's gap less 2 per group for its float rounding."""
     high, low = field.group_scores[ga], field.group_scores[gb]
     if field.criteria[1] == opengotha:
-        return _og_per_point(field) * (high // field.unit - low // field.unit)
+        return field.gotha.per_point * (high // field.unit - low // field.unit)
     return field.gap_cost(high - low)
 
 
@@ -562,11 +678,12 @@ def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], 
             budget = _minus(_minus(found, gap), rest)
             if budget < zero:
                 continue
+            limit = _minus(found, rest)  # cost - gap <= budget: the cost within what the rest leaves
             for a, b in _group_pairs(field, ga, gb, budget):
                 if (a, b) in known or b in field.forbidden[a]:
                     continue
                 cost = field.cost(a, b)
-                if _minus(cost, gap) <= budget:
+                if cost <= limit:
                     yield (a, b), cost
 
 
@@ -649,14 +766,48 @@ def pair_weighted(state: RoundState, rules: PairingRules) -> Pairing:
     forbidden = forbidden_by_index(state, rules)
     bye = choose_bye(state, rules, forbidden)
     players = [p for i, p in enumerate(state.players) if i != bye]
-    field = score_field(state, rules, players)
-    matching = best_matching(field)
-    if matching is None:
-        raise impossible(state, rules, lambda only: pairable(state, rules, only))
+    found: list[tuple[PlayerId, PlayerId]] = []
+    for chunk in _gotha_chunks(state, players) if rules.weights in GOTHA_WEIGHTS else [players]:
+        field = score_field(state, rules, chunk)
+        matching = best_matching(field)
+        if matching is None:
+            raise impossible(state, rules, lambda only: pairable(state, rules, only))
+        found += [(field.ids[a], field.ids[b]) for a, b in matching]
     rank = {pid: i for i, pid in enumerate(state.players)}
-    pairs = sorted((tuple(sorted((field.ids[a], field.ids[b]), key=rank.__getitem__)) for a, b in matching),
-                   key=lambda pair: rank[pair[0]])
+    pairs = sorted((tuple(sorted(pair, key=rank.__getitem__)) for pair in found), key=lambda pair: rank[pair[0]])
     return Pairing(tuple((a, b) for a, b in pairs), None if bye is None else state.players[bye])
+
+
+_OG_CHUNK = (200, 600)
+"""OpenGotha pairs a field of more than 600 in chunks of 200 to 600 players (its PAIRING_GROUP_MIN and MAX_SIZE)."""
+
+
+def _gotha_chunks(state: RoundState, players: list[PlayerId]) -> list[list[PlayerId]]:
+    """The players as OpenGotha pairs them, in chunks while more than 600 are left (R7.4): category by category from
+    the strongest, score level by score level from the top, in the order it lists them (the ranking, then the name),
+    a chunk closes at 600, at an even size of 200 or more at the end of a level, or when 200 are left."""
+    low, high = _OG_CHUNK
+    names = state.names
+    remaining = sorted(players, key=lambda p: (state.places.get(p, 0), _gotha_key(names.get(p, ""))))
+    category = {p: state.categories.get(p, 0) for p in players}
+    whole = {p: floor(state.scores.get(p, Fraction(0))) for p in players}
+    chunks = []
+    while len(remaining) > high:
+        chunk: list[PlayerId] = []
+        for cat in range(state.category_count):
+            for level in sorted({whole[p] for p in remaining}, reverse=True):
+                for p in [p for p in remaining if category[p] <= cat and whole[p] >= level]:
+                    chunk.append(p)
+                    remaining.remove(p)
+                    if len(chunk) >= high or len(remaining) <= low:
+                        break
+                if len(chunk) >= high or len(remaining) <= low or (len(chunk) >= low and len(chunk) % 2 == 0):
+                    break
+            else:
+                continue
+            break
+        chunks.append(chunk)
+    return [*chunks, remaining]
 
 
 def even_black(state: RoundState, rules: PairingRules, a: PlayerId, b: PlayerId) -> PlayerId | None:
@@ -666,17 +817,29 @@ def even_black(state: RoundState, rules: PairingRules, a: PlayerId, b: PlayerId)
     ca, cb = state.colours.get(a, 0), state.colours.get(b, 0)
     if ca != cb:
         return a if ca > cb else b
-    if rules.weights != Weights.OPENGOTHA:
+    if rules.weights not in GOTHA_WEIGHTS:
         return None
-    first, second = sorted((a, b), key=lambda pid: _gotha_name(state.names.get(pid, "")))
-    text = "".join(_gotha_name(state.names.get(first, "")) + _gotha_name(state.names.get(second, "")))
-    return second if sum(ord(c) * i for i, c in enumerate(text, start=1)) % 2 == 0 else first
+    names = (_gotha_text(state.names.get(a, "")), _gotha_text(state.names.get(b, "")))
+    white = a if gotha_lot(1, *names) == 0 else b  # OpenGotha: White the first of its pair on a 0, else the second
+    return b if white == a else a
 
 
-def _gotha_name(name: str) -> tuple[str, str]:
-    """(name, first name) as OpenGotha keeps them, from forsxl's `Surname Firstname`: the first word, and the rest."""
+def _gotha_key(name: str) -> tuple[bytes, bytes]:
+    """A name as OpenGotha sorts it: by name, then first name, in UTF-16 code units."""
+    surname, first = gotha_name(name)
+    return _utf16(surname), _utf16(first)
+
+
+def _gotha_text(name: str) -> str:
+    surname, first = gotha_name(name)
+    return surname + first
+
+
+def gotha_name(name: str) -> tuple[str, str]:
+    """(name, first name) as OpenGotha keeps them, from forsxl's `Surname Firstname` (FORMATS §1.3): the first word
+    with its `_` as the spaces of a surname of several words, and the rest."""
     surname, _, first = name.strip().partition(" ")
-    return surname, first
+    return surname.replace("_", " "), first
 
 
 def weighted_reasons(ctx: RoundContext) -> PairReasons:
