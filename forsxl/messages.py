@@ -32,6 +32,24 @@ MESSAGES: dict[str, str] = {
     "file_part_too_big": N_("{path} is refused: its part {part} unpacks to {size} MB, far more than a tournament"),
     "file_unsafe_xml": N_("{path} is refused: its part {part} declares XML entities (a DTD), never found in a "
                           "workbook"),
+    # what a check passes, every command reads; what a command refuses, check names (issue 31)
+    "file_xml_encoding": N_("{path} is refused: its part {part} is written in the encoding {encoding}, and forsxl "
+                            "reads and writes a workbook in UTF-8, as Excel and LibreOffice save it: open the workbook "
+                            "in Excel or LibreOffice and save it again"),
+    "file_part_name": N_("{path} is refused: it holds a file named {part}, which is no part of a workbook (it leads "
+                         "out of the workbook's folders, or has a backslash): open the workbook in Excel or "
+                         "LibreOffice and save it again"),
+    "file_part_twice": N_("{path} is refused: it holds two parts named {part}, and which of them is the workbook's "
+                          "cannot be told: open the workbook in Excel or LibreOffice and save it again"),
+    "cell_damaged": N_("{path} is damaged here: {why}; open the workbook in Excel or LibreOffice, look at this cell "
+                       "and save it again"),
+    "sheet_chart": N_("a chart sheet has a name forsxl keeps for a table of the tournament: rename the chart sheet"),
+    "sheet_no_part": N_("{path} is refused: its list of sheets links this sheet to {link}, which it does not have: "
+                        "open the workbook in Excel or LibreOffice and save it again"),
+    "sheet_name_bad": N_("{path} is refused: it has a sheet named {name!r}, and a sheet's name is never empty nor "
+                         "holds any of [ ] : * ? / \\: open the workbook in Excel or LibreOffice and save it again"),
+    "sheet_name_twice": N_("{path} is refused: two of its sheets have this name, and a workbook gives each sheet a "
+                           "name of its own: open the workbook in Excel or LibreOffice and save it again"),
     "sheet_too_big": N_("the sheet reaches row {rows}, column {columns}; forsxl reads at most {max_rows} rows and "
                         "{max_columns} columns: clear the cells beyond the table"),
     "file_part_too_many": N_("{path} is refused: with its part {part} the XML passes {limit} elements, far more than "

@@ -43,7 +43,7 @@ PRIVATE: dict[str, str] = {
 }
 MEMBERS = {
     "WorksheetWriter": ("xf", "write", "write_rows", "read"),
-    "ExcelReader": ("read", "wb", "shared_strings"),
+    "ExcelReader": ("read", "read_worksheets", "wb", "shared_strings"),
     "CellStyle": ("from_array", "to_tree", "fontId", "fillId", "borderId", "numFmtId", "alignment", "protection"),
 }
 """What openpyxl_private.py uses of the internal classes it imports."""

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import tempfile
 import time
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from xml.sax.saxutils import escape
 import openpyxl
 import pytest
 from defusedxml import DefusedXmlException
+from featurebook import feature_book
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.comments import Comment
@@ -37,6 +40,7 @@ from test_cli import (
 
 from forsxl.book import safety
 from forsxl.book.package import Package
+from forsxl.book.parts import Parts, SheetXml, spans
 from forsxl.book.read import load
 
 # ------------------------------------------------------------------------------------------------ hostile files
@@ -81,8 +85,8 @@ def test_xml_entities_past_the_prolog_scan_meet_the_streaming_scan(book: Path) -
     with pytest.raises(ValueError) as raised:
         openpyxl.load_workbook(hostile)
     assert isinstance(raised.value.__cause__, DefusedXmlException)
-    refused(hostile, ["check", hostile], f"{hostile} is refused: its part xl/worksheets/sheet1.xml declares XML "
-                                         "entities (a DTD), never found in a workbook")
+    refused(hostile, ["check", hostile], f"Config: {hostile} is refused: its part xl/worksheets/sheet1.xml declares "
+                                         "XML entities (a DTD), never found in a workbook")  # the sheet it is named
 
 
 def test_zip_bomb_is_refused_from_the_directory_quickly(book: Path) -> None:
@@ -147,6 +151,232 @@ def test_broken_xlsx_is_refused(book: Path, damage: str) -> None:
     result = invoke("check", broken)
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert problems(result)[0].startswith(f"{broken} is not an .xlsx workbook (")
+
+
+# ---------------------------------------------- what check accepts, every command reads; what they refuse, check names
+# (issue 31; tests/test_agreement.py searches for more)
+
+REREAD = "open the workbook in Excel or LibreOffice and save it again"
+
+
+def sheet_part(path: Path, title: str) -> str:
+    """The part a sheet of the workbook at `path` is written in."""
+    with zipfile.ZipFile(path) as archive:
+        found = Parts(archive.read, set(archive.namelist()))
+    return next(entry.part for entry in found.sheets if entry.name == title)
+
+
+def with_cell(source: Path, target: Path, title: str, at: tuple[int, int], cell: bytes) -> None:
+    """A copy of a workbook with one cell of a sheet written as `cell`, its other bytes kept."""
+    part = sheet_part(source, title)
+    with zipfile.ZipFile(source) as archive:
+        rezip(source, target, replace={part: SheetXml(archive.read(part)).rewritten({at: cell})})
+
+
+def every_command_refuses(path: Path, *lines: str) -> None:
+    """`check` names the problem, and the commands that read the workbook refuse with the same lines."""
+    for command in ("check", "pair", "standings", "publish"):
+        refused(path, [command, path], *lines)
+
+
+@pytest.mark.parametrize("name", ["../../x", "/etc/x", "xl\\media\\x.png"])
+def test_a_zip_entry_that_is_no_part_is_refused(book: Path, name: str) -> None:
+    """A save copies every part: an entry named out of the package, or with Windows' separator, is never written
+    back (issue 31)."""
+    hostile = book.with_name("hostile.xlsx")
+    rezip(book, hostile, add={name: b"x"})
+    every_command_refuses(hostile, f"{hostile} is refused: it holds a file named {name}, which is no part of a "
+                                   f"workbook (it leads out of the workbook's folders, or has a backslash): {REREAD}")
+
+
+@pytest.mark.parametrize("twice", ["xl/styles.xml", "XL/Styles.xml"])
+def test_a_part_twice_in_the_zip_is_refused(book: Path, twice: str) -> None:
+    """zipfile reads the last of two entries of one name and a save wrote both; part names ignore case (OPC)."""
+    hostile = book.with_name("hostile.xlsx")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile's `Duplicate name`
+        rezip(book, hostile, add={twice: b"<styleSheet/>"})
+    every_command_refuses(hostile, f"{hostile} is refused: it holds two parts named {twice}, and which of them is "
+                                   f"the workbook's cannot be told: {REREAD}")
+
+
+def declared(xml: bytes, encoding: str) -> bytes:
+    """A part with its XML declaration naming `encoding`."""
+    return f'<?xml version="1.0" encoding="{encoding}"?>'.encode() + re.sub(rb"^<\?xml[^>]*\?>", b"", xml)
+
+
+def encoding_line(path: Path, part: str, encoding: str) -> str:
+    return (f"{path} is refused: its part {part} is written in the encoding {encoding}, and forsxl reads and writes a "
+            f"workbook in UTF-8, as Excel and LibreOffice save it: {REREAD}")
+
+
+@pytest.mark.parametrize("encoding", ["x-no-such", "Shift_JIS", "GBK", "utf-7"])
+def test_a_part_in_an_encoding_the_parser_cannot_use_is_refused(book: Path, encoding: str) -> None:
+    """expat reads UTF-8, UTF-16 and single-byte encodings; these gave a traceback from every command."""
+    hostile = book.with_name("hostile.xlsx")
+    part = sheet_part(book, "Players")
+    with zipfile.ZipFile(book) as archive:
+        rezip(book, hostile, replace={part: declared(archive.read(part), encoding)})
+    every_command_refuses(hostile, "Players: " + encoding_line(hostile, part, encoding))
+
+
+def test_a_part_a_save_edits_is_read_in_utf8_only_and_another_is_kept_as_written(book: Path) -> None:
+    """A save splices UTF-8 bytes into workbook.xml, styles and the sheets: one in Windows-1251 or UTF-16 would come
+    out broken, so it is refused. A part forsxl only copies, such as the UTF-16 customXml document systems add, is
+    kept byte for byte."""
+    edit(book, "Players", 2, Club="Москва")
+    russian = book.with_name("russian.xlsx")
+    with zipfile.ZipFile(book) as archive:
+        xml = archive.read("xl/workbook.xml").decode().replace('name="Players"', 'name="Участники"')
+    rezip(book, russian, replace={"xl/workbook.xml": declared(xml.encode("cp1251"), "windows-1251")})
+    every_command_refuses(russian, encoding_line(russian, "xl/workbook.xml", "windows-1251"))
+    sixteen = book.with_name("sixteen.xlsx")
+    part = sheet_part(book, "Round-1")
+    with zipfile.ZipFile(book) as archive:
+        rezip(book, sixteen, replace={part: declared(archive.read(part), "UTF-16").decode().encode("utf-16")})
+    every_command_refuses(sixteen, "Round-1: " + encoding_line(sixteen, part, "UTF-16"))
+    item = '<?xml version="1.0" encoding="UTF-16"?><properties><name>Кубок</name></properties>'.encode("utf-16")
+    rezip(book, sixteen, add={"customXml/item1.xml": item})
+    ok("pair", sixteen, "--round", "1", "--board", "1", "--recompute")
+    with zipfile.ZipFile(sixteen) as archive:
+        assert archive.read("customXml/item1.xml") == item
+
+
+@pytest.mark.parametrize(("encoding", "name"), [("Shift_JIS", "Иванов"), ("ISO-8859-1", "Müller")])
+def test_ods_content_in_another_encoding_than_utf8_is_refused(tmp_path: Path, encoding: str, name: str) -> None:
+    """calamine reads content.xml as UTF-8 whatever it declares: a Latin-1 one read Müller as M?ller."""
+    workbook = openpyxl.Workbook()
+    assert workbook.active is not None
+    workbook.active.title = "Players"
+    workbook.active.append(["Name", "Rating"])
+    workbook.active.append([name, 1800])
+    write_ods(workbook, tmp_path / "utf8.ods")
+    ods = tmp_path / "cup.ods"
+    with zipfile.ZipFile(tmp_path / "utf8.ods") as old, zipfile.ZipFile(ods, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            if info.filename == "content.xml":
+                data = declared(data, encoding).decode().encode(encoding)
+            new.writestr(info.filename, data)
+    refused(ods, ["check", ods], encoding_line(ods, "content.xml", encoding))
+
+
+@pytest.mark.parametrize("change", ["cleared", "renamed", "deleted"])
+def test_a_round_sheet_without_its_points_column_is_named_by_check(book: Path, change: str) -> None:
+    """Every command writes a round's points: `check` said "no problems", then pair and standings stopped with
+    KeyError: 'black_pts' (R11)."""
+    type_results(book, "Round-1", higher_rating_wins)
+    workbook = openpyxl.load_workbook(book)
+    sheet = workbook["Round-1"]
+    column = next(cell.column for cell in sheet[1] if cell.value == "Black pts")
+    if change == "deleted":
+        sheet.delete_cols(column)
+    else:
+        sheet.cell(1, column).value = None if change == "cleared" else "Points"
+    workbook.save(book)
+    every_command_refuses(book, "Round-1!1: column Black pts is missing in row 1 (R11)")
+
+
+@pytest.fixture
+def featured(tmp_path: Path, featured_paired: Path) -> Path:
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(featured_paired, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def featured_paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The feature book as Excel lays it out (tests/featurebook.py; shared strings and all), round 1 paired."""
+    path = tmp_path_factory.mktemp("featured") / "club.xlsx"
+    feature_book(path, "excel")
+    ok("pair", path)
+    return path
+
+
+@pytest.mark.parametrize(("title", "cell", "why"), [
+    ("Players", b'<c r="B2" t="s"><v>-1</v></c>', "the cell asks for shared text number -1, and the workbook has "
+                                                  "{strings} (numbered from 0)"),
+    ("Players", b'<c r="B2" t="s"><v>{strings}</v></c>', "the cell asks for shared text number {strings}, and the "
+                                                         "workbook has {strings} (numbered from 0)"),
+    ("Players", b'<c r="B2" s="-1" t="inlineStr"><is><t>Adams</t></is></c>', "the cell asks for style number -1, "
+                                                                             "and the workbook has {styles} "
+                                                                             "(numbered from 0)"),
+    ("Players", b'<c r="B2" s="999" t="inlineStr"><is><t>Adams</t></is></c>', "the cell asks for style number 999, "
+                                                                              "and the workbook has {styles} "
+                                                                              "(numbered from 0)"),
+    ("Round-1", b'<c r="B2" s=""><v>1</v></c>', "a style or a shared text is asked for by '', which is not a number"),
+    ("Standings", b'<c r="B2" t="b"><v>true</v></c>', "the cell holds 'true', and its type says true or false (1 or "
+                                                      "0)"),
+    ("Standings", b'<c r="B2"><v>abc</v></c>', "the cell holds 'abc', and its type says a number"),
+])
+def test_a_damaged_cell_is_refused_by_its_sheet_and_cell(featured: Path, title: str, cell: bytes, why: str) -> None:
+    """openpyxl read a shared string's or style's index of -1 as the last entry without a word, stopped at one past
+    the end with `not an .xlsx workbook (IndexError: list index out of range)`, and a value its type cannot have in
+    the Standings forsxl does not give openpyxl to read was a traceback (issue 31)."""
+    book = featured
+    with zipfile.ZipFile(book) as archive:
+        strings = len(spans(archive.read("xl/sharedStrings.xml"), {"si"}))
+        styles = next(s for s in spans(archive.read("xl/styles.xml"), {"cellXfs"}))
+    hostile = book.with_name("hostile.xlsx")
+    with_cell(book, hostile, title, (2, 2), cell.replace(b"{strings}", str(strings).encode()))
+    why = why.format(strings=strings, styles=styles.attrs["count"])
+    every_command_refuses(hostile, f"{title}!B2: {hostile} is damaged here: {why}; open the workbook in Excel or "
+                                   "LibreOffice, look at this cell and save it again")
+
+
+def test_a_damaged_cell_is_said_in_the_language_of_the_sheet_names(book: Path) -> None:
+    """Config's `lang` may be in a damaged cell: the sheet names tell the language, as they do without it."""
+    damaged = book.with_name("damaged.xlsx")
+    with_cell(book, damaged, "Players", (2, 2), b'<c r="B2" s="-1" t="inlineStr"><is><t>Adams</t></is></c>')
+    hostile = book.with_name("hostile.xlsx")
+    with zipfile.ZipFile(damaged) as archive:
+        xml = archive.read("xl/workbook.xml").replace(b'name="Players"', "name=\"Участники\"".encode())
+        styles = next(s for s in spans(archive.read("xl/styles.xml"), {"cellXfs"})).attrs["count"]
+    rezip(damaged, hostile, replace={"xl/workbook.xml": xml})
+    every_command_refuses(hostile, f"Участники!B2: {hostile} повреждён в этом месте: ячейка ссылается на стиль "
+                                   f"номер -1, а в книге их {styles} (нумерация с 0); откройте книгу в Excel или "
+                                   "LibreOffice, проверьте эту ячейку и сохраните книгу заново")
+
+
+@pytest.mark.parametrize("part", ["xl/sharedStrings.xml", "xl/styles.xml", "xl/charts/chart1.xml"])
+def test_a_missing_part_is_said_in_words(featured: Path, part: str) -> None:
+    """Refusals that name no cell say what is wrong, not `KeyError: "There is no item named ..."`; without its styles,
+    every styled cell would have been named as damaged (issue 31)."""
+    broken = featured.with_name("broken.xlsx")
+    with zipfile.ZipFile(featured) as old, zipfile.ZipFile(broken, "w") as new:
+        for info in old.infolist():
+            if info.filename != part:
+                new.writestr(info, old.read(info))
+    every_command_refuses(broken, f"{broken} is not an .xlsx workbook (its part {part} is missing)")
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [
+    (b'name="Players"', b'name="Players/2"', "{path} is refused: it has a sheet named 'Players/2', and a sheet's "
+                                             "name is never empty nor holds any of [ ] : * ? / \\: " + REREAD),
+    (b'name="Log"', b'name="CONFIG"', "CONFIG: {path} is refused: two of its sheets have this name, and a workbook "
+                                      "gives each sheet a name of its own: " + REREAD),
+    (b'r:id="rId2"', b'r:id="rId99"', "Players: {path} is refused: its list of sheets links this sheet to rId99, "
+                                      "which it does not have: " + REREAD),
+])
+def test_a_sheet_list_openpyxl_stops_at_is_refused(book: Path, old: bytes, new: bytes, line: str) -> None:
+    hostile = book.with_name("hostile.xlsx")
+    with zipfile.ZipFile(book) as archive:
+        xml = archive.read("xl/workbook.xml")
+    assert old in xml
+    rezip(book, hostile, replace={"xl/workbook.xml": xml.replace(old, new)})
+    every_command_refuses(hostile, line.format(path=hostile))
+
+
+def test_a_chart_sheet_under_a_table_s_name_is_refused(tmp_path: Path) -> None:
+    """A chart sheet renamed Standings would have been taken for the table, or written over."""
+    featured = tmp_path / "featured.xlsx"
+    feature_book(featured, "excel")
+    hostile = tmp_path / "club.xlsx"
+    with zipfile.ZipFile(featured) as archive:
+        xml = archive.read("xl/workbook.xml").replace(b'name="Chart"', b'name="Standings"')
+    rezip(featured, hostile, replace={"xl/workbook.xml": xml})
+    every_command_refuses(hostile, "Standings: a chart sheet has a name forsxl keeps for a table of the tournament: "
+                                   "rename the chart sheet")
 
 
 # ------------------------------------------------------------------------------------------- saving safely

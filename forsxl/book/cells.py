@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pyexpat import XMLParserType
 from typing import Any, NoReturn, Protocol
 
-from openpyxl.utils.cell import column_index_from_string, coordinate_to_tuple
+from openpyxl.utils.cell import column_index_from_string, coordinate_to_tuple, get_column_letter
 from openpyxl.utils.datetime import from_excel, from_ISO8601
 from openpyxl.utils.exceptions import CellCoordinatesException
 from openpyxl.workbook.workbook import Workbook
@@ -30,6 +30,7 @@ from openpyxl.worksheet.dimensions import RowDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book.openpyxl_private import Styles, add_cell, append_after, styles
+from forsxl.i18n import N_, Later
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 CELL, ROW, RANGES = _MAIN + "c", _MAIN + "row", (_MAIN + "mergeCell", _MAIN + "hyperlink")
@@ -41,9 +42,9 @@ them to cells), and a row or cell where no row or cell of sheetData can be."""
 _DIGITS = "0123456789"
 
 
-RawCell = tuple[int, int, str, str, str | None, str | None]
+RawCell = tuple[int, int, str, str | None, str | None, str | None]
 """A `<c>` of a worksheet part, as written: `row, column, kind, style, text, formula` (each reader unpacks it by these
-names). `kind` is its type, `t` (`n` when it has none); `style` its `s` (empty when it has none); `text` the text of
+names). `kind` is its type, `t` (`n` when it has none); `style` its `s` (None when it has none); `text` the text of
 its first `<v>` (None when it has none or that is empty), for `inlineStr` the text of its inline string as openpyxl's
 reader takes it (rich text's runs joined, a phonetic reading left out; None without `<is>`); `formula` the text of its
 first `<f>` (None without one). A plain tuple, not a NamedTuple: making one of those for every cell cost a tenth of
@@ -110,7 +111,8 @@ def record_cells(measure: Measure, budget: Budget, part: str, parser: XMLParserT
     reading = False
     """Whether the element is in a `<c>`; then `at`, `kind`, `style`, `value`, `formula`, `inline` and `runs` are
     what it has so far, `valued` whether a `<v>` was met."""
-    at, kind, style, value, formula, valued = (0, 0), "n", "", None, None, False
+    at, kind, value, formula, valued = (0, 0), "n", None, None, False
+    style: str | None = None
     inline: str | None = None
     runs: list[str] = []
     child = grandchild = ""
@@ -151,7 +153,7 @@ def record_cells(measure: Measure, budget: Budget, part: str, parser: XMLParserT
                 text = []
             return
         if depth == 4 and in_row and name == CELL:
-            ref, style = attributes.get("r"), attributes.get("s", "")
+            ref, style = attributes.get("r"), attributes.get("s")
             if ref:
                 letters = ref.rstrip(_DIGITS)
                 try:  # coordinate_to_tuple without its scan for the first digit; it takes capitals only
@@ -166,7 +168,7 @@ def record_cells(measure: Measure, budget: Budget, part: str, parser: XMLParserT
                 found, at = (measure.at[0], measure.at[1] + 1), (row, column + 1)
             measure.at, column = found, at[1]
             reach(found[0], found[1], 1, ref)
-            raw.plain = raw.plain and (style != "" or "s" not in attributes)
+            raw.plain = raw.plain and style != ""
             reading, kind, value, formula, valued, inline = True, attributes.get("t", "n"), None, None, False, None
             if runs:
                 runs = []
@@ -245,6 +247,53 @@ def value(cell: RawCell, strings: list[str], formats: Styles, epoch: Any, style:
     if kind == "d":
         return from_ISO8601(text), kind  # type: ignore[no-untyped-call]
     return text, kind
+
+
+def damaged(sheet: RawSheet, strings: list[str], formats: Styles, epoch: Any) -> tuple[str, Later] | None:
+    """The first cell (or row) of a recorded sheet that openpyxl's reader, and `value`, would misread or refuse, and
+    why in words; None when every one reads as written. openpyxl takes a shared string's or a style's index of -1 for
+    the last entry without a word, and stops at one past the end or at a value its type cannot have (a boolean
+    written `true`)."""
+    styles = len(formats.cell_styles)
+    known_styles, known_strings = ({str(index) for index in range(count)} for count in (styles, len(strings)))
+    """The right indexes as written, to check a cell with a look-up: this runs for every cell of every sheet."""
+    for cell in sheet.cells:
+        row, column, kind, style, text, formula = cell
+        why = None
+        if style is not None and style not in known_styles:  # `s=""` too: openpyxl stops at it
+            why = _missing(style, styles, _STYLE)
+        if why is None and text is not None and formula is None:
+            if kind == "s":
+                if text not in known_strings:
+                    why = _missing(text, len(strings), _STRING)
+            elif kind in _KINDS and not (kind == "n" and text.isdigit()):  # `value` reads other kinds as text
+                try:
+                    value(cell, strings, formats, epoch, int(style) if style else 0)
+                except (ValueError, OverflowError):
+                    why = Later("the cell holds {value!r}, and its type says {what}", value=text, what=_KINDS[kind])
+        if why is not None:
+            return f"{get_column_letter(column)}{row}", why
+    for number, attributes in sheet.rows.items():
+        why = _missing(attributes["s"], styles, _ROW_STYLE) if "s" in attributes else None
+        if why is not None:
+            return str(number), why
+    return None
+
+
+_STYLE = N_("the cell asks for style number {index}, and the workbook has {count} (numbered from 0)")
+_ROW_STYLE = N_("the row asks for style number {index}, and the workbook has {count} (numbered from 0)")
+_STRING = N_("the cell asks for shared text number {index}, and the workbook has {count} (numbered from 0)")
+_KINDS = {"n": Later("a number"), "b": Later("true or false (1 or 0)"), "d": Later("a date")}
+
+
+def _missing(index: str, count: int, why: str) -> Later | None:
+    """Why an index into a list of `count` (a style's, a shared string's) is wrong; None when it is right."""
+    try:
+        if 0 <= int(index) < count:
+            return None
+    except ValueError:
+        return Later("a style or a shared text is asked for by {index!r}, which is not a number", index=index)
+    return Later(why, index=index, count=count)
 
 
 def bind(sheet: Worksheet, recorded: RawSheet, strings: list[str]) -> None:

@@ -5,7 +5,7 @@ superfinal note) are msgids, translated where they are written."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from forsxl.engine.config import Config, StartMethod
 from forsxl.engine.errors import nearest
@@ -117,6 +117,12 @@ TEAM_COLUMNS = (N_("Place"), N_("Team"), N_("Points"), N_("Best place"), N_("Mem
 ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
 SUPERFINAL_NOTE = N_("Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)")
 LOG_COLUMNS = {Lang.EN: ("Time", "Command", "Version", "Changes"), Lang.RU: ("Время", "Команда", "Версия", "Изменения")}
+
+
+def names_lang(names: Iterable[str]) -> Lang:
+    """The language of a workbook by its sheet names: Russian when one of forsxl's sheets has its Russian name."""
+    russian = {name for kinds in SHEETS.values() for name in kinds[1:]}
+    return Lang.RU if any(name in russian for name in names) else Lang.EN
 
 
 def sheet_name(kind: str, lang: Lang) -> str:

@@ -16,6 +16,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from python_calamine import CalamineError, CalamineWorkbook
 
+from forsxl.book.parts import foreign_encoding
 from forsxl.book.safety import MAX_COLUMNS, MAX_ROWS, MAX_SHEETS, XmlBudget, check_archive, check_reach, refuse
 from forsxl.i18n import Later
 
@@ -102,7 +103,12 @@ def read_ods(path: Path) -> Workbook:
     try:
         tables = _Tables(path)
         with zipfile.ZipFile(path) as archive:
-            XmlBudget(path).stream(archive, "content.xml", tables.start, tables.end)
+            budget = XmlBudget(path)
+            budget.stream(archive, "content.xml", tables.start, tables.end)
+            with archive.open("content.xml") as content:
+                encoding = foreign_encoding(content.read(256))
+        if encoding is not None:  # calamine reads UTF-8 whatever the part declares
+            raise budget.refused("file_xml_encoding", "content.xml", encoding=encoding)
         source = CalamineWorkbook.from_path(str(path))
         sheets = [(name, source.get_sheet_by_name(name)) for name in source.sheet_names]
         workbook = Workbook()

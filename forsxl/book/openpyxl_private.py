@@ -12,7 +12,7 @@ tests/test_cells.py and tests/test_package.py then compare the results with open
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import IO, Any, cast
 
@@ -31,12 +31,24 @@ __all__ = ["StyleArray", "Styles", "add_cell", "append_after", "cell_xml", "cell
            "sheet_xml_without_rows", "style_key", "style_xml", "styles", "stylesheet_xml"]
 
 
-def read(source: IO[bytes]) -> tuple[Workbook, list[str]]:
+def read(source: IO[bytes], before_sheets: Callable[[list[str], Workbook], None]) -> tuple[Workbook, list[str]]:
     """The workbook openpyxl's reader makes of a package, and the shared strings it read (the texts of the cells
-    book/cells.py builds itself)."""
-    reader = ExcelReader(source)
+    book/cells.py builds itself); `before_sheets` is given those strings and the workbook with its styles before
+    openpyxl reads a worksheet, to refuse a cell it would misread."""
+    reader = _Reader(source)
+    reader.before_sheets = before_sheets
     reader.read()
     return reader.wb, list(reader.shared_strings)
+
+
+class _Reader(ExcelReader):
+    """openpyxl's reader, calling `before_sheets` once it has read the shared strings and the styles."""
+
+    before_sheets: Callable[[list[str], Workbook], None]
+
+    def read_worksheets(self) -> None:
+        self.before_sheets(list(self.shared_strings), self.wb)
+        super().read_worksheets()
 
 
 # ------------------------------------------------------------------------------------------------------ cells

@@ -42,7 +42,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import COMMENTS_NS
 
 from forsxl.book import layout, openpyxl_private
-from forsxl.book.cells import RawSheet, bind, raw_values
+from forsxl.book.cells import RawSheet, bind, damaged, raw_values
 from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, style_key, styles
 from forsxl.book.parts import (
     RELATIONSHIPS,
@@ -55,6 +55,7 @@ from forsxl.book.parts import (
     apply,
     attribute,
     counted,
+    foreign_encoding,
     insert_into,
     prefix,
     qualified,
@@ -66,6 +67,8 @@ from forsxl.book.parts import (
     try_coordinate,
 )
 from forsxl.book.sheets import written
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.model import Source
 
 UNREAD = frozenset(name for kind in ("standings", "teams", "playoff") for name in layout.SHEETS[kind])
 """forsxl's result sheets: every run that saves writes them again and nothing reads them as sheets (history.py reads
@@ -73,6 +76,9 @@ Standings' values through `values`), so openpyxl does not parse them; Standings 
 
 _WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+_EDITED = ("/worksheet", "/styles", "/calcChain")
+"""The kinds of the workbook's parts a save may edit in place, besides workbook.xml, its relationships and
+[Content_Types].xml."""
 _RID = re.compile(rb"\s([A-Za-z_][\w.-]*:id)\s*=")
 _EMPTY_SHEET = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>'
 
@@ -104,11 +110,13 @@ class Package(Parts):
             self._parts[name] = self.archive.read(name)
         return self._parts[name]
 
-    def load(self, recorded: Mapping[str, RawSheet]) -> Workbook:
-        """The workbook as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets stay
-        empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
+    def load(self, path: Path, recorded: Mapping[str, RawSheet]) -> Workbook:
+        """The workbook at `path` as openpyxl reads it, from the worksheets `check_sheets` recorded: the UNREAD sheets
+        stay empty to openpyxl (`values` reads one), and openpyxl reads a plain sheet without its rows, whose cells
         book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
-        are moot, as the package keeps them."""
+        are moot, as the package keeps them. A cell that openpyxl or book/cells.py would misread, in any of them,
+        is refused first, named by its sheet and reference (cells.py `damaged`)."""
+        self._check_encodings(path)
         worksheets = [s for s in self.sheets if s.worksheet and s.part in recorded]
         skipped = {s.part for s in worksheets if s.name in UNREAD}
         self._recorded = recorded
@@ -117,7 +125,8 @@ class Package(Parts):
         source, cut = self._for_openpyxl(skipped, plain)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            workbook, self._strings = openpyxl_private.read(source)
+            workbook, self._strings = openpyxl_private.read(source, partial(_refuse_damaged, path, [
+                (s.name, recorded[s.part]) for s in worksheets]))
             entries = {s.name: s for s in self.sheets}
             for name in workbook.sheetnames:
                 sheet, entry = workbook[name], entries.get(name)
@@ -129,6 +138,22 @@ class Package(Parts):
                 elif isinstance(sheet, Worksheet) and entry.part in cut:
                     bind(sheet, recorded[entry.part], self._strings)
         return workbook
+
+    def _check_encodings(self, path: Path) -> None:
+        """Raise at the first part a save may edit in place (the module's docstring) that is not written in UTF-8
+        (parts.py `foreign_encoding`): the UTF-8 bytes spliced into it would break it. Any other part, such as a
+        customXml item in UTF-16 as document systems write them, is copied as it is."""
+        edited = {"[Content_Types].xml", self.workbook_part, rels_path(self.workbook_part)}
+        edited |= {r.target for r in self.rels(self.workbook_part) if r.type.endswith(_EDITED)}
+        titles = {s.part: s.name for s in self.sheets}
+        for info in self.infos:
+            if info.filename in edited:
+                with self.archive.open(info) as part:
+                    encoding = foreign_encoding(part.read(256))
+                if encoding is not None:
+                    title = titles.get(info.filename)
+                    raise WorkbookErrors([ForsxlError("", "file_xml_encoding", Source(title) if title else None,
+                                                      path=path, part=info.filename, encoding=encoding)])
 
     def _comments(self, part: str) -> bool:
         """Whether a worksheet has comments (openpyxl puts them on its cells)."""
@@ -172,10 +197,22 @@ class Package(Parts):
                 out.writestr(zipfile.ZipInfo(name, time.localtime()[:6]), changes.parts[name], zipfile.ZIP_DEFLATED)
 
 
+def _refuse_damaged(path: Path, sheets: list[tuple[str, RawSheet]], strings: list[str], workbook: Workbook) -> None:
+    """Raise, naming the first such cell of each sheet, when a cell of the recorded `sheets` would be misread with
+    these shared strings and the workbook's styles (cells.py `damaged`)."""
+    formats, errors = styles(workbook), []
+    for title, raw in sheets:
+        found = damaged(raw, strings, formats, workbook.epoch)
+        if found is not None:
+            errors.append(ForsxlError("", "cell_damaged", Source(title, found[0]), path=path, why=found[1]))
+    if errors:  # said in the language of the sheet names: Config's `lang` may be in a damaged cell
+        raise WorkbookErrors(errors, layout.names_lang(title for title, _ in sheets))
+
+
 def _without_rows(xml: bytes, raw: RawSheet) -> bytes | None:
     """A worksheet part with its sheetData emptied, or None when that cannot be done on its bytes (it has no
-    sheetData, or an encoding that is not ASCII-compatible, as UTF-16)."""
-    if raw.data is None or b"\x00" in xml[:4]:
+    sheetData where expat found it). A part in UTF-16 is refused before (`_check_encodings`)."""
+    if raw.data is None:
         return None
     start, close = raw.data
     if xml[start : start + 1] != b"<" or (close != start and xml[close : close + 2] != b"</"):
@@ -251,8 +288,10 @@ class _Changes:
             if bound is None:
                 owned[entry.name] = entry
         read = {entry.name for _, entry in package.bound.values()}
-        for index, entry in enumerate(package.sheets):  # a sheet openpyxl could not read stays where it was
-            if entry.name not in read:
+        taken = {entry.name.casefold() for entry, _ in order}
+        for index, entry in enumerate(package.sheets):  # a sheet openpyxl could not read stays where it was, but
+            if entry.name not in read and entry.name.casefold() not in taken:  # for one forsxl wrote of its name:
+                # it had no part (openpyxl reads every sheet that has one), so nothing of it is lost
                 before = {e.name for e in package.sheets[:index]}
                 at = max((i + 1 for i, (e, _) in enumerate(order) if e.name in before), default=0)
                 order.insert(at, (entry, None))

@@ -13,6 +13,7 @@ what forsxl inserts takes the prefix of the element it goes into.
 
 from __future__ import annotations
 
+import codecs
 import posixpath
 import pyexpat
 import re
@@ -30,6 +31,7 @@ _TAG_END = re.compile(rb"""(?:[^>"']|"[^"]*"|'[^']*')*>""")
 _PREFIX = re.compile(rb"<([A-Za-z_][\w.-]*:)?")
 _UNPREFIXED = re.compile(rb"<(/?)([A-Za-z_][\w.-]*)(?=[\s/>])")
 _REF = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)$")
+_DECLARATION = re.compile(rb"""(?:\xef\xbb\xbf)?<\?xml\s[^>]*?encoding\s*=\s*["']([\w.:-]*)["'][^>]*\?>""")
 
 
 @dataclass
@@ -69,6 +71,22 @@ def parser() -> pyexpat.XMLParserType:
     made.StartDoctypeDeclHandler = made.EntityDeclHandler = _unsafe
     made.ExternalEntityRefHandler = _unsafe
     return made
+
+
+def foreign_encoding(head: bytes) -> str | None:
+    """The encoding a part is written in when it is not UTF-8 (`head`: the part's first bytes): the one its XML
+    declaration names, or UTF-16 by its byte order mark or its zero bytes; None for UTF-8 and ASCII. Excel and
+    LibreOffice write UTF-8, and forsxl's edits splice UTF-8 bytes into a part (`apply`)."""
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\0" in head[:4]:
+        return "UTF-16"
+    declared = _DECLARATION.match(head)
+    if declared is None:
+        return None
+    name = declared[1].decode()
+    try:
+        return None if codecs.lookup(name).name in ("utf-8", "ascii") else name
+    except LookupError:
+        return name
 
 
 def local(name: str) -> str:

@@ -19,7 +19,7 @@ from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_n
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.package import Package
-from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse
+from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse, unreadable
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
 from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, StartMethod
@@ -94,10 +94,11 @@ def open_package(path: Path) -> tuple[Workbook, Package | None, Identity | None]
     recorded = check_sheets(path, data)
     try:
         package = Package(data)
-        return package.load(recorded), package, identity
+        return package.load(path, recorded), package, identity
+    except WorkbookErrors:
+        raise
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
-        cause = error.__cause__ or error  # openpyxl wraps the parser's error, defusedxml's EntitiesForbidden say
-        raise refuse("file_not_xlsx", path, why=f"{type(cause).__name__}: {cause}"[:200]) from None
+        raise refuse("file_not_xlsx", path, why=unreadable(error)) from None
 
 
 def detect_lang(workbook: Workbook) -> Lang:
@@ -107,8 +108,7 @@ def detect_lang(workbook: Workbook) -> Lang:
         for row in config.iter_rows(min_row=2, max_col=2, values_only=True):
             if str(row[0] or "").strip() == "lang" and str(row[1] or "").strip() in ("ru", "en"):
                 return Lang(str(row[1]).strip())
-    russian = {name for kinds in layout.SHEETS.values() for name in kinds[1:]}
-    return Lang.RU if any(name in russian for name in workbook.sheetnames) else Lang.EN
+    return layout.names_lang(workbook.sheetnames)
 
 
 def peek_lang(path: Path) -> Lang | None:
@@ -423,10 +423,9 @@ class _RoundReader:
 
     def read(self) -> Round | None:
         sheet, cols = self.into.sheet, self.into.columns
-        required = ("board", "black", "white", "stones", "komi", "steps", "group", "result")
-        missing = [c for c in required if c not in cols]
+        missing = [c for c in layout.ROUND_COLUMNS if c not in cols]  # the points too: every command writes them
         if missing:
-            column = layout.ROUND_COLUMNS[missing[0]][0]
+            column = layout.header(layout.ROUND_COLUMNS, missing[0], self.config.lang)
             self.cells.fail("R11", "header_missing", Source(sheet.title, "1"), column=column)
             return None
         rows = data_rows(sheet)
@@ -535,8 +534,19 @@ def load(path: Path) -> Book:
     return book
 
 
+def chart_sheet_problems(workbook: Workbook) -> list[ForsxlError]:
+    """A chart sheet under a name forsxl reads or writes a table by (Players, Round-2, Standings, ...): an error
+    naming it, as forsxl would take the chart for the table or write over it."""
+    kept = {name.casefold() for names in layout.SHEETS.values() for name in names}
+    return [ForsxlError("", "sheet_chart", Source(sheet.title)) for sheet in workbook.chartsheets
+            if sheet.title.casefold() in kept or layout.ROUND_NAME.match(sheet.title)]
+
+
 def read_book(workbook: Workbook, path: Path) -> Book:
     """The tournament in an open workbook that will be saved at `path` (`forsxl merge` builds one in memory)."""
+    charts = chart_sheet_problems(workbook)
+    if charts:
+        raise WorkbookErrors(charts, detect_lang(workbook))
     cells = _Cells()
     before = recorded(workbook)
     config, origins = _read_config(workbook, cells)

@@ -19,9 +19,10 @@ from typing import Any, NoReturn
 
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.cell import range_boundaries
+from openpyxl.workbook.child import INVALID_TITLE_REGEX
 
 from forsxl.book.cells import CELL, RANGES, ROW, RawSheet, record_cells, reference
-from forsxl.book.parts import Parts, UnsafeXml, parser
+from forsxl.book.parts import Parts, UnsafeXml, foreign_encoding, parser
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
 from forsxl.i18n import Later
@@ -49,6 +50,7 @@ MAX_SHEETS = 250
 MACRO_SUFFIXES = (".xlsm", ".xltm", ".xlam", ".xlsb")
 _PROLOG = 64 * 1024
 _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 def refuse(code: str, path: Path, **params: Any) -> WorkbookErrors:
@@ -75,6 +77,13 @@ def _check_members(path: Path, archive: zipfile.ZipFile, required: str) -> None:
     names = {info.filename for info in members}
     if len(members) > MAX_MEMBERS:
         raise refuse("file_not_xlsx", path, why=Later("{count} parts in one archive", count=len(members)))
+    seen: set[str] = set()
+    for info in members:  # a save copies every part: none may land outside the workbook, or be there twice
+        if not _part_name(info.orig_filename):
+            raise refuse("file_part_name", path, part=info.orig_filename)
+        if info.filename.casefold() in seen:
+            raise refuse("file_part_twice", path, part=info.filename)
+        seen.add(info.filename.casefold())
     if required not in names:
         raise refuse("file_not_xlsx", path, why=Later("no {part}", part=required))
     if "xl/vbaProject.bin" in names:
@@ -89,6 +98,15 @@ def _check_members(path: Path, archive: zipfile.ZipFile, required: str) -> None:
             with archive.open(info) as part:
                 if _DTD.search(part.read(_PROLOG)):
                     raise refuse("file_unsafe_xml", path, part=info.filename)
+
+
+def _part_name(name: str) -> bool:
+    """Whether a zip entry's name can be a part's (OPC): a relative path with `/` between its folders, none of them
+    `..` or `.`, no drive, no NUL; a folder entry (`xl/`) is one too. Python's zipfile on Windows turns `\\` into `/`
+    as it reads, so the name is judged as written."""
+    if name.startswith("/") or "\\" in name or "\0" in name or _DRIVE.match(name):
+        return False
+    return all(segment not in ("", ".", "..") for segment in name.removesuffix("/").split("/"))
 
 
 def check_sheet_size(title: str, max_row: int, max_column: int) -> ForsxlError | None:
@@ -108,6 +126,8 @@ class XmlBudget:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.left = MAX_ELEMENTS
+        self.titles: dict[str, str] = {}
+        """The sheet each worksheet part is, by part: a refusal of the part names it."""
 
     def exceeded(self, part: str) -> NoReturn:
         raise refuse("file_part_too_many", self.path, part=part, limit=MAX_ELEMENTS)
@@ -131,19 +151,34 @@ class XmlBudget:
             expat.EndElementHandler = end
         if chars is not None:
             expat.CharacterDataHandler = chars
+        head = b""
         try:
             with archive.open(part) as data:  # in chunks: a part may be 40 MB
                 while chunk := data.read(2**16):
+                    head = head or chunk
                     expat.Parse(chunk, False)
             expat.Parse(b"", True)
         except UnsafeXml:
-            raise refuse("file_unsafe_xml", self.path, part=part) from None
-        except pyexpat.ExpatError as error:
+            raise self.refused("file_unsafe_xml", part) from None
+        except (pyexpat.ExpatError, LookupError, ValueError) as error:  # the last two from the codec expat is
+            # given for a declared encoding: one Python lacks (x-no-such), or a multi-byte one expat cannot use (GBK)
+            encoding = foreign_encoding(head)
+            if encoding is not None:
+                raise self.refused("file_xml_encoding", part, encoding=encoding) from None
+            if not isinstance(error, pyexpat.ExpatError):
+                raise
             why = Later("broken XML in {part}: {error}", part=part, error=error)
-            raise refuse("file_not_xlsx", self.path, why=why) from None
+            raise self.refused("file_not_xlsx", part, why=why) from None
+
+    def refused(self, code: str, part: str, **params: Any) -> WorkbookErrors:
+        """The refusal of the file for one of its parts, with the sheet it is when it is a worksheet's."""
+        title = self.titles.get(part)
+        return WorkbookErrors([ForsxlError("", code, Source(title) if title else None, path=self.path, part=part,
+                                           **params)])
 
 
 _SHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main}sheet"
+_NEEDED = ("/worksheet", "/chartsheet", "/styles", "/sharedStrings")
 
 
 class _Sheets:
@@ -238,7 +273,9 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
     recorded: dict[str, RawSheet] = {}
     with zipfile.ZipFile(path if data is None else io.BytesIO(data)) as archive:
         found, streamed = _parts(budget, archive)
-        titles = {entry.part: entry.name for entry in found.sheets}
+        titles = budget.titles = {entry.part: entry.name for entry in found.sheets}
+        _check_sheet_list(path, found)
+        _check_needed_parts(path, found)
         worksheets = {entry.part for entry in found.sheets if entry.worksheet}
         for info in archive.infolist():  # every part: a worksheet openpyxl finds by a path spelt another way too
             part = info.filename
@@ -251,6 +288,35 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
                 recorded[part], (start, end, chars) = record_cells(sheets, budget, part, expat)
                 budget.stream(archive, part, start, end, expat, chars)
     return recorded
+
+
+def _check_sheet_list(path: Path, found: Parts) -> None:
+    r"""Raise at the first sheet of the workbook's list that links to no relationship (openpyxl stops at it; one
+    without a link it leaves out, its part too), whose name no spreadsheet allows (empty, or with one of `[]:*?/\`:
+    openpyxl stops at it), or that has the name of one before it, in any case (openpyxl would read it under another,
+    and a save would mix the two up)."""
+    names: set[str] = set()
+    for entry in found.sheets:
+        if not entry.name or INVALID_TITLE_REGEX.search(entry.name):
+            raise refuse("sheet_name_bad", path, name=entry.name)
+        if entry.rid and not entry.kind:
+            raise WorkbookErrors([ForsxlError("", "sheet_no_part", Source(entry.name), path=path, link=entry.rid)])
+        if entry.name.casefold() in names:
+            raise WorkbookErrors([ForsxlError("", "sheet_name_twice", Source(entry.name), path=path)])
+        names.add(entry.name.casefold())
+
+
+def _check_needed_parts(path: Path, found: Parts) -> None:
+    """Raise at the first part the workbook links to that openpyxl reads without looking whether it is there (a sheet,
+    the styles, the shared strings) and that the package lacks: without its styles, every styled cell would be named
+    as damaged."""
+    for rel in found.rels(found.workbook_part):
+        if not rel.external and rel.type.endswith(_NEEDED) and rel.target not in found.names:
+            raise refuse("file_not_xlsx", path, why=_missing(rel.target))
+
+
+def _missing(part: str) -> Later:
+    return Later("its part {part} is missing", part=part)
 
 
 def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]]:
@@ -275,5 +341,20 @@ def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]
         return Parts(read, set(archive.namelist())), streamed
     except WorkbookErrors:
         raise
-    except Exception as error:  # a broken workbook.xml or relationships: as book/read.py says of any broken file
-        raise refuse("file_not_xlsx", budget.path, why=f"{type(error).__name__}: {error}"[:200]) from None
+    except Exception as error:  # a workbook.xml without <sheets>, a sheetId not a number, ...
+        raise refuse("file_not_xlsx", budget.path, why=unreadable(error)) from None
+
+
+_NO_PART = re.compile(r"There is no item named '(.+)' in the archive")
+
+
+def unreadable(error: Exception) -> Later:
+    """Why a package that passed every check here could not be read, in words, from what openpyxl, zipfile or
+    book/parts.py raised at it (`error`; the parser's error is its cause)."""
+    cause = error.__cause__ or error
+    missing = _NO_PART.fullmatch(str(cause.args[0])) if isinstance(cause, KeyError) and cause.args else None
+    if missing is not None:
+        return _missing(missing[1])
+    said = f"{type(cause).__name__}: {cause}"[:200]
+    return Later("a part of it is not written as a spreadsheet writes it, and reading it stopped at {error}",
+                 error=said)

@@ -145,11 +145,13 @@ def fresh_sheet(workbook: Workbook, title: str, before: Sequence[str]) -> Worksh
 
 
 def find_sheet(workbook: Workbook, kind: str) -> Worksheet | None:
-    """The sheet of a kind (`config`, `players`, ...) under any of its names, in any case; None when absent."""
+    """The sheet of a kind (`config`, `players`, ...) under any of its names, in any case; None when absent (a chart
+    sheet of that name is no such sheet: book/read.py `chart_sheet_problems` names it)."""
     names = {n.casefold(): n for n in workbook.sheetnames}
     for candidate in layout.SHEETS[kind]:
         if candidate.casefold() in names:
-            return workbook[names[candidate.casefold()]]
+            sheet = workbook[names[candidate.casefold()]]
+            return sheet if isinstance(sheet, Worksheet) else None
     return None
 
 
