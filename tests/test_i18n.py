@@ -76,7 +76,7 @@ def _contents(mo: bytes) -> tuple[dict[object, str], dict[str, str]]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_committed_mo_is_the_compilation_of_the_po(lang: str) -> None:
-    """Regenerate both with `python -m forsxl.locale` (README, Development). The same translations and header,
+    """Regenerate both with `python -m forsxl.locale` (docs/development.md). The same translations and header,
     whichever babel compiles it (the header names its version)."""
     committed, fresh = _contents(mo_path(lang).read_bytes()), _contents(compiled(read(lang)))
     assert committed == fresh and committed[0]

@@ -441,7 +441,7 @@ class Playoff:
 @dataclass(frozen=True)
 class Prizes:
     lists: PrizeLists | None = key(None, "prize lists, `;` between lists: `name: criterion, filters, N places, "
-                                   "once` (see README Prizes; empty: none)", "R6")
+                                   "once` (see docs/rules.md, Prizes; empty: none)", "R6")
     several: bool = key(True, "a player may win in several lists (a list marked once or several overrides)", "R6")
 
 
@@ -495,7 +495,8 @@ class StagePlan:
 @dataclass(frozen=True)
 class Stages:
     plan: StagePlan = key(StagePlan(), "stages, `;` between stages, `|` between sections played side by side: "
-                          "`name: method, N rounds, entrants, order` (see README Stages; empty: one stage)", "R7")
+                          "`name: method, N rounds, entrants, order` (see docs/rules.md, Stages; empty: one stage)",
+                          "R7")
     carry: bool = key(True, "points carry over into the next stage (a section marked restart or carry overrides)",
                       "R7")
 
