@@ -27,8 +27,8 @@ score order and around their seeding partner), widened while it has no perfect m
 certificate: a pair missing from the graph can only be in a better matching if its own cost, plus a lower
 bound on what the other players must cost (score groups of odd size, or with too many players who may not
 meet each other, must send floaters, and those floaters' own float and seeding costs), is at most the found
-matching's cost. Every such pair is added and the matching solved again, until none is left; so the
-result is the complete graph's optimum, computed on a small part of it.
+matching's cost. Every such pair is added and the matching solved once more: each pair of a matching at least as
+good is then in the graph, so the result is the complete graph's optimum, computed on a part of it.
 """
 
 from __future__ import annotations
@@ -749,6 +749,9 @@ def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
         if not missing:
             return matching
         costs.update(missing)
+        # Every pair of a matching as good as `found` is now in the graph, the better ones too: its optimum is the
+        # complete graph's, and a second certificate would find nothing to add.
+        return max_weight_perfect_matching(n, ((a, b, w) for (a, b), w in _weights(field, costs).items()))
 
 
 def total_cost(costs: Iterable[Cost], count: int = len(CRITERIA)) -> Cost:
