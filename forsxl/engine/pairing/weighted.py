@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from itertools import accumulate
+from itertools import accumulate, product
 from math import ceil, floor, isqrt, lcm
 from typing import Any
 
@@ -329,6 +329,45 @@ class GothaCosts:
         if weight and field.state.even is not None and not field.state.even(field.ids[a], field.ids[b]):
             return 0
         return weight
+
+    def least(self, ga: int, gb: int) -> int:
+        """At least what any pair of a player of the field's score group `ga` and one of `gb` costs: the least score
+        (or categories') gap and geography of the two groups, less the most the seeding or draw-up/draw-down term
+        and the colour term can give; the other terms are never below 0. The certificate skips two groups whose
+        pairs all cost more than it allows without pricing each pair."""
+        score, bonus = None, 0
+        for (va, ca, ga_og, na), (vb, cb, gb_og, nb) in product(self._kinds[ga], self._kinds[gb]):
+            gap = self.gaps[abs(va - vb)] if ca == cb else _OG_SCORE
+            score = gap if score is None else min(score, gap)
+            if ga_og == gb_og:
+                bonus = max(bonus, _OG_SEEDING)
+            elif 0 < abs(na - nb) < 4:
+                bonus = max(bonus, self._upper[ga] + self._lower[gb], self._upper[gb] + self._lower[ga])
+        geography = min(self.geography.values()) if self.geography is not None else 0
+        return _OG_MOST + (score or 0) + geography - bonus - _OG_COLOUR
+
+    @cached_property
+    def _kinds(self) -> list[set[tuple[int, int, int, int]]]:
+        """Per score group of the field, its players' (whole score, category, OpenGotha group, its number)."""
+        og = self.field.opengotha
+        return [{(og.value[i], og.category[i], og.group[i], og.number[i]) for i in self.field.members(g)}
+                for g in range(len(self.field.sizes))]
+
+    @cached_property
+    def _upper(self) -> list[int]:
+        """Per score group of the field, the most its players bring to the draw-up/draw-down term as the upper of
+        the two (`dudd` with the scenario's most), and below as the lower one."""
+        return self._most(self.down_place, self.field.drawn_down, self.field.drawn_up)
+
+    @cached_property
+    def _lower(self) -> list[int]:
+        return self._most(self.up_place, self.field.drawn_up, self.field.drawn_down)
+
+    def _most(self, place: list[int], same: list[int], other: list[int]) -> list[int]:
+        compensate = self.field.rules.compensate
+        brings = [p + _OG_DUDD * (1 - (s > 0) + (compensate and o > s)) for p, s, o in zip(place, same, other,
+                                                                                              strict=True)]
+        return [max((brings[i] for i in self.field.members(g)), default=0) for g in range(len(self.field.sizes))]
 
     @cached_property
     def per_point(self) -> int:
@@ -669,6 +708,7 @@ def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], 
     (the module's certificate)."""
     groups = len(field.sizes)
     zero = (0,) * len(field.criteria)
+    least = field.gotha.least if opengotha in field.criteria else None
     for ga in range(groups):
         for gb in range(ga, groups):
             if ga == gb and field.sizes[ga] < 2:
@@ -679,6 +719,8 @@ def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], 
             if budget < zero:
                 continue
             limit = _minus(found, rest)  # cost - gap <= budget: the cost within what the rest leaves
+            if least is not None and limit[0] == 0 and least(ga, gb) > limit[1]:  # no rematch, OpenGotha's cost 2nd
+                continue
             for a, b in _group_pairs(field, ga, gb, budget):
                 if (a, b) in known or b in field.forbidden[a]:
                     continue
