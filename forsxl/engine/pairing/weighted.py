@@ -343,7 +343,11 @@ class GothaCosts:
                 bonus = max(bonus, _OG_SEEDING)
             elif 0 < abs(na - nb) < 4:
                 bonus = max(bonus, self._upper[ga] + self._lower[gb], self._upper[gb] + self._lower[ga])
-        geography = min(self.geography.values()) if self.geography is not None else 0
+        geography = 0
+        if self.geography is not None:
+            (countries_a, clubs_a), (countries_b, clubs_b) = self._places[ga], self._places[gb]
+            geography = min(self.geography[country, club] for country in _differ(countries_a, countries_b)
+                            for club in _differ(clubs_a, clubs_b))
         return _OG_MOST + (score or 0) + geography - bonus - _OG_COLOUR
 
     @cached_property
@@ -352,6 +356,13 @@ class GothaCosts:
         og = self.field.opengotha
         return [{(og.value[i], og.category[i], og.group[i], og.number[i]) for i in self.field.members(g)}
                 for g in range(len(self.field.sizes))]
+
+    @cached_property
+    def _places(self) -> list[tuple[set[str], set[str]]]:
+        """Per score group of the field, its players' countries and clubs as geography compares them."""
+        field = self.field
+        return [({field.country[i] for i in field.members(g)}, {field.club[i][:4] for i in field.members(g)})
+                for g in range(len(field.sizes))]
 
     @cached_property
     def _upper(self) -> list[int]:
@@ -394,6 +405,11 @@ class GothaCosts:
         n = len(field.ids)
         return sorted((self.geography[countries[field.country[i]] < n, clubs[field.club[i][:4]] < n] // 2
                        for i in range(n)), reverse=True)
+
+
+def _differ(first: set[str], second: set[str]) -> set[bool]:
+    """Whether a player of `first` and one of `second` can be of the same country (club), of different ones."""
+    return {*([False] if first & second else []), *([True] if len(first | second) > 1 else [])}
 
 
 def opengotha(field: ScoreField, a: int, b: int) -> int:
