@@ -41,6 +41,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate, product
 from math import ceil, floor, isqrt, lcm
+from operator import mul
 from typing import Any
 
 from forsxl.engine.config import ColourPriority, Edge, Seat, Seeding, Weights
@@ -784,7 +785,7 @@ def _weights(field: ScoreField, costs: Mapping[tuple[int, int], Cost]) -> dict[t
     for i in reversed(range(count - 1)):
         units[i] = units[i + 1] * (pairs * worst[i + 1] + 1)
     top = 1 + sum(u * w for u, w in zip(units, worst, strict=True))
-    return {edge: top - sum(u * c for u, c in zip(units, cost, strict=True)) for edge, cost in costs.items()}
+    return {edge: top - sum(map(mul, units, cost)) for edge, cost in costs.items()}
 
 
 def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
