@@ -342,6 +342,20 @@ def test_r7_4_a_cost_is_the_named_criteria_in_order(case: tuple[RoundState, Pair
     assert field.criteria == criteria_of(rules)
 
 
+@settings(max_examples=80, deadline=None)
+@given(fields(most=16), st.sampled_from([Weights.OPENGOTHA, Weights.OPENGOTHA_CAT]))
+def test_r7_4_no_pair_costs_less_than_its_score_groups_least(case: tuple[RoundState, PairingRules],
+                                                              weights: Weights) -> None:
+    """The certificate skips two score groups whose least OpenGotha cost is over what it allows: no pair of them
+    may cost less (half-point groups share OpenGotha's whole-point group, with its seeding term)."""
+    s, rules = case
+    field = score_field(s, replace(rules, weights=weights), s.players)
+    n = len(field.ids)
+    for a in range(n):
+        for b in range(a + 1, n):
+            assert field.gotha.least(field.group[a], field.group[b]) <= field.gotha.cost(a, b)
+
+
 @settings(max_examples=60, deadline=None)
 @given(fields(most=60))
 def test_r7_4_the_sparse_graph_gives_the_complete_graphs_optimum(case: tuple[RoundState, PairingRules]) -> None:

@@ -27,8 +27,8 @@ score order and around their seeding partner), widened while it has no perfect m
 certificate: a pair missing from the graph can only be in a better matching if its own cost, plus a lower
 bound on what the other players must cost (score groups of odd size, or with too many players who may not
 meet each other, must send floaters, and those floaters' own float and seeding costs), is at most the found
-matching's cost. Every such pair is added and the matching solved again, until none is left; so the
-result is the complete graph's optimum, computed on a small part of it.
+matching's cost. Every such pair is added and the matching solved once more: each pair of a matching at least as
+good is then in the graph, so the result is the complete graph's optimum, computed on a part of it.
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from itertools import accumulate
+from itertools import accumulate, product
 from math import ceil, floor, isqrt, lcm
+from operator import mul
 from typing import Any
 
 from forsxl.engine.config import ColourPriority, Edge, Seat, Seeding, Weights
@@ -330,6 +331,56 @@ class GothaCosts:
             return 0
         return weight
 
+    def least(self, ga: int, gb: int) -> int:
+        """At least what any pair of a player of the field's score group `ga` and one of `gb` costs: the least score
+        (or categories') gap and geography of the two groups, less the most the seeding or draw-up/draw-down term
+        and the colour term can give; the other terms are never below 0. The certificate skips two groups whose
+        pairs all cost more than it allows without pricing each pair."""
+        score, bonus = None, 0
+        for (va, ca, ga_og, na), (vb, cb, gb_og, nb) in product(self._kinds[ga], self._kinds[gb]):
+            gap = self.gaps[abs(va - vb)] if ca == cb else _OG_SCORE
+            score = gap if score is None else min(score, gap)
+            if ga_og == gb_og:
+                bonus = max(bonus, _OG_SEEDING)
+            elif 0 < abs(na - nb) < 4:
+                bonus = max(bonus, self._upper[ga] + self._lower[gb], self._upper[gb] + self._lower[ga])
+        geography = 0
+        if self.geography is not None:
+            (countries_a, clubs_a), (countries_b, clubs_b) = self._places[ga], self._places[gb]
+            geography = min(self.geography[country, club] for country in _differ(countries_a, countries_b)
+                            for club in _differ(clubs_a, clubs_b))
+        return _OG_MOST + (score or 0) + geography - bonus - _OG_COLOUR
+
+    @cached_property
+    def _kinds(self) -> list[set[tuple[int, int, int, int]]]:
+        """Per score group of the field, its players' (whole score, category, OpenGotha group, its number)."""
+        og = self.field.opengotha
+        return [{(og.value[i], og.category[i], og.group[i], og.number[i]) for i in self.field.members(g)}
+                for g in range(len(self.field.sizes))]
+
+    @cached_property
+    def _places(self) -> list[tuple[set[str], set[str]]]:
+        """Per score group of the field, its players' countries and clubs as geography compares them."""
+        field = self.field
+        return [({field.country[i] for i in field.members(g)}, {field.club[i][:4] for i in field.members(g)})
+                for g in range(len(field.sizes))]
+
+    @cached_property
+    def _upper(self) -> list[int]:
+        """Per score group of the field, the most its players bring to the draw-up/draw-down term as the upper of
+        the two (`dudd` with the scenario's most), and below as the lower one."""
+        return self._most(self.down_place, self.field.drawn_down, self.field.drawn_up)
+
+    @cached_property
+    def _lower(self) -> list[int]:
+        return self._most(self.up_place, self.field.drawn_up, self.field.drawn_down)
+
+    def _most(self, place: list[int], same: list[int], other: list[int]) -> list[int]:
+        compensate = self.field.rules.compensate
+        brings = [p + _OG_DUDD * (1 - (s > 0) + (compensate and o > s)) for p, s, o in zip(place, same, other,
+                                                                                              strict=True)]
+        return [max((brings[i] for i in self.field.members(g)), default=0) for g in range(len(self.field.sizes))]
+
     @cached_property
     def per_point(self) -> int:
         """At least what the score term charges per point of gap, less 2 for its float rounding."""
@@ -355,6 +406,11 @@ class GothaCosts:
         n = len(field.ids)
         return sorted((self.geography[countries[field.country[i]] < n, clubs[field.club[i][:4]] < n] // 2
                        for i in range(n)), reverse=True)
+
+
+def _differ(first: set[str], second: set[str]) -> set[bool]:
+    """Whether a player of `first` and one of `second` can be of the same country (club), of different ones."""
+    return {*([False] if first & second else []), *([True] if len(first | second) > 1 else [])}
 
 
 def opengotha(field: ScoreField, a: int, b: int) -> int:
@@ -669,6 +725,7 @@ def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], 
     (the module's certificate)."""
     groups = len(field.sizes)
     zero = (0,) * len(field.criteria)
+    least = field.gotha.least if opengotha in field.criteria else None
     for ga in range(groups):
         for gb in range(ga, groups):
             if ga == gb and field.sizes[ga] < 2:
@@ -679,6 +736,8 @@ def _admissible(field: ScoreField, found: Cost, known: Mapping[tuple[int, int], 
             if budget < zero:
                 continue
             limit = _minus(found, rest)  # cost - gap <= budget: the cost within what the rest leaves
+            if least is not None and limit[0] == 0 and least(ga, gb) > limit[1]:  # no rematch, OpenGotha's cost 2nd
+                continue
             for a, b in _group_pairs(field, ga, gb, budget):
                 if (a, b) in known or b in field.forbidden[a]:
                     continue
@@ -726,7 +785,7 @@ def _weights(field: ScoreField, costs: Mapping[tuple[int, int], Cost]) -> dict[t
     for i in reversed(range(count - 1)):
         units[i] = units[i + 1] * (pairs * worst[i + 1] + 1)
     top = 1 + sum(u * w for u, w in zip(units, worst, strict=True))
-    return {edge: top - sum(u * c for u, c in zip(units, cost, strict=True)) for edge, cost in costs.items()}
+    return {edge: top - sum(map(mul, units, cost)) for edge, cost in costs.items()}
 
 
 def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
@@ -749,6 +808,9 @@ def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
         if not missing:
             return matching
         costs.update(missing)
+        # Every pair of a matching as good as `found` is now in the graph, the better ones too: its optimum is the
+        # complete graph's, and a second certificate would find nothing to add.
+        return max_weight_perfect_matching(n, ((a, b, w) for (a, b), w in _weights(field, costs).items()))
 
 
 def total_cost(costs: Iterable[Cost], count: int = len(CRITERIA)) -> Cost:
