@@ -46,7 +46,7 @@ from forsxl.book.package import Package
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 
 PLAYERS, PLAYED = 1000, 9
 CACHE = Path(__file__).resolve().parent / ".cache"

@@ -27,10 +27,10 @@ from forsxl.app.workflow import (
 )
 from forsxl.book.read import Book, load, peek_lang
 from forsxl.book.save import writing
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
+from forsxl.engine.values import Lang
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices
 from forsxl.helptext import help_lang, show_usage_error, translate_help, typer_words
 from forsxl.i18n import ntr, system_lang, tr

@@ -20,7 +20,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, system_lang, translations
 
 TYPER_WORDS = {

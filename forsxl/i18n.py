@@ -26,9 +26,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from forsxl.engine.config import Lang
 from forsxl.engine.model import Result, number_text
 from forsxl.engine.results import result_text
+from forsxl.engine.values import Lang
 
 DOMAIN = "forsxl"
 LOCALE_DIR = Path(__file__).parent / "locale"

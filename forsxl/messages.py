@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from forsxl.engine.config import Basis, Lang, PairingMethod, Tiebreak
+from forsxl.engine.config import Basis, PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, Later, tr, translations
 
 MESSAGES: dict[str, str] = {

@@ -1,7 +1,7 @@
 """What every test shares: the system locale is English, whatever the machine's, so that commands without a workbook
 to take the language from (`new`, `demo`, an error before a workbook is read) speak English unless a test says
-otherwise (issue 20); the club workbooks most CLI tests start from, made once per module and copied; and the sdist and
-the wheel, built once (issue 33)."""
+otherwise (issue 20); the club workbooks most CLI tests start from, made once a session and copied (issue 32); and the
+sdist and the wheel, built once (issue 33)."""
 
 from __future__ import annotations
 
@@ -41,25 +41,45 @@ def english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANG", "C.UTF-8")
 
 
-@pytest.fixture(scope="module")
-def paired(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """test_cli's 20-player club workbook with round 1 paired and no result yet; copied by each test."""
-    path = new_book(tmp_path_factory.mktemp("paired"), club_players())
+@pytest.fixture(scope="session")
+def entered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """test_cli's 20-player club workbook, its players typed and nothing paired; copied by each test that starts there.
+    A session's fixtures are made once on each worker (pytest-xdist). Each copy keeps the file's time (copy2): a
+    workbook saved well after its Log's last command reads as changed in a spreadsheet since (`forsxl history`)."""
+    return new_book(tmp_path_factory.mktemp("entered"), club_players())
+
+
+@pytest.fixture(scope="session")
+def paired(entered: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`entered` with round 1 paired and no result yet."""
+    path = tmp_path_factory.mktemp("paired") / "club.xlsx"
+    shutil.copy2(entered, path)
     ok("pair", path)
     return path
 
 
-@pytest.fixture(scope="module")
-def played_book(paired: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`paired` with every result of round 1 typed, the higher rating winning."""
+@pytest.fixture(scope="session")
+def played_book(entered: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`entered` with round 1 paired and every result typed straight after, the higher rating winning: made here, not
+    from `paired`, which may be minutes old by then (its results would read as typed well after the pairing)."""
     path = tmp_path_factory.mktemp("played") / "club.xlsx"
-    shutil.copyfile(paired, path)
+    shutil.copy2(entered, path)
+    ok("pair", path)
     type_results(path, "Round-1", higher_rating_wins)
     return path
 
 
 @pytest.fixture
-def book(paired: Path, tmp_path: Path) -> Path:
+def players_book(entered: Path, tmp_path: Path) -> Path:
+    """A test's own copy of `entered`."""
     path = tmp_path / "club.xlsx"
-    shutil.copyfile(paired, path)
+    shutil.copy2(entered, path)
+    return path
+
+
+@pytest.fixture
+def book(paired: Path, tmp_path: Path) -> Path:
+    """A test's own copy of `paired`."""
+    path = tmp_path / "club.xlsx"
+    shutil.copy2(paired, path)
     return path

@@ -29,8 +29,8 @@ from test_reliability import ods_archive, ods_tables, rezip
 
 from forsxl.app.exchange import import_tournament
 from forsxl.book import safety
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import WorkbookErrors
+from forsxl.engine.values import Lang
 from forsxl.formats.opengotha import import_opengotha, parse_opengotha
 from forsxl.messages import message
 
@@ -215,10 +215,10 @@ def test_numbers_no_tournament_has_are_named_quickly(book: Path, sheet: str, row
     ("rfg", 0, None), ("rfg", -1, "Players!C22: rating -1 is not between 0 and 3500 (R0)"),
     ("egf", -900, None), ("egf", -951, "Players!C22: rating -951 is not between -950 and 3500 (R0)"),
 ])
-def test_r0_a_rating_is_within_the_bands_of_its_scale(tmp_path: Path, scale: str, rating: int,
+def test_r0_a_rating_is_within_the_bands_of_its_scale(players_book: Path, scale: str, rating: int,
                                                       line: str | None) -> None:
     """Below 30k's band no player is rated: rfg counts from 0, egf from −950 (30k is −900, as OpenGotha writes it)."""
-    path = new_book(tmp_path, club_players())
+    path = players_book
     type_rows(path, "Config", [{"Key": "ratings.scale", "Value": scale}])
     type_rows(path, "Players", [{"Name": "Newman", "Rating": rating}])
     if line is None:
@@ -227,8 +227,8 @@ def test_r0_a_rating_is_within_the_bands_of_its_scale(tmp_path: Path, scale: str
         refused(path, ["check", path], line)
 
 
-def test_r7_5_a_round_robin_longer_than_any_tournament_is_refused(tmp_path: Path) -> None:
-    path = new_book(tmp_path, club_players())
+def test_r7_5_a_round_robin_longer_than_any_tournament_is_refused(players_book: Path) -> None:
+    path = players_book
     type_rows(path, "Config", [{"Key": "pairing.method", "Value": "round_robin"},
                                {"Key": "round_robin.cycles", "Value": 6}])
     refused(path, ["schedule", path], "a round robin of 20 players takes 114 rounds; a tournament has at most 100 "
@@ -238,9 +238,9 @@ def test_r7_5_a_round_robin_longer_than_any_tournament_is_refused(tmp_path: Path
 # ------------------------------------------------------------------------------------------------ import
 
 
-def test_an_import_past_the_players_forsxl_reads_is_refused_with_the_limit(tmp_path: Path) -> None:
+def test_an_import_past_the_players_forsxl_reads_is_refused_with_the_limit(players_book: Path, tmp_path: Path) -> None:
     """12 000 players were imported into a workbook every later command then refused (issue 19)."""
-    path = new_book(tmp_path, club_players())
+    path = players_book
     csv = tmp_path / "players.csv"
     csv.write_text("Name,Rating\n" + "".join(f"Player {i},1500\n" for i in range(12_000)), encoding="utf-8")
     refused(path, ["import", path, csv], f"{csv}: its 12000 players would make 12020 in Players, and forsxl reads "
@@ -253,8 +253,9 @@ def test_more_players_than_forsxl_reads_are_named_at_the_first_beyond(tmp_path: 
 
 
 @pytest.mark.parametrize(("scale", "line"), [("egf", "9999"), ("rfg", "-5")])
-def test_an_imported_rating_the_reader_would_refuse_stops_the_import(tmp_path: Path, scale: str, line: str) -> None:
-    path = new_book(tmp_path, club_players())
+def test_an_imported_rating_the_reader_would_refuse_stops_the_import(players_book: Path, tmp_path: Path, scale: str,
+                                                                    line: str) -> None:
+    path = players_book
     type_rows(path, "Config", [{"Key": "ratings.scale", "Value": scale}])
     csv = tmp_path / "players.csv"
     csv.write_text(f"Name,Rating\nNewman,{line}\n", encoding="utf-8")
@@ -263,9 +264,9 @@ def test_an_imported_rating_the_reader_would_refuse_stops_the_import(tmp_path: P
                                          "and 3500")
 
 
-def test_an_import_past_the_rows_forsxl_reads_is_refused(tmp_path: Path) -> None:
+def test_an_import_past_the_rows_forsxl_reads_is_refused(players_book: Path, tmp_path: Path) -> None:
     """A player typed far down (row 9999) is fine; the import below it would leave the rows forsxl reads."""
-    path = new_book(tmp_path, club_players())
+    path = players_book
     edit(path, "Players", 9999, Name="Far", Rating=1500)
     csv = tmp_path / "players.csv"
     csv.write_text("Name,Rating\nNewman,1500\nOldman,1600\n", encoding="utf-8")

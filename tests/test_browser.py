@@ -210,3 +210,21 @@ def test_pairing_lists_print_on_a4(browser: Browser, site: Path) -> None:
     (ARTIFACTS / "round-3.pdf").write_bytes(pdf)
     print(f"print: {ARTIFACTS / 'round-3.pdf'}")
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 2
+
+
+def test_result_slips_fit_an_a4_width_four_to_a_page(browser: Browser, site: Path) -> None:
+    """`forsxl print`'s slips at an A4 page's width (794 CSS px): four slips to the first page, each with its board
+    and both players whole, nothing cut at the sides. The screenshot is docs/images/slips.png (docs/development.md)."""
+    slips = site.parent / "slips.html"
+    run("print", str(site.parent / "club.xlsx"), "--round", "3", "-o", str(slips))
+    browser.size(794, 1123)
+    browser.open(slips.as_uri())
+    first = browser.script("""
+        const page = document.querySelector('.sheet'), width = document.documentElement.clientWidth;
+        return Array.from(page.querySelectorAll('.slip')).map(s => {
+            const r = s.getBoundingClientRect();
+            return [s.querySelector('.board').textContent.trim(), r.left >= 0 && r.right <= width,
+                    s.scrollWidth <= s.clientWidth]; });""")
+    assert [board for board, _, _ in first] == ["Доска 1", "Доска 2", "Доска 3", "Доска 4"]  # the example is Russian
+    assert all(inside and unclipped for _, inside, unclipped in first), first
+    browser.screenshot("slips.png")

@@ -22,7 +22,7 @@ from test_cli import invoke, ok
 
 from forsxl import __version__
 from forsxl.calc.build import OXT, PACKAGE, build
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import translations
 
 sys.path.insert(0, str(OXT / "python" / "pythonpath"))

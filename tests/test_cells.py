@@ -11,7 +11,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from featurebook import FLAVORS, feature_book
+from featurebook import FLAVORS, feature_book, openpyxl_drops
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.styles import Font
@@ -74,9 +74,11 @@ def test_r0_a_feature_book_loads_as_openpyxl_reads_it(tmp_path: Path, flavor: st
     path = tmp_path / "club.xlsx"
     feature_book(path, flavor)
     assert sum(sheet.plain for sheet in check_sheets(path).values()) == 4  # the 6 worksheets but Players and Notes
-    assert same_as_openpyxl(path) == 6
+    with openpyxl_drops():
+        assert same_as_openpyxl(path) == 6
     assert invoke("pair", path).exit_code == 0
-    assert same_as_openpyxl(path) == 9  # with forsxl's Round-1, Standings and Log, as its package writer saved them
+    with openpyxl_drops():
+        assert same_as_openpyxl(path) == 9  # with forsxl's Round-1, Standings and Log, as its package writer saved them
 
 
 @pytest.mark.parametrize("flavor", FLAVORS)
@@ -190,6 +192,12 @@ def write_package(path: Path, sheet: bytes, title: str = "Sheet") -> None:
                              _STRINGS_XML if name == "xl/sharedStrings.xml" else data)
 
 
+OUT_OF_RANGE_DATE = "ignore:Cell .* is marked as a date but the serial value .* is outside the limits:UserWarning"
+"""openpyxl's word on a date cell whose drawn value (inf) no date has: the examples draw such cells on purpose, and
+only some runs draw one, so it is let pass here rather than expected."""
+
+
+@pytest.mark.filterwarnings(OUT_OF_RANGE_DATE)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sheet=st.booleans().flatmap(_sheets))
 def test_r0_any_worksheet_loads_as_openpyxl_reads_it_or_is_refused_as_openpyxl_refuses_it(
@@ -206,6 +214,7 @@ def test_r0_any_worksheet_loads_as_openpyxl_reads_it_or_is_refused_as_openpyxl_r
     assert same_as_openpyxl(path) == 1
 
 
+@pytest.mark.filterwarnings(OUT_OF_RANGE_DATE)
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sheet=st.booleans().flatmap(lambda strange: _sheets(strange, ranges=False)))
 def test_r0_an_unread_sheet_has_the_values_openpyxl_reads_of_it(tmp_path: Path, sheet: tuple[list[Any], str]) -> None:

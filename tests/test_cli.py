@@ -205,8 +205,8 @@ def check_invariants(path: Path, played: int) -> None:
     assert table[0]["Place"] == 1
 
 
-def test_whole_tournament_20_players_5_rounds(tmp_path: Path) -> None:
-    path = new_book(tmp_path, club_players())
+def test_whole_tournament_20_players_5_rounds(players_book: Path, tmp_path: Path) -> None:
+    path = players_book
     typed_players = rows(path, "Players")
     results = 0
     for number in range(1, 6):
@@ -424,12 +424,6 @@ def test_no_players_yet(tmp_path: Path) -> None:
 
 
 # -------------------------------------------------------------------------------------------- config errors
-
-
-@pytest.fixture
-def players_book(tmp_path: Path) -> Path:
-    """The 20-player club workbook before round 1 is paired."""
-    return new_book(tmp_path, club_players())
 
 
 def test_r12_unknown_config_key(players_book: Path) -> None:
@@ -857,14 +851,13 @@ def test_a_date_cell_is_a_date(tmp_path: Path) -> None:
     assert '<time datetime="2026-11-28">28 ноября 2026</time>' in (tmp_path / "club.html").read_text("utf-8")
 
 
-def test_a_mistyped_key_or_name_gets_a_did_you_mean(tmp_path: Path) -> None:
+def test_a_mistyped_key_or_name_gets_a_did_you_mean(book: Path, tmp_path: Path) -> None:
     """A close miss is named (issue 20): a Config key, a player in a round sheet, a player asked about."""
-    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    (tmp_path / "ru").mkdir()
+    path = new_book(tmp_path / "ru", RUSSIAN, "--lang", "ru")
     type_rows(path, "Настройки", [{"Ключ": "roundz", "Значение": 5}])
     refused(path, ["check", path], "Настройки!B8: неизвестный ключ 'roundz'; может быть, 'rounds'? (R12)")
-    (tmp_path / "en").mkdir()
-    path = new_book(tmp_path / "en", club_players())
-    ok("pair", path)
+    path = book
     assert problems(invoke("explain", path, "--player", "Fischer")) == [
         "no player 'Fischer' in Players; did you mean 'Fisher'? (R6)"]
     black = rows(path, "Round-1")[0]["Black"]

@@ -41,10 +41,10 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Round, Sitout, Tournament
 from forsxl.engine.model import Result as Outcome
 from forsxl.engine.pairing.weighted import score_field, total_cost
-from forsxl.engine.ratings import Rank
 from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round, round_state
+from forsxl.engine.values import Rank
 from forsxl.formats import decode, one_line
 from forsxl.formats.csv import csv_text, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg

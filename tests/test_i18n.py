@@ -17,7 +17,7 @@ from string import Formatter
 import pytest
 from babel.messages.catalog import Catalog
 
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import date_text, ntr, number, tr
 from forsxl.locale import LANGUAGES, compiled, extract, mo_path, read
 
@@ -76,7 +76,7 @@ def _contents(mo: bytes) -> tuple[dict[object, str], dict[str, str]]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_committed_mo_is_the_compilation_of_the_po(lang: str) -> None:
-    """Regenerate both with `python -m forsxl.locale` (README, Development). The same translations and header,
+    """Regenerate both with `python -m forsxl.locale` (docs/development.md). The same translations and header,
     whichever babel compiles it (the header names its version)."""
     committed, fresh = _contents(mo_path(lang).read_bytes()), _contents(compiled(read(lang)))
     assert committed == fresh and committed[0]
@@ -87,7 +87,7 @@ def test_the_installed_package_finds_the_russian_catalogue(dist: Path, tmp_path:
     (wheel,) = dist.glob("forsxl-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(tmp_path / "site")
-    probe = ("import forsxl, forsxl.i18n as i; from forsxl.engine.config import Lang; "
+    probe = ("import forsxl, forsxl.i18n as i; from forsxl.engine.values import Lang; "
              "print(forsxl.__file__); print(i.ntr(Lang.RU, '{count} round', '{count} rounds', 5))")
     # -S and cwd: neither site-packages nor the checkout, whose editable install would win; i18n needs only the stdlib
     run = subprocess.run([sys.executable, "-S", "-c", probe], env={"PYTHONPATH": str(tmp_path / "site")}, cwd=tmp_path,

@@ -58,7 +58,7 @@ LATIN = {
     # formats, programs, the tournament's own Latin notation (Config values of tie-breaks by their short names)
     "csv", "xml", "html", "htm", "pdf", "xlsx", "ods", "yaml", "forsxl", "opengotha", "chromium", "chrome", "google",
     "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base",
-    # YAML values in `forsxl config`, formulas (floor(D/100), N(0, sigma)), README's section names
+    # YAML values in `forsxl config`, formulas (floor(D/100), N(0, sigma)), the docs' section names
     "true", "false", "null", "floor", "log", "sigma", "prizes", "stages",
     *(short.casefold() for short, _ in TIEBREAK_LABELS.values() if short.isascii()),
 }
@@ -220,7 +220,7 @@ def test_a_russian_tournament_shows_no_english_word(russian: Tournament) -> None
 
 def test_russian_sheets_pages_and_csv_call_the_sum_of_opponents_scores_kc(russian: Tournament) -> None:
     """[002], [003 §8]: «Коэффициент КС, равный сумме очков соперников»; SOS and its kin have Russian names in the
-    Итоги sheet, the CSV export and every page (README: the Russian names of the criteria)."""
+    Итоги sheet, the CSV export and every page (docs/decisions.md: the Russian names of the criteria)."""
     for where in (russian.name, "export", "page.html", "index.html"):
         words = {w for place, line in russian.texts if place == where for w in re.split(r"[\s;,]+", line)}
         assert {"КС", "СПС"} <= words, where

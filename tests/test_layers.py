@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -169,6 +170,61 @@ def test_one_layer_knows_each_library(library: str) -> None:
         assert [n for n in names if n.split(".")[0] == library] == [], path
 
 
+def import_graph(sources: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each module of `sources` (module name -> its text) with the modules of `sources` it imports anywhere: at the
+    top, in a function, or under `if TYPE_CHECKING:` (a type the checker needs is a dependency all the same). `from
+    package import module` names the module."""
+    graph: dict[str, set[str]] = {}
+    for module, text in sources.items():
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                edges |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = imported_from(node, module)
+                edges |= {f"{base}.{a.name}" if f"{base}.{a.name}" in sources else base for a in node.names}
+        graph[module] = (edges & set(sources)) - {module}
+    return graph
+
+
+def cycle(graph: Mapping[str, set[str]]) -> list[str]:
+    """A circle of imports in `graph`, as the modules around it with the first again at the end; [] when there is
+    none, that is, when the imports form a tree (a directed acyclic graph)."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> list[str]:
+        if module in path:
+            return [*path[path.index(module):], module]
+        if module in done:
+            return []
+        path.append(module)
+        for imported in sorted(graph[module]):
+            if found := visit(imported):
+                return found
+        path.pop()
+        done.add(module)
+        return []
+
+    for module in sorted(graph):
+        if found := visit(module):
+            return found
+    return []
+
+
+def package_sources() -> dict[str, str]:
+    """Every module of forsxl by its name (a package's `__init__` by the package's own), with its text."""
+    return {module_name(path): path.read_text(encoding="utf-8") for path in sorted(FORSXL.rglob("*.py"))}
+
+
+def test_forsxls_imports_form_a_tree_type_checking_imports_counted() -> None:
+    """No circle of imports anywhere in forsxl, also through `if TYPE_CHECKING:` (issue 32): engine/config.py is made
+    of value types (engine/values.py) that sit below it, a round's cell (RoundCell) is the model's, not the
+    standings', and book/save.py writes a book/package.Package that knows nothing of saving. A circle held together
+    by type-only imports still means neither module can be read, or changed, without the other."""
+    assert cycle(import_graph(package_sources())) == []
+
+
 # The checkers themselves must catch what they are for.
 
 @pytest.mark.parametrize(
@@ -225,3 +281,19 @@ def test_import_checker(source: str, module: str, expected: list[str]) -> None:
 )
 def test_report_computation_checker(source: str, expected: list[str]) -> None:
     assert report_computations(ast.parse(source), "forsxl.publish.html") == expected
+
+
+def test_import_cycles_are_found_through_type_checking_and_functions() -> None:
+    sources = {"pkg.config": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.ratings import Rank\n",
+               "pkg.ratings": "from pkg import config\n",
+               "pkg.save": "def save():\n    from pkg.package import Package\n",
+               "pkg.package": "from .save import Identity\n",
+               "pkg.engine": "import pkg.ratings\nfrom pkg.values import Lang\n",
+               "pkg.values": "import re\n"}
+    graph = import_graph(sources)
+    assert graph["pkg.ratings"] == {"pkg.config"} and graph["pkg.package"] == {"pkg.save"}
+    assert cycle(graph) == ["pkg.config", "pkg.ratings", "pkg.config"]
+    del sources["pkg.config"]
+    assert cycle(import_graph(sources)) == ["pkg.package", "pkg.save", "pkg.package"]
+    del sources["pkg.save"]
+    assert cycle(import_graph(sources)) == []

@@ -15,8 +15,9 @@ from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.explain import explain_round
 from forsxl.engine.model import Result
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import standings
+from forsxl.engine.values import Rank
 
 RANKS = [f"{k}k" for k in range(20, 0, -1)] + [f"{d}d" for d in range(1, 6)]
 

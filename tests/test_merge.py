@@ -39,20 +39,6 @@ STOPPED = ("{n} conflict(s), nothing written: settle them all with --prefer a or
            "--resolve CONFLICTS.xlsx")
 
 
-@pytest.fixture(scope="module")
-def players_only(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The club workbook with its 20 players typed and nothing paired yet."""
-    return new_book(tmp_path_factory.mktemp("players"), club_players())
-
-
-@pytest.fixture(scope="module")
-def paired(players_only: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("paired") / "club.xlsx"
-    shutil.copyfile(players_only, path)
-    ok("pair", path)
-    return path
-
-
 def copies(source: Path, directory: Path) -> tuple[Path, Path, Path]:
     """BASE, A and B: three identical copies of `source` in `directory`."""
     made = tuple(directory / name for name in ("base.xlsx", "a.xlsx", "b.xlsx"))
@@ -163,8 +149,8 @@ def test_two_way_cannot_tell_which_name_is_new(paired: Path, tmp_path: Path) -> 
     assert rows(merged, "Log")[-1]["Changes"].endswith("conflicts settled: Players!B15 a.xlsx")
 
 
-def test_a_round_paired_in_one_copy_only_is_taken(players_only: Path, tmp_path: Path) -> None:
-    base, a, b = copies(players_only, tmp_path)
+def test_a_round_paired_in_one_copy_only_is_taken(entered: Path, tmp_path: Path) -> None:
+    base, a, b = copies(entered, tmp_path)
     ok("pair", a)
     edit(b, "Players", 2, Club="Tengen")  # typed in B while A paired
     merged = tmp_path / "merged.xlsx"
@@ -173,8 +159,8 @@ def test_a_round_paired_in_one_copy_only_is_taken(players_only: Path, tmp_path: 
     assert rows(merged, "Players")[0]["Club"] == "Tengen"
 
 
-def test_a_round_paired_in_b_only_is_copied_into_a(players_only: Path, tmp_path: Path) -> None:
-    base, a, b = copies(players_only, tmp_path)
+def test_a_round_paired_in_b_only_is_copied_into_a(entered: Path, tmp_path: Path) -> None:
+    base, a, b = copies(entered, tmp_path)
     ok("pair", b)
     edit(a, "Players", 2, Club="Tengen")
     merged = tmp_path / "merged.xlsx"
@@ -269,8 +255,8 @@ def test_config_changed_differently_is_a_conflict(paired: Path, tmp_path: Path) 
             "Config!B6: rounds: typed differently: a.xlsx has '6', b.xlsx has '7'", STOPPED.format(n=1))
 
 
-def test_a_player_deleted_in_one_copy_and_edited_in_the_other(players_only: Path, tmp_path: Path) -> None:
-    base, a, b = copies(players_only, tmp_path)
+def test_a_player_deleted_in_one_copy_and_edited_in_the_other(entered: Path, tmp_path: Path) -> None:
+    base, a, b = copies(entered, tmp_path)
     workbook = openpyxl.load_workbook(a)
     workbook["Players"].delete_rows(21)
     workbook.save(a)
@@ -285,9 +271,9 @@ def test_a_player_deleted_in_one_copy_and_edited_in_the_other(players_only: Path
                                            "Club": None, "Start": None, "Absent": 3, "Left after": None}
 
 
-def test_a_player_deleted_in_one_copy_and_untouched_in_the_other_is_deleted(players_only: Path, tmp_path: Path
+def test_a_player_deleted_in_one_copy_and_untouched_in_the_other_is_deleted(entered: Path, tmp_path: Path
                                                                             ) -> None:
-    base, a, b = copies(players_only, tmp_path)
+    base, a, b = copies(entered, tmp_path)
     workbook = openpyxl.load_workbook(a)
     workbook["Players"].delete_rows(21)
     workbook.save(a)
@@ -297,8 +283,8 @@ def test_a_player_deleted_in_one_copy_and_untouched_in_the_other_is_deleted(play
 
 
 @pytest.mark.parametrize("with_base", [True, False], ids=["three-way", "two-way"])
-def test_r7_a_round_paired_differently_in_each_copy(players_only: Path, tmp_path: Path, with_base: bool) -> None:
-    base, a, b = copies(players_only, tmp_path)
+def test_r7_a_round_paired_differently_in_each_copy(entered: Path, tmp_path: Path, with_base: bool) -> None:
+    base, a, b = copies(entered, tmp_path)
     ok("pair", a)
     edit(b, "Players", 2, Absent="1")  # Adams away: B's round 1 pairs everyone else differently
     ok("pair", b)
@@ -313,8 +299,8 @@ def test_r7_a_round_paired_differently_in_each_copy(players_only: Path, tmp_path
     assert rows(merged, "Round-1") == rows(b, "Round-1")
 
 
-def test_every_conflict_kind_at_once_is_listed_and_nothing_written(players_only: Path, tmp_path: Path) -> None:
-    base, a, b = copies(players_only, tmp_path)
+def test_every_conflict_kind_at_once_is_listed_and_nothing_written(entered: Path, tmp_path: Path) -> None:
+    base, a, b = copies(entered, tmp_path)
     edit(a, "Config", 6, Value=6)
     edit(b, "Config", 6, Value=7)
     workbook = openpyxl.load_workbook(a)

@@ -22,12 +22,13 @@ from engine.tables import rounds_from_text
 from workbooks import run, type_players
 
 from forsxl.book.config import build_config, yaml_value
-from forsxl.engine.config import Config, Lang, Norms, Prizes
+from forsxl.engine.config import Config, Norms, Prizes
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Source, Tournament
-from forsxl.engine.norms import NormBand, rank_norms
-from forsxl.engine.prizes import PrizeLists, award_prizes
+from forsxl.engine.norms import parse_norm_band, rank_norms
+from forsxl.engine.prizes import award_prizes, parse_prize_lists
 from forsxl.engine.standings import standings
+from forsxl.engine.values import Lang, NormBand, PrizeLists
 from forsxl.messages import message
 
 PLAYERS = tuple(
@@ -45,8 +46,8 @@ ROUNDS = rounds_from_text("""
 
 
 def _tournament(lists: str, several: bool = True, norms: tuple[str, ...] = ()) -> Tournament:
-    bands = tuple(map(NormBand.from_text, norms))
-    config = replace(Config(), prizes=Prizes(PrizeLists.from_text(lists), several), norms=Norms(bands))
+    bands = tuple(map(parse_norm_band, norms))
+    config = replace(Config(), prizes=Prizes(parse_prize_lists(lists), several), norms=Norms(bands))
     return Tournament(config, PLAYERS, ROUNDS)
 
 
@@ -104,7 +105,7 @@ def test_r6_prize_filters_by_club_rank_and_tie_breaks_in_a_list() -> None:
 ])
 def test_r6_prize_list_syntax_errors_name_the_part(text: str) -> None:
     with pytest.raises(ForsxlError):
-        PrizeLists.from_text(text)
+        parse_prize_lists(text)
     _, _, errors = build_config([("prizes.lists", text, None)])
     assert [e.code for e in errors] == ["config_prize_bad"]
 
@@ -124,19 +125,19 @@ def test_r6_prize_lists_are_parsed_once_and_print_as_written() -> None:
 
 
 def test_r6_prize_list_parsing() -> None:
-    (spec,) = PrizeLists.from_text(" Middle : wins/sos , 1500<=rating<2100 , category=1р|2р, 4 places, once ").specs
+    (spec,) = parse_prize_lists(" Middle : wins/sos , 1500<=rating<2100 , category=1р|2р, 4 places, once ").specs
     assert spec.name == "Middle" and spec.criteria == ("wins", "sos") and spec.places == 4 and spec.several is False
     band, category = spec.filters
     assert (band.field, band.low, band.high) == ("rating", 1500, 2099)
     assert category.values == {"1р", "2р"}
-    assert PrizeLists.from_text("") == PrizeLists()
+    assert parse_prize_lists("") == PrizeLists()
 
 
 def test_r6_prize_lists_in_russian_words_read_as_in_english() -> None:
     """A Russian workbook writes a list in Russian (issue 30): the description asks for `N мест, один раз`."""
-    russian = PrizeLists.from_text("Кю: wins/sos, 1500<=рейтинг<2100, ранг>=5к, разряд=1р|2р, клуб!=Тэнгэн, 4 места, "
+    russian = parse_prize_lists("Кю: wins/sos, 1500<=рейтинг<2100, ранг>=5к, разряд=1р|2р, клуб!=Тэнгэн, 4 места, "
                                    "один раз; Все: place, 2 места, повторно").specs
-    english = PrizeLists.from_text("Кю: wins/sos, 1500<=rating<2100, rank>=5k, category=1р|2р, club!=Тэнгэн, 4 places, "
+    english = parse_prize_lists("Кю: wins/sos, 1500<=rating<2100, rank>=5k, category=1р|2р, club!=Тэнгэн, 4 places, "
                                    "once; Все: place, 2 places, several").specs
     assert [(s.criteria, s.filters, s.places, s.several) for s in russian] == [
         (s.criteria, s.filters, s.places, s.several) for s in english]
@@ -162,7 +163,7 @@ def test_r6_rank_norms_hand_checked() -> None:
 @pytest.mark.parametrize("text", ["1k 70%", "20k-1k: 90%/70%", "20k-1x: 70%", "20k-1k: 170%", "5k: 0"])
 def test_r6_norm_band_errors(text: str) -> None:
     with pytest.raises(ForsxlError):
-        NormBand.from_text(text)
+        parse_norm_band(text)
     _, _, errors = build_config([("norms.bands", text, None)])
     assert [e.code for e in errors] == ["config_norm_bad"]
 

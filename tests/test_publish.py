@@ -14,7 +14,6 @@ import forsxl
 from forsxl.engine.config import (
     Config,
     Handicap,
-    Lang,
     Pairing,
     PairingMethod,
     Scheme,
@@ -27,6 +26,7 @@ from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, T
 from forsxl.engine.report import Report, make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import schedule_tournament
+from forsxl.engine.values import Lang
 from forsxl.publish.html import TEMPLATE, format_decimal, format_points, page_labels, render_html, template_dirs
 
 SCRIPT = "<script>alert(1)</script>"

@@ -9,12 +9,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from test_cli import RUSSIAN, club_players, new_book, ok, refused
+from test_cli import RUSSIAN, new_book, ok, refused
 from test_languages import english_in, english_words, page_text
 
 from forsxl.book.config import build_config, presets
-from forsxl.engine.config import Lang
 from forsxl.engine.model import Tournament
+from forsxl.engine.values import Lang
 from forsxl.publish import pdf
 from forsxl.publish.regulation import _formula, regulation
 
@@ -102,9 +102,8 @@ def test_regulation_command_writes_the_document_before_the_tournament(tmp_path: 
             f"{tmp_path / 'x.doc'}: положение записывается в .pdf или .html")
 
 
-def test_the_site_s_regulation_page_is_prose_then_the_settings(tmp_path: Path) -> None:
-    path = new_book(tmp_path, club_players())
-    ok("pair", path)
+def test_the_site_s_regulation_page_is_prose_then_the_settings(book: Path, tmp_path: Path) -> None:
+    path = book
     ok("publish", path, "-o", tmp_path / "site")
     page = (tmp_path / "site" / "regulation.html").read_text("utf-8")
     prose, settings = page.split("<h2>Settings, for referees</h2>")

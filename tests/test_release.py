@@ -82,15 +82,16 @@ def test_the_wheel_carries_the_templates_presets_and_catalogues(dist: Path) -> N
 
 
 def test_the_sdist_holds_what_builds_and_tests_the_wheel(dist: Path) -> None:
-    """Every source, template, preset, catalogue, test and example beside the project's files; .ci/run builds the
-    wheel from the sdist alone and runs the sdist's tests on the older Pythons."""
+    """Every source, template, preset, catalogue, test, example and page of docs/ beside the project's files; .ci/run
+    builds the wheel from the sdist alone and runs the sdist's tests on the older Pythons."""
     (sdist,) = dist.glob("forsxl-*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     needed = {"pyproject.toml", "README.md", "CHANGELOG.md", "LICENSE"}
-    for folder in ("forsxl", "templates", "tests", "examples"):
+    for folder in ("forsxl", "templates", "tests", "examples", "docs"):
         needed |= {p.relative_to(ROOT).as_posix() for p in (ROOT / folder).rglob("*")
-                   if p.suffix in (".py", ".j2", ".yaml", ".po", ".mo", ".xlsx") and "__pycache__" not in p.parts
+                   if p.suffix in (".py", ".j2", ".yaml", ".po", ".mo", ".xlsx", ".md", ".png")
+                   and "__pycache__" not in p.parts
                    and not p.name.endswith(".bak.xlsx")}  # git-ignored: a backup forsxl left
-    assert "tests/conftest.py" in needed and "examples/club.xlsx" in needed
+    assert {"tests/conftest.py", "examples/club.xlsx", "docs/reference/config.md"} <= needed
     assert needed <= names

@@ -28,11 +28,9 @@ from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
 from openpyxl.workbook.workbook import Workbook
 from test_cli import (
-    club_players,
     edit,
     higher_rating_wins,
     invoke,
-    new_book,
     ok,
     problems,
     refused,
@@ -661,11 +659,10 @@ SHEET = st.tuples(st.sampled_from(["delete", "rename", "insert_row", "delete_row
 
 
 @pytest.fixture(scope="module")
-def fuzz_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def fuzz_base(played_book: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Round 1 with results and round 2 paired: every sheet forsxl reads is there to be mutated."""
-    path = new_book(tmp_path_factory.mktemp("fuzz"), club_players())
-    ok("pair", path)
-    type_results(path, "Round-1", higher_rating_wins)
+    path = tmp_path_factory.mktemp("fuzz") / "club.xlsx"
+    shutil.copy2(played_book, path)
     ok("pair", path)
     return path
 

@@ -18,12 +18,13 @@ from forsxl.app.publish import watch_book
 from forsxl.app.watch import watch_file
 from forsxl.book.read import load
 from forsxl.cli import app
-from forsxl.engine.config import Lang, config_keys
+from forsxl.engine.config import config_keys
 from forsxl.engine.explain import compare, comparisons_above
 from forsxl.engine.model import Tournament
 from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.teams import team_standings
+from forsxl.engine.values import Lang
 from forsxl.publish.site import _alphabetical, page_file, render_site, tick_step, write_site
 from forsxl.publish.why import comparison_lines
 

@@ -25,7 +25,7 @@ from forsxl.engine.errors import ForsxlError
 def book(played_book: Path, tmp_path: Path) -> Path:
     """conftest's club workbook with round 1 played, copied for each test: no version kept yet."""
     path = tmp_path / "club.xlsx"
-    shutil.copyfile(played_book, path)
+    shutil.copy2(played_book, path)  # with its time: the results were typed just after round 1 was paired
     return path
 
 

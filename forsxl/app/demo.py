@@ -12,13 +12,13 @@ from forsxl.book.layout import new_player_columns
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
 from forsxl.book.write import new_workbook, type_players, type_results
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, Result, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.probability import compensation, simulate_result
 from forsxl.engine.report import make_report
+from forsxl.engine.values import Lang
 from forsxl.i18n import tr
 from forsxl.publish.html import render_html
 

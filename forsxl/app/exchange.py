@@ -19,11 +19,12 @@ from forsxl.book.read import Book, load, read_book
 from forsxl.book.safety import MAX_PLAYERS
 from forsxl.book.save import save, writing
 from forsxl.book.write import append_log
-from forsxl.engine.config import Lang, Scale
+from forsxl.engine.config import Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament, name_key
 from forsxl.engine.ratings import rank_of_rating, rating_bounds, rating_of_rank
 from forsxl.engine.report import make_report
+from forsxl.engine.values import Lang
 from forsxl.formats import Entry, Parsed, read_bytes
 from forsxl.formats.h9 import H9Options
 from forsxl.formats.opengotha import GothaImport

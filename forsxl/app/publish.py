@@ -14,10 +14,10 @@ from forsxl.app.workflow import refuse_over_book
 from forsxl.book.config import preset_description
 from forsxl.book.read import Book
 from forsxl.book.rows import cell_of, player_at
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
 from forsxl.engine.report import make_report
+from forsxl.engine.values import Lang
 from forsxl.i18n import tr
 from forsxl.publish.html import render_html
 from forsxl.publish.site import write_site, write_whole

@@ -23,11 +23,12 @@ from forsxl.book.config import build_config, presets
 from forsxl.book.layout import sheet_name
 from forsxl.book.read import Book
 from forsxl.book.simulation import write_simulation
-from forsxl.engine.config import Config, Lang, get_key
+from forsxl.engine.config import Config, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
 from forsxl.engine.system_by_size import finished
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, cell_text, fixed, ntr, tr
 from forsxl.publish.simulation import render_simulation
 from forsxl.publish.site import write_whole

@@ -7,7 +7,7 @@ from pathlib import Path
 from forsxl.book.read import peek_lang
 from forsxl.book.save import kept_versions
 from forsxl.book.versions import Version, history, undo
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import ntr, system_lang, tr
 
 

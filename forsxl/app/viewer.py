@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import tr
 
 

@@ -27,7 +27,7 @@ from forsxl.book.write import (
     write_standings,
     write_teams,
 )
-from forsxl.engine.config import Lang, get_key
+from forsxl.engine.config import get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
 from forsxl.engine.report import make_report
@@ -41,6 +41,7 @@ from forsxl.engine.tournament import (
     schedule_tournament,
     stronger_holds_black,
 )
+from forsxl.engine.values import Lang
 from forsxl.i18n import ntr, tr
 from forsxl.messages import message, origin_text, text
 

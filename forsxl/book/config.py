@@ -16,14 +16,14 @@ from typing import Any
 import yaml
 
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, KeyInfo, Lang, StagePlan, config_keys
+from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys
 from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.model import Source, number_text
-from forsxl.engine.norms import NormBand
-from forsxl.engine.prizes import PrizeLists
-from forsxl.engine.ratings import Rank
+from forsxl.engine.norms import parse_norm_band
+from forsxl.engine.prizes import parse_prize_lists
 from forsxl.engine.scoring import settled_scheme
 from forsxl.engine.stages import parse_stage_plan
+from forsxl.engine.values import Lang, NormBand, PrizeLists, Rank
 from forsxl.i18n import N_, Later, tr
 
 
@@ -45,22 +45,18 @@ def preset_description(name: str, lang: Lang) -> str:
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
 
 VALUE_READERS: dict[type, Callable[[str], Any]] = {
-    Rank: Rank.from_text, NormBand: NormBand.from_text, PrizeLists: PrizeLists.from_text, StagePlan: parse_stage_plan,
+    Rank: Rank.from_text, NormBand: parse_norm_band, PrizeLists: parse_prize_lists, StagePlan: parse_stage_plan,
 }
 """Engine values a Config cell holds as text, each with its reader (STYLE 9): a ValueError is a plain bad value, a
 ForsxlError its own message at the key's cell; str() gives the text back."""
-
-_TYPE_NAMES = {t.__name__: t for t in VALUE_READERS}
-"""engine/config.py names some of these for the type checker only (their modules import it)."""
-
 
 def key_type(key: str) -> Any:
     """The annotated type of a Config key (`handicap.max_steps` -> int)."""
     owner: Any = Config
     *path, last = key.split(".")
     for part in path:
-        owner = typing.get_type_hints(owner, localns=_TYPE_NAMES)[part]
-    return typing.get_type_hints(owner, localns=_TYPE_NAMES)[last]
+        owner = typing.get_type_hints(owner)[part]
+    return typing.get_type_hints(owner)[last]
 
 
 MAX_NUMBER = 10**6
@@ -129,13 +125,15 @@ def convert_value(value: Any, hint: Any) -> Any:
 _KINDS = {bool: N_("yes or no"), int: N_("a whole number"), Fraction: N_("a number"), Rank: N_("a rank: 1d, 20k")}
 
 
-def _expected(hint: Any) -> Later:
-    """What a Config value of the annotated type is written as, translated where it is shown."""
+def expected_value(hint: Any) -> Later:
+    """What a Config value of the annotated type is written as, translated where it is shown (a bad value's message,
+    and docs/reference/config.md)."""
     origin = typing.get_origin(hint)
     if origin is tuple:
-        return Later("a comma-separated list of {what}", what=_expected(typing.get_args(hint)[0]))
+        return Later("a comma-separated list of {what}", what=expected_value(typing.get_args(hint)[0]))
     if origin in (types.UnionType, typing.Union):
-        return Later("{what} or empty", what=_expected(next(a for a in typing.get_args(hint) if a is not type(None))))
+        inner = next(a for a in typing.get_args(hint) if a is not type(None))
+        return Later("{what} or empty", what=expected_value(inner))
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return Later("one of {values}", values=", ".join(m.value for m in hint))
     return Later(_KINDS.get(hint, N_("text")))
@@ -195,7 +193,7 @@ def build_config(
             continue
         except (ValueError, ZeroDivisionError):
             errors.append(ForsxlError(KEYS[key].rule, "config_bad_value", source, key=key, value=value,
-                                      expected=_expected(hint)))
+                                      expected=expected_value(hint)))
             continue
         except ForsxlError as bad:  # a value type's own message (prize lists, norm bands), told at the key's cell
             errors.append(ForsxlError(KEYS[key].rule, bad.code, source, **bad.params))

@@ -15,11 +15,11 @@ from forsxl.book.read import Book
 from forsxl.book.safety import check_sheet_size
 from forsxl.book.sheets import BOLD, put, write_row
 from forsxl.book.write import new_workbook, type_players, type_results, write_round
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import WorkbookErrors
 from forsxl.engine.model import Player, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
+from forsxl.engine.values import Lang
 from forsxl.messages import tiebreak_columns, tiebreak_heading
 
 IMPORTED_COLUMNS = ("no", "name", "rating", "rank", "club", "country", "start", "absent", "left_after", "egd_pin")

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from forsxl.engine.config import Config, Lang, StartMethod
+from forsxl.engine.config import Config, StartMethod
 from forsxl.engine.errors import nearest
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_
 
 SHEETS: dict[str, tuple[str, str]] = {

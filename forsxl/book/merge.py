@@ -39,11 +39,10 @@ from forsxl.book.read import (
 )
 from forsxl.book.save import save
 from forsxl.book.sheets import data_rows, find_sheet, fresh_sheet, header_row, put, write_row
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Cell, Chooser, Conflict, MergedRow, Merger, Prefer, Row, Side, Table, match_renamed
 from forsxl.engine.model import Game, Source, name_key
-from forsxl.engine.ratings import Rank
+from forsxl.engine.values import Lang, Rank
 from forsxl.i18n import tr
 from forsxl.messages import text
 

@@ -66,7 +66,6 @@ from forsxl.book.parts import (
     text,
     try_coordinate,
 )
-from forsxl.book.save import Identity
 from forsxl.book.sheets import written
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
@@ -91,8 +90,8 @@ _UNREAD: WeakKeyDictionary[Worksheet, Callable[[], Rows]] = WeakKeyDictionary()
 class Package(Parts):
     """An .xlsx as read, part by part, and which of its sheets each sheet of the workbook loaded from it is."""
 
-    def __init__(self, data: bytes, identity: Identity | None = None):
-        self.data, self.identity = data, identity
+    def __init__(self, data: bytes):
+        self.data = data
         self.archive = zipfile.ZipFile(io.BytesIO(data))
         self.infos = self.archive.infolist()
         self._parts: dict[str, bytes] = {}

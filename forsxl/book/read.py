@@ -22,19 +22,20 @@ from forsxl.book.package import Package
 from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse, unreadable
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
-from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, Lang, StartMethod
+from forsxl.engine.config import MAX_KOMI, MAX_POINTS, MAX_ROUNDS, Config, StartMethod
 from forsxl.engine.errors import ForsxlError, WorkbookErrors, nearest
 from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import MAX_STONES, steps_of_handicap, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, name_key
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import board_of, playoff_label
-from forsxl.engine.ratings import Rank, rating_bounds, rating_of_rank
+from forsxl.engine.ratings import rating_bounds, rating_of_rank
 from forsxl.engine.results import ResultTextError, parse_result, russian_notation
 from forsxl.engine.scored import as_scored
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.teams import tournament_problems
+from forsxl.engine.values import Lang, Rank
 from forsxl.i18n import Later
 
 N = TypeVar("N", int, Fraction)
@@ -78,12 +79,13 @@ def open_workbook(path: Path) -> Workbook:
     return open_package(path)[0]
 
 
-def open_package(path: Path) -> tuple[Workbook, Package | None]:
-    """The workbook at `path` as `open_workbook` reads it, and the .xlsx package it came from (none for an .ods)."""
+def open_package(path: Path) -> tuple[Workbook, Package | None, Identity | None]:
+    """The workbook at `path` as `open_workbook` reads it, the .xlsx package it came from and the identity of the very
+    bytes parsed (none for an .ods)."""
     if not path.is_file():
         raise WorkbookErrors([ForsxlError("", "file_missing", path=path)])
     if path.suffix.casefold() == ".ods":
-        return read_ods(path), None
+        return read_ods(path), None, None
     try:
         identity, data = Identity.read(path)
     except OSError:  # said as before this was read here: a file that cannot be opened as a zip archive
@@ -91,8 +93,8 @@ def open_package(path: Path) -> tuple[Workbook, Package | None]:
     check_archive(path, "xl/workbook.xml", data)
     recorded = check_sheets(path, data)
     try:
-        package = Package(data, identity)
-        return package.load(path, recorded), package
+        package = Package(data)
+        return package.load(path, recorded), package, identity
     except WorkbookErrors:
         raise
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
@@ -525,10 +527,10 @@ class _RoundReader:
 
 def load(path: Path) -> Book:
     """The workbook and the tournament in it; every problem found is raised at once (`forsxl check`)."""
-    workbook, package = open_package(path)
+    workbook, package, identity = open_package(path)
     book = read_book(workbook, path)
     if book.source is None and package is not None:
-        book.read_as, book.package = package.identity, package  # the identity of the very bytes parsed
+        book.read_as, book.package = identity, package
     return book
 
 

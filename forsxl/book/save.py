@@ -13,14 +13,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from openpyxl.workbook.workbook import Workbook
 
+from forsxl.book.package import Package
 from forsxl.engine.errors import ForsxlError
-
-if TYPE_CHECKING:
-    from forsxl.book.package import Package
 
 WAIT_SECONDS = 30.0
 """How long a command waits for another forsxl writing the same workbook before it gives up."""

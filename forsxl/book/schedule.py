@@ -8,9 +8,10 @@ from forsxl.book import layout
 from forsxl.book.read import Book, round_sheets
 from forsxl.book.sheets import BOLD, fresh_sheet, put
 from forsxl.book.write import write_round
-from forsxl.engine.config import Lang, PairingMethod
+from forsxl.engine.config import PairingMethod
 from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.tournament import Schedule
+from forsxl.engine.values import Lang
 
 _REASONS = {
     "even": ("{n} players (even): {rounds} rounds, every round pairs everyone, nobody sits out",

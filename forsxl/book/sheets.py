@@ -18,7 +18,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.openpyxl_private import cells, style_key
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import format_date
 
 BOLD = Font(name="Calibri", size=11, family=2, bold=True)

@@ -14,15 +14,15 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import BOLD, WIDEST, fit_columns, fresh_sheet, print_setup, print_title, put, write_row
-from forsxl.engine.config import Config, Lang
+from forsxl.engine.config import Config
 from forsxl.engine.groups import group_sizes
-from forsxl.engine.model import Game, PlayerId, Result, Round, Tournament, number_text
+from forsxl.engine.model import Game, PlayerId, Result, Round, RoundCell, Tournament, number_text
 from forsxl.engine.playoff import Match
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_choices, result_text
 from forsxl.engine.scoring import game_points
-from forsxl.engine.standings import RoundCell
 from forsxl.engine.teams import TeamStanding
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, each, labels, tr
 from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading
 

@@ -25,8 +25,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from forsxl import __version__
 from forsxl.book import layout
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
+from forsxl.engine.values import Lang
 from forsxl.i18n import translations
 
 OXT = Path(__file__).parent / "oxt"

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from forsxl.engine.config import Attendance, Scoring
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Game, Outcome, PlayerId, Points, Result, Round, Tournament
+from forsxl.engine.model import Game, Outcome, PlayerId, Points, Result, Round, RoundCell, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import SCHEMES
-
-if TYPE_CHECKING:  # standings imports this module
-    from forsxl.engine.standings import RoundCell
 
 
 def bye_points(rules: Attendance, scoring: Scoring) -> Points:

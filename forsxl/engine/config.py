@@ -9,13 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # these modules import this one; book/config.py resolves the names when it converts values
-    from forsxl.engine.norms import NormBand
-    from forsxl.engine.prizes import PrizeLists
-    from forsxl.engine.ratings import Rank
-
+from forsxl.engine.values import Lang, NormBand, PrizeLists, Rank
 
 MAX_ROUNDS = 100
 """Rounds a tournament can have: a double round robin of 51 players; `rounds: 1e9` is a typo, not a tournament."""
@@ -33,11 +29,6 @@ def key(default: Any, doc: str, rule: str) -> Any:
     if isinstance(default, (list, dict, set)):
         raise TypeError("mutable default")
     return field(default=default, metadata={"doc": doc, "rule": rule})
-
-
-class Lang(StrEnum):
-    EN = "en"
-    RU = "ru"
 
 
 class Scale(StrEnum):
@@ -450,7 +441,7 @@ class Playoff:
 @dataclass(frozen=True)
 class Prizes:
     lists: PrizeLists | None = key(None, "prize lists, `;` between lists: `name: criterion, filters, N places, "
-                                   "once` (see README Prizes; empty: none)", "R6")
+                                   "once` (see docs/rules.md, Prizes; empty: none)", "R6")
     several: bool = key(True, "a player may win in several lists (a list marked once or several overrides)", "R6")
 
 
@@ -504,7 +495,8 @@ class StagePlan:
 @dataclass(frozen=True)
 class Stages:
     plan: StagePlan = key(StagePlan(), "stages, `;` between stages, `|` between sections played side by side: "
-                          "`name: method, N rounds, entrants, order` (see README Stages; empty: one stage)", "R7")
+                          "`name: method, N rounds, entrants, order` (see docs/rules.md, Stages; empty: one stage)",
+                          "R7")
     carry: bool = key(True, "points carry over into the next stage (a section marked restart or carry overrides)",
                       "R7")
 

@@ -6,8 +6,8 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from forsxl.engine.config import Lang
 from forsxl.engine.model import Source
+from forsxl.engine.values import Lang
 
 
 class ForsxlError(Exception):

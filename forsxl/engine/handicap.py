@@ -8,7 +8,8 @@ from typing import NamedTuple
 from forsxl.engine.config import Basis, Config, Descend, Handicap, Komi, Midpoint, Scale, StepKind
 from forsxl.engine.groups import GroupRules
 from forsxl.engine.model import PlayerId, Points
-from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
+from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.values import Rank
 
 MAX_STONES = 9
 """The stones of the default cap, 9 steps (R2.2): a Handicap cell holds 0 to this, or to `handicap.max_steps`."""

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
-from typing import NewType
+from typing import NamedTuple, NewType
 
 from forsxl.engine.config import Config, Ratings
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import rank_of_rating
+from forsxl.engine.values import Lang, Rank
 
 PlayerId = NewType("PlayerId", int)
 """A player's start number (the `No` column)."""
@@ -88,6 +89,43 @@ class Sitout(StrEnum):
     BYE = "bye"
     ABSENT = "absent"
     UNPAIRED = "unpaired"  # there but not paired, 0 points: OpenGotha's participating player without a game
+
+
+COLOUR_LETTERS = {Lang.EN: {Color.BLACK: "b", Color.WHITE: "w"}, Lang.RU: {Color.BLACK: "ч", Color.WHITE: "б"}}
+"""A round cell's colour: the EGF's b and w; in Russian Ч (чёрные) and Б (белые), as the results are written there,
+since a Russian reads a Latin b as Б, the other colour."""
+
+
+class RoundCell(NamedTuple):
+    """A player's round, as in the EGF results table: `12+/w2`, `0=` for a bye (R6, WORKBOOK). A NamedTuple: each
+    round makes one per player, and a frozen dataclass costs several times as much to make."""
+
+    round: int
+    opponent: PlayerId | None
+    outcome: Outcome | None
+    points: Points | None
+    color: Color | None = None
+    stones: int = 0
+    steps: int = 0
+    forfeit: bool = False
+    sitout: Sitout | None = None
+
+    @property
+    def played(self) -> bool:
+        """A game played over the board, with a result."""
+        return self.opponent is not None and self.outcome is not None and not self.forfeit
+
+    def text(self, lang: Lang = Lang.EN) -> str:
+        """The cell as the standings write it: `12+/w2`, `0=`; in Russian the colour's own letter, `12+/б2`."""
+        if self.opponent is None:  # no outcome either: a round the player had no part in (a stage, R7)
+            return "" if self.outcome is None else f"0{self.outcome}"
+        mark = "!" if self.forfeit else "/"
+        stones = str(self.stones) if self.stones else ""
+        colour = COLOUR_LETTERS[lang][self.color] if self.color else ""
+        return f"{self.opponent}{self.outcome or '?'}{mark}{colour}{stones}"
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 @dataclass(frozen=True)

@@ -8,39 +8,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from forsxl.engine.config import Config, Ratings
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result
-from forsxl.engine.ratings import Rank
+from forsxl.engine.model import Color, Game, Player, PlayerId, Points, Result, RoundCell
 from forsxl.engine.scoring import game_points
-from forsxl.engine.standings import RoundCell, Standing
+from forsxl.engine.standings import Standing
+from forsxl.engine.values import NormBand, Rank
 
 _BAND = re.compile(r"^(?P<low>[^-:–]+?)\s*(?:[-–]\s*(?P<high>[^:]+?))?\s*:\s*(?P<shares>.+)$")
 
 
-@dataclass(frozen=True)
-class NormBand:
-    """Start ranks `low`..`high` (R0 indices, inclusive) and the share needed for 1, 2, ... ranks up."""
-
-    low: int
-    high: int
-    shares: tuple[Fraction, ...]
-    text: str = field(default="", compare=False)
-    """The band as written, for `forsxl config` and the regulation page."""
-
-    @classmethod
-    def from_text(cls, text: str) -> NormBand:
-        """One entry of `norms.bands`, like `20k-1k: 70%/90%` or `5k: 0.75` (R6); ForsxlError when it does not fit."""
-        try:
-            return _parse_band(text)
-        except (ValueError, ZeroDivisionError):
-            raise ForsxlError("R6", "config_norm_bad", part=text) from None
-
-    def __str__(self) -> str:
-        return self.text
+def parse_norm_band(text: str) -> NormBand:
+    """One entry of `norms.bands`, like `20k-1k: 70%/90%` or `5k: 0.75` (R6); ForsxlError when it does not fit."""
+    try:
+        return _parse_band(text)
+    except (ValueError, ZeroDivisionError):
+        raise ForsxlError("R6", "config_norm_bad", part=text) from None
 
 
 def _share(text: str) -> Fraction:

@@ -21,9 +21,9 @@ from fractions import Fraction
 from forsxl.engine.config import Ratings
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Color, Player, PlayerId, Tournament
-from forsxl.engine.ratings import Rank
 from forsxl.engine.standings import Standing, lot_seed, rows_table
 from forsxl.engine.tiebreaks import TIEBREAKS, Tiebreaker, TiebreakTable, points_unit, tie_classes
+from forsxl.engine.values import Filter, PrizeList, PrizeLists, Rank
 
 PLACE = "place"
 """The criterion `place`: the order of the final table, its shared places kept (R6)."""
@@ -60,34 +60,13 @@ _CHOICE = re.compile(rf"^(?P<field>{'|'.join(w for w, f in FIELDS.items() if f n
 _PLACES = re.compile(r"^(\d+)(?:\s*(?:places?|мест[ао]?))?$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Filter:
-    """Who a list is open to: a rating or rank band (inclusive bounds; ranks as R0 indices), or a set of texts."""
-
-    field: str
-    low: int | None = None
-    high: int | None = None
-    values: frozenset[str] = frozenset()
-    negate: bool = False
-
-    def admits(self, player: Player, ratings: Ratings) -> bool:
-        if self.field in ("rating", "rank"):
-            value = player.rating if self.field == "rating" else player.rank_by(ratings).index
-            return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
-        raw = getattr(player, self.field)
-        return (("" if raw is None else str(raw)).strip().casefold() in self.values) != self.negate
-
-
-@dataclass(frozen=True)
-class PrizeList:
-    name: str
-    criteria: tuple[str, ...]
-    filters: tuple[Filter, ...] = ()
-    places: int = 3
-    several: bool | None = None
-    """May a winner of an earlier list win here too; None: `prizes.several`."""
-    text: str = ""
-    """The list as written after its name, for the Prizes sheet and page."""
+def admits(condition: Filter, player: Player, ratings: Ratings) -> bool:
+    """Whether the player is one a list's filter lets in (R6)."""
+    if condition.field in ("rating", "rank"):
+        value = player.rating if condition.field == "rating" else player.rank_by(ratings).index
+        return (condition.low is None or value >= condition.low) and (condition.high is None or value <= condition.high)
+    raw = getattr(player, condition.field)
+    return (("" if raw is None else str(raw)).strip().casefold() in condition.values) != condition.negate
 
 
 def _bound_value(field: str, text: str) -> int:
@@ -137,22 +116,12 @@ def _part(part: str, spec: PrizeList) -> PrizeList:
     raise ValueError(part)
 
 
-@dataclass(frozen=True)
-class PrizeLists:
-    """Every list of `prizes.lists`, in the order written (R6)."""
-
-    specs: tuple[PrizeList, ...] = ()
-
-    @classmethod
-    def from_text(cls, text: str) -> PrizeLists:
-        """The lists one cell writes (R6); ForsxlError naming the first part that does not fit."""
-        try:
-            return cls(_parse_lists(text))
-        except ValueError as bad:
-            raise ForsxlError("R6", "config_prize_bad", part=bad.args[0], criteria=", ".join(CRITERIA)) from None
-
-    def __str__(self) -> str:
-        return "; ".join(f"{spec.name}: {spec.text}" for spec in self.specs)
+def parse_prize_lists(text: str) -> PrizeLists:
+    """The lists one cell of `prizes.lists` writes (R6); ForsxlError naming the first part that does not fit."""
+    try:
+        return PrizeLists(_parse_lists(text))
+    except ValueError as bad:
+        raise ForsxlError("R6", "config_prize_bad", part=bad.args[0], criteria=", ".join(CRITERIA)) from None
 
 
 def _parse_lists(text: str) -> tuple[PrizeList, ...]:
@@ -225,7 +194,7 @@ def award_prizes(t: Tournament, table: Sequence[Standing]) -> tuple[Award, ...]:
     for spec in config.prizes.lists.specs:
         several = config.prizes.several if spec.several is None else spec.several
         ids = [s.player.id for s in table
-               if all(f.admits(s.player, ratings) for f in spec.filters) and (several or s.player.id not in won)]
+               if all(admits(f, s.player, ratings) for f in spec.filters) and (several or s.player.id not in won)]
         classes, values = tie_classes(rows, ids, [(c, criteria[c]) for c in spec.criteria])
         winners: list[Winner] = []
         for group in classes:

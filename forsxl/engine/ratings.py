@@ -2,51 +2,8 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-from forsxl.engine.config import Lang, Scale
-
-_RANK = re.compile(r"^\s*(\d{1,2})\s*(k|kyu|к|кю|d|dan|д|дан|p|pro|п|про)\s*$", re.IGNORECASE)
-_KIND = {"k": "k", "kyu": "k", "к": "k", "кю": "k", "d": "d", "dan": "d", "д": "d", "дан": "d",
-         "p": "p", "pro": "p", "п": "p", "про": "p"}
-
-
-@dataclass(frozen=True, order=True)
-class Rank:
-    """A rank as an index counted upward: 30k = 0, 1k = 29, 1d = 30, 9d = 38 (R1.4's rank_index)."""
-
-    index: int
-
-    @classmethod
-    def parse(cls, text: str) -> Rank | None:
-        """The rank a string names (`5k`, `2 дан`, `1p`), or None if it names none (R0)."""
-        match = _RANK.match(text)
-        if not match:
-            return None
-        number, kind = int(match[1]), _KIND[match[2].lower()]
-        if kind == "k":
-            return cls(30 - number) if 1 <= number <= 30 else None
-        if kind == "d":
-            return cls(29 + number) if 1 <= number <= 9 else None
-        return cls(min(35 + number, 38)) if 1 <= number <= 9 else None  # 1p counts as 7d, the scale ends at 9d [R0]
-
-    @classmethod
-    def from_text(cls, text: str) -> Rank:
-        """The rank a Config value names (`start.bar`, `handicap.even_above`); ValueError if it names none (R0)."""
-        rank = cls.parse(text)
-        if rank is None:
-            raise ValueError(text)
-        return rank
-
-    def __str__(self) -> str:
-        """The rank as Config and presets write it: `1d`, `20k`."""
-        return self.label()
-
-    def label(self, lang: Lang = Lang.EN) -> str:
-        if self.index < 30:
-            return f"{30 - self.index}{'к' if lang == Lang.RU else 'k'}"
-        return f"{self.index - 29}{'д' if lang == Lang.RU else 'd'}"
+from forsxl.engine.config import Scale
+from forsxl.engine.values import Rank
 
 
 def rating_of_rank(rank: Rank, scale: Scale) -> int:

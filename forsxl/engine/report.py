@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from forsxl.engine.model import PlayerId, Tournament
+from forsxl.engine.model import PlayerId, RoundCell, Tournament
 from forsxl.engine.norms import NormResult, rank_norms
 from forsxl.engine.playoff import Match, bracket, final_places
 from forsxl.engine.prizes import Award, award_prizes
 from forsxl.engine.stages import StageTable, stage_tables, staged_standings
-from forsxl.engine.standings import RoundCell, Standing, round_cells, standings
+from forsxl.engine.standings import Standing, round_cells, standings
 from forsxl.engine.system_by_size import final_superfinal
 from forsxl.engine.teams import TeamStanding, team_standings
 from forsxl.engine.tournament import with_groups

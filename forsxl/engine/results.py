@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from forsxl.engine.config import Lang
 from forsxl.engine.model import Result
+from forsxl.engine.values import Lang
 
 _ALIASES = {
     "b+": Result.BLACK_WINS, "1-0": Result.BLACK_WINS, "1:0": Result.BLACK_WINS, "ч+": Result.BLACK_WINS,

@@ -27,10 +27,10 @@ from typing import Any
 
 from forsxl.engine.config import Config, Entrants, PairingMethod, Playoff, Section, StagePlan, Stages
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament
+from forsxl.engine.model import Game, Player, PlayerId, Points, Round, RoundCell, Sitout, Tournament
 from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_METHODS
 from forsxl.engine.playoff import _renumber, winner
-from forsxl.engine.standings import RoundCell, Standing, standings
+from forsxl.engine.standings import Standing, standings
 from forsxl.engine.teams import tournament_problems
 from forsxl.engine.tournament import pair_round, round_to_pair, schedule_tournament, with_groups
 

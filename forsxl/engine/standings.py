@@ -10,49 +10,25 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from forsxl.engine.attendance import absent_points, bye_points, late_points
-from forsxl.engine.config import Attendance, Config, Lang, Scoring, Tiebreak
+from forsxl.engine.config import Attendance, Config, Scoring, Tiebreak
 from forsxl.engine.groups import cut_groups, group_sizes
-from forsxl.engine.model import Color, Game, Outcome, Player, PlayerId, Points, Result, Round, Sitout, Tournament
+from forsxl.engine.model import (
+    Color,
+    Game,
+    Outcome,
+    Player,
+    PlayerId,
+    Points,
+    Result,
+    Round,
+    RoundCell,
+    Sitout,
+    Tournament,
+)
 from forsxl.engine.scoring import SCHEMES
 from forsxl.engine.scoring import game_points as points_of_game  # `game_points` here is the R6 criterion
 from forsxl.engine.start_points import start_points
 from forsxl.engine.tiebreaks import TIEBREAKS, TiebreakTable, tie_classes, tiebreak_table
-
-COLOUR_LETTERS = {Lang.EN: {Color.BLACK: "b", Color.WHITE: "w"}, Lang.RU: {Color.BLACK: "ч", Color.WHITE: "б"}}
-"""A round cell's colour: the EGF's b and w; in Russian Ч (чёрные) and Б (белые), as the results are written there,
-since a Russian reads a Latin b as Б, the other colour."""
-
-
-class RoundCell(NamedTuple):
-    """A player's round, as in the EGF results table: `12+/w2`, `0=` for a bye (R6, WORKBOOK). A NamedTuple: each
-    round makes one per player, and a frozen dataclass costs several times as much to make."""
-
-    round: int
-    opponent: PlayerId | None
-    outcome: Outcome | None
-    points: Points | None
-    color: Color | None = None
-    stones: int = 0
-    steps: int = 0
-    forfeit: bool = False
-    sitout: Sitout | None = None
-
-    @property
-    def played(self) -> bool:
-        """A game played over the board, with a result."""
-        return self.opponent is not None and self.outcome is not None and not self.forfeit
-
-    def text(self, lang: Lang = Lang.EN) -> str:
-        """The cell as the standings write it: `12+/w2`, `0=`; in Russian the colour's own letter, `12+/б2`."""
-        if self.opponent is None:  # no outcome either: a round the player had no part in (a stage, R7)
-            return "" if self.outcome is None else f"0{self.outcome}"
-        mark = "!" if self.forfeit else "/"
-        stones = str(self.stones) if self.stones else ""
-        colour = COLOUR_LETTERS[lang][self.color] if self.color else ""
-        return f"{self.opponent}{self.outcome or '?'}{mark}{colour}{stones}"
-
-    def __str__(self) -> str:
-        return self.text()
 
 
 class Standing(NamedTuple):

@@ -10,7 +10,7 @@ from fractions import Fraction
 from forsxl.engine.config import Ratings, StartMethod, StartPoints, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Points
-from forsxl.engine.ratings import Rank
+from forsxl.engine.values import Rank
 
 CATEGORIES = ("б/р", "3р", "2р", "1р", "КМС", "МС", "Гр")
 """The sport categories from the lowest, in the order of `start.category_points` (R0, R1.6)."""

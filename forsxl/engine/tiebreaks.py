@@ -14,14 +14,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from forsxl.engine.config import Config, Ratings, Scheme, Tiebreak, UnplayedLoss
-from forsxl.engine.model import Color, Outcome, Player, PlayerId, Points, Sitout
-from forsxl.engine.ratings import Rank
-
-if TYPE_CHECKING:  # standings imports this module
-    from forsxl.engine.standings import RoundCell
+from forsxl.engine.model import Color, Outcome, Player, PlayerId, Points, RoundCell, Sitout
+from forsxl.engine.values import Rank
 
 WIN, DRAW, LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
 K = TypeVar("K")

@@ -10,11 +10,10 @@ import re
 from collections.abc import Mapping
 from contextlib import suppress
 
-from forsxl.engine.config import Lang
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
-from forsxl.engine.ratings import Rank
 from forsxl.engine.report import Report
+from forsxl.engine.values import Lang, Rank
 from forsxl.formats import Entry, Parsed, one_line
 from forsxl.i18n import Later, number
 from forsxl.messages import round_cells_legend, tiebreak_columns, tiebreak_heading

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from forsxl.engine.config import Scale
-from forsxl.engine.ratings import Rank
+from forsxl.engine.values import Rank
 from forsxl.formats import Entry, Parsed
 from forsxl.i18n import Later
 

@@ -6,9 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import PlayerId, Source, Tournament, number_text
+from forsxl.engine.model import PlayerId, RoundCell, Source, Tournament, number_text
 from forsxl.engine.report import Report
-from forsxl.engine.standings import RoundCell
 from forsxl.formats import one_line
 from forsxl.formats.names import egf_name, latin
 from forsxl.i18n import Later

@@ -33,7 +33,8 @@ from forsxl.engine.config import (
 )
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
-from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
+from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.values import Rank
 from forsxl.formats.names import latin, split_name
 
 RESULTS: dict[str, Result | None] = {

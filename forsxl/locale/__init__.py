@@ -89,7 +89,7 @@ def compiled(catalog: Catalog) -> bytes:
 def _header(catalog: Catalog) -> None:
     """The catalogue's header without babel's placeholders (it is no draft: a fuzzy header reads as one)."""
     catalog.header_comment = (f"# The {catalog.locale_identifier} catalogue of forsxl: python -m forsxl.locale "
-                              "extracts, merges and compiles (README, Development).")
+                              "extracts, merges and compiles (docs/development.md).")
     catalog.fuzzy = False
     catalog.copyright_holder = catalog.msgid_bugs_address = "forsxl"
     catalog.last_translator = catalog.language_team = "forsxl"

@@ -15,14 +15,15 @@ from pathlib import Path
 import jinja2
 
 from forsxl import __version__
-from forsxl.engine.config import Lang, Tiebreak
+from forsxl.engine.config import Tiebreak
 from forsxl.engine.groups import group_sizes
-from forsxl.engine.model import Game, Outcome, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.model import COLOUR_LETTERS, Game, Outcome, PlayerId, Result, Round, RoundCell, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import Match
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
-from forsxl.engine.standings import COLOUR_LETTERS, RoundCell, Standing
+from forsxl.engine.standings import Standing
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, format_date, labels, number, tr
 from forsxl.messages import ROUND_CELLS, tiebreak_labels
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections

@@ -20,7 +20,6 @@ from forsxl.engine.config import (
     Border,
     Config,
     Descend,
-    Lang,
     PairingMethod,
     Scale,
     ShiftOrder,
@@ -35,6 +34,7 @@ from forsxl.engine.model import Points, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import SCHEMES, Split
 from forsxl.engine.start_points import CATEGORIES
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, format_date, ntr, number, tr
 from forsxl.messages import METHOD_NAMES, tiebreak_labels
 from forsxl.publish.html import environment

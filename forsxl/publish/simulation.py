@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from forsxl import __version__
-from forsxl.engine.config import Lang
 from forsxl.engine.simulate import Summary
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, fixed, labels, ntr, tr
 from forsxl.publish.html import environment
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from forsxl.engine.config import Config, Lang, config_keys, get_key
+from forsxl.engine.config import Config, config_keys, get_key
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import Comparison
 from forsxl.engine.groups import group_sizes
@@ -29,6 +29,7 @@ from forsxl.engine.model import Color, Game, PlayerId, Tournament
 from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
 from forsxl.engine.standings import Standing
+from forsxl.engine.values import Lang
 from forsxl.i18n import tr
 from forsxl.messages import origin_text
 from forsxl.publish.html import (

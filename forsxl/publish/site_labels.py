@@ -3,7 +3,7 @@ the workbook's language)."""
 
 from __future__ import annotations
 
-from forsxl.engine.config import Lang
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, labels
 
 SITE_LABELS: dict[str, str] = {

@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
-from forsxl.engine.config import Lang, StepKind, Tiebreak
+from forsxl.engine.config import StepKind, Tiebreak
 from forsxl.engine.explain import Comparison, RoundWhy
 from forsxl.engine.model import Tournament
 from forsxl.engine.pairing.methods import METHODS
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing
+from forsxl.engine.values import Lang
 from forsxl.i18n import N_, tr
 from forsxl.messages import text, tiebreak_labels
 from forsxl.publish.html import format_decimal, format_points

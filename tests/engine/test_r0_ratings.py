@@ -2,8 +2,9 @@
 
 import pytest
 
-from forsxl.engine.config import Lang, Scale
-from forsxl.engine.ratings import Rank, rank_of_rating, rating_of_rank
+from forsxl.engine.config import Scale
+from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.values import Lang, Rank
 
 
 def rank(label: str) -> Rank:

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from forsxl.engine.config import Lang
 from forsxl.engine.model import Game, PlayerId, Result, Source
 from forsxl.engine.results import ResultTextError, parse_result, result_choices, result_text, russian_notation
+from forsxl.engine.values import Lang
 
 NOTATIONS = {
     Result.BLACK_WINS: ["B+", "1-0", "Ч+", "1:0", "b+", " B + ", "ч+", "1 - 0"],

@@ -8,10 +8,10 @@ import pytest
 
 from forsxl.book.config import build_config
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, Groups, Lang, Ratings, Scale, StartMethod, StartPoints, TopStart
+from forsxl.engine.config import Config, Groups, Ratings, Scale, StartMethod, StartPoints, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Round, Sitout, Source, Tournament
-from forsxl.engine.ratings import Rank, rank_of_rating
+from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import tournament_start_points
 from forsxl.engine.start_points import (
     CATEGORIES,
@@ -24,6 +24,7 @@ from forsxl.engine.start_points import (
     start_points,
     table_start_points,
 )
+from forsxl.engine.values import Lang, Rank
 from forsxl.messages import message
 
 RULES = StartPoints()

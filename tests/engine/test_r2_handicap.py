@@ -24,8 +24,9 @@ from forsxl.engine.handicap import (
     stones_and_komi,
 )
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournament
-from forsxl.engine.ratings import Rank, rating_of_rank
+from forsxl.engine.ratings import rating_of_rank
 from forsxl.engine.tournament import pair_round
+from forsxl.engine.values import Rank
 
 RULES = Handicap()
 KOMI = Komi()

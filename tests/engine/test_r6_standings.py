@@ -11,8 +11,8 @@ from tables import rounds_from_text
 
 from forsxl.engine.config import Attendance, Config, Scheme, Scoring, StartMethod, StartPoints, Tiebreak, UnplayedLoss
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
-from forsxl.engine.ratings import Rank
 from forsxl.engine.standings import standings
+from forsxl.engine.values import Rank
 
 TB = Tiebreak
 

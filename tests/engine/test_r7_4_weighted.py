@@ -37,8 +37,8 @@ from forsxl.engine.pairing.weighted import (
     score_field,
     total_cost,
 )
-from forsxl.engine.ratings import Rank
 from forsxl.engine.tournament import round_state
+from forsxl.engine.values import Rank
 
 
 def state(scores: list[float], **extra: object) -> RoundState:
