@@ -258,6 +258,9 @@ def test_what_check_accepts_every_command_reads_and_what_they_refuse_check_names
             monkeypatch.chdir(copy.parent)  # the outputs (-o page.html) beside the copy
             code, refused = run(copy, command, errors)
             unasked = {problem for problem in refused if problem[0] not in ASKED}
+            if any(c.startswith("file_") for c, _ in named):  # a file damaged several ways is refused at the first
+                # fault its reader meets, each saying to save it again from Excel or LibreOffice, which mends them all
+                unasked = {(c, cell) for c, cell in unasked if not c.startswith("file_")}
             assert unasked <= named, (command, "check passed" if not checked else named, unasked)
             if code == 0:  # what a command wrote reads as well as what it read
                 _, after = run(copy, ("check",), errors)

@@ -22,7 +22,7 @@ import openpyxl
 import pytest
 from defusedxml import DefusedXmlException
 from featurebook import feature_book
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
@@ -688,6 +688,7 @@ def mutate(workbook: Workbook, mutation: tuple[Any, ...], sheet_index: int) -> N
         sheet.merge_cells(start_row=row, start_column=column, end_row=row + 1, end_column=column)
 
 
+@example(mutations=[(("rename", 1, 1, " R1"), 0)], command="pair")  # a sheet named ' R1' is named so, quoted
 @settings(max_examples=int(os.environ.get("FORSXL_FUZZ_EXAMPLES", "50")), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutations=st.lists(st.tuples(st.one_of(CELL, SHEET), st.integers(0, 10)), min_size=1, max_size=4),

@@ -51,7 +51,11 @@ class Source:
     cell: str = ""
 
     def __str__(self) -> str:
-        return f"{self.sheet}!{self.cell}" if self.cell else self.sheet
+        sheet = self.sheet
+        if sheet != sheet.strip() or any(c in sheet for c in "!':"):  # quoted as Excel quotes it, so that a message
+            # line starts with its place, and Calc's menu and `explain --player` read the place back
+            sheet = "'" + sheet.replace("'", "''") + "'"
+        return f"{sheet}!{self.cell}" if self.cell else sheet
 
 
 class Result(StrEnum):
