@@ -7,6 +7,7 @@ and folds them back in run order, so a seed gives the same report with one worke
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import os
 import secrets
 import signal
@@ -86,7 +87,11 @@ def simulate_variants(
             outcomes[(k, start)] = _runs(variants[k].tournament, settings, seed, start, stop)
             progress(stop - start)
     else:
-        with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt) as pool:
+        # Workers start from a fork server, not a fork of this process: forking a process with threads (a test
+        # runner's, a host program's) can deadlock the child, and Python 3.14 makes it the default on Linux too.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+        with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt, mp_context=context) as pool:
             futures: dict[Future[list[RunOutcome]], tuple[int, int]] = {
                 pool.submit(_runs, variants[k].tournament, settings, seed, start, stop): (k, start)
                 for k, start, stop in tasks
