@@ -5,17 +5,24 @@ sdist and the wheel, built once (issue 33)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from test_cli import club_players, higher_rating_wins, new_book, ok, type_results
 
 import forsxl
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# CI (.ci/run) runs every property test on the same examples each time, so that a red run is the code's and can be
+# run again; a run of your own draws new ones, and FORSXL_FUZZ_EXAMPLES / FORSXL_AGREEMENT_EXAMPLES search harder.
+settings.register_profile("ci", derandomize=True)
+settings.load_profile(os.environ.get("FORSXL_HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_report_header() -> str:

@@ -160,8 +160,10 @@ class XmlBudget:
             expat.Parse(b"", True)
         except UnsafeXml:
             raise self.refused("file_unsafe_xml", part) from None
-        except (pyexpat.ExpatError, LookupError, ValueError) as error:  # the last two from the codec expat is
-            # given for a declared encoding: one Python lacks (x-no-such), or a multi-byte one expat cannot use (GBK)
+        except (pyexpat.ExpatError, LookupError, ValueError, SystemError) as error:  # the others from the codec
+            # expat is given for a declared encoding: one Python lacks (x-no-such), a multi-byte one expat cannot use
+            # (GBK), or pyexpat's own slip in that codec's error path, seen on CPython 3.13 (an error without its
+            # exception); a SystemError elsewhere still propagates below
             encoding = foreign_encoding(head)
             if encoding is not None:
                 raise self.refused("file_xml_encoding", part, encoding=encoding) from None
