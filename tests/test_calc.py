@@ -16,12 +16,15 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
+from openpyxl.utils import get_column_letter
 from test_cli import invoke, ok
 
 from forsxl import __version__
+from forsxl.book.rows import cell_of
 from forsxl.calc.build import OXT, PACKAGE, build
+from forsxl.engine.model import Source
 from forsxl.engine.values import Lang
 from forsxl.i18n import translations
 
@@ -133,12 +136,17 @@ def test_extension_runs_on_python_37() -> None:
 
 
 @given(st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=31).filter(
-    lambda s: s.strip() == s and ":" not in s), st.integers(0, 16383), st.integers(0, 1048575))
+    lambda s: ":" not in s), st.integers(0, 16383), st.integers(0, 1048575))
+@example(" R1", 3, 4)
+@example("Round 2!", 0, 0)
 def test_a_cell_named_in_a_message_is_the_cell_selected(sheet: str, column: int, row: int) -> None:
-    """What the menu passes forsxl (`cell_name`) and what it selects from forsxl's lines (`named_cell`) agree, for
-    any sheet name Calc allows."""
-    assert named_cell([f"{cell_name(sheet, column, row)}: 'B+x' is not a result (R11)"], [sheet]) == (
-        sheet, column, row)
+    """What the menu passes forsxl (`cell_name`), how forsxl's messages name a cell (`Source`), how forsxl reads a
+    cell it is given (`cell_of`) and what the menu selects from forsxl's lines (`named_cell`) agree, for any sheet
+    name Calc allows, ' R1' with its space too."""
+    name = cell_name(sheet, column, row)
+    assert name == str(Source(sheet, f"{get_column_letter(column + 1)}{row + 1}"))
+    assert cell_of(name) == (sheet, row + 1, column + 1)
+    assert named_cell([f"{name}: 'B+x' is not a result (R11)"], [sheet]) == (sheet, column, row)
 
 
 def test_the_lines_forsxl_prints_point_at_their_cell() -> None:

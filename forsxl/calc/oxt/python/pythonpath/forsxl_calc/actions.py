@@ -65,13 +65,15 @@ def conflicts_path(book: str) -> str:
 
 
 def cell_name(sheet: str, column: int, row: int) -> str:
-    """A cell as forsxl's messages name it, `Тур-2!C5` (column and row from 0), the sheet quoted when it holds `!`."""
+    """A cell as forsxl's messages name it (forsxl.engine.model.Source), `Тур-2!C5` (column and row from 0), the
+    sheet quoted as Excel quotes it when a space ends it or it holds `!`, `'` or `:`."""
     letters = ""
     column += 1
     while column:
         column, rest = divmod(column - 1, 26)
         letters = chr(ord("A") + rest) + letters
-    name = "'{}'".format(sheet.replace("'", "''")) if "!" in sheet or "'" in sheet else sheet
+    quoted = sheet != sheet.strip() or any(c in sheet for c in "!':")
+    name = "'{}'".format(sheet.replace("'", "''")) if quoted else sheet
     return f"{name}!{letters}{row + 1}"
 
 
