@@ -251,6 +251,10 @@ def run(path: Path, command: tuple[str, ...], errors: list[ForsxlError]) -> tupl
 # second fault (threadedComment1.xml, entry 33, cut short), which `check` and `config` refused for different faults
 @example(base="excel", changes=[("encoding", 26, "windows-1251")], commands=[("config",)])
 @example(base="excel", changes=[("encoding", 26, "windows-1251"), ("part", 33, "truncate")], commands=[("config",)])
+# found since: the Log (entry 20 of the Russian demo's sheets, as the test counts them) linked to the Config's part,
+# which `check` passed and `standings` wrote the Log over
+@example(base="ru", changes=[("sheet", 0, "Config"), ("link", 20, "rId999"), ("link", 20, "rId1")],
+         commands=[("standings",)])
 def test_what_check_accepts_every_command_reads_and_what_they_refuse_check_names(
         bases: dict[str, Entries], monkeypatch: pytest.MonkeyPatch, base: str, changes: list[Any],
         commands: list[tuple[str, ...]]) -> None:

@@ -396,6 +396,9 @@ def test_a_missing_part_is_said_in_words(featured: Path, part: str) -> None:
                                       "gives each sheet a name of its own: " + REREAD),
     (b'r:id="rId2"', b'r:id="rId99"', "Players: {path} is refused: its list of sheets links this sheet to rId99, "
                                       "which it does not have: " + REREAD),
+    # the Log in the Config's part: `check` passed it, `standings` wrote the Log over the Config (issue 31)
+    (b'r:id="rId3"', b'r:id="rId1"', "Log: {path} is refused: its list of sheets links this sheet to the part of the "
+                                     "sheet Config, and writing one would write over the other: " + REREAD),
 ])
 def test_a_sheet_list_openpyxl_stops_at_is_refused(book: Path, old: bytes, new: bytes, line: str) -> None:
     hostile = book.with_name("hostile.xlsx")

@@ -291,9 +291,11 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
 def _check_sheet_list(path: Path, found: Parts) -> None:
     r"""Raise at the first sheet of the workbook's list that links to no relationship (openpyxl stops at it; one
     without a link it leaves out, its part too), whose name no spreadsheet allows (empty, or with one of `[]:*?/\`:
-    openpyxl stops at it), or that has the name of one before it, in any case (openpyxl would read it under another,
-    and a save would mix the two up)."""
+    openpyxl stops at it), that has the name of one before it, in any case (openpyxl would read it under another,
+    and a save would mix the two up), or that is written in the part of one before it (a save writing the Log would
+    write over the Config)."""
     names: set[str] = set()
+    parts: dict[str, str] = {}
     for entry in found.sheets:
         if not entry.name or INVALID_TITLE_REGEX.search(entry.name):
             raise refuse("sheet_name_bad", path, name=entry.name)
@@ -301,7 +303,11 @@ def _check_sheet_list(path: Path, found: Parts) -> None:
             raise WorkbookErrors([ForsxlError("", "sheet_no_part", Source(entry.name), path=path, link=entry.rid)])
         if entry.name.casefold() in names:
             raise WorkbookErrors([ForsxlError("", "sheet_name_twice", Source(entry.name), path=path)])
+        if entry.kind and entry.part in parts:
+            raise WorkbookErrors([ForsxlError("", "sheet_part_twice", Source(entry.name), path=path,
+                                              other=Source(parts[entry.part]))])
         names.add(entry.name.casefold())
+        parts.setdefault(entry.part, entry.name)
 
 
 def _check_needed_parts(path: Path, found: Parts) -> None:
@@ -315,8 +321,8 @@ def _check_needed_parts(path: Path, found: Parts) -> None:
 
 def _check_edited_in_utf8(budget: XmlBudget, archive: zipfile.ZipFile, found: Parts) -> None:
     """Raise at the first part a save may edit in place (parts.py `Parts.edited`) that is not written in UTF-8, before
-    the sheets are parsed: the UTF-8 bytes a save splices into it would break it. Any other part, such as a customXml item in
-    UTF-16 as document systems write them, is copied as it is."""
+    the sheets are parsed: the UTF-8 bytes a save splices into it would break it. Any other part, such as a customXml
+    item in UTF-16 as document systems write them, is copied as it is."""
     edited = found.edited()
     for info in archive.infolist():
         if info.filename in edited:
