@@ -77,16 +77,16 @@ def parser() -> pyexpat.XMLParserType:
     return made
 
 
-def encoding(head: bytes) -> str:
-    """The encoding a part is written in, as expat takes it from the part's first bytes (`head`, to the end of its
+def encoding(first: bytes) -> str:
+    """The encoding a part is written in, as expat takes it from the part's first bytes (`first`, to the end of its
     XML declaration): UTF-16 by a byte order mark or a zero byte among the first four (its declaration then read in
     UTF-16, and a name in NATIVE it gives taken as UTF-16), else the one its declaration names, as written, else
     UTF-8."""
-    wide = head[:2] in _BOMS or b"\0" in head[:4]
+    wide = first[:2] in _BOMS or b"\0" in first[:4]
     if wide:
-        order = "utf-16" if head[:2] in _BOMS else "utf-16-be" if head[:1] == b"\0" else "utf-16-le"
-        head = head[: len(head) // 2 * 2].decode(order, "replace").encode("ascii", "replace")
-    declared = _DECLARATION.match(head.removeprefix(b"\xef\xbb\xbf"))
+        order = "utf-16" if first[:2] in _BOMS else "utf-16-be" if first[:1] == b"\0" else "utf-16-le"
+        first = first[: len(first) // 2 * 2].decode(order, "replace").encode("ascii", "replace")
+    declared = _DECLARATION.match(first.removeprefix(b"\xef\xbb\xbf"))
     name = declared[1].decode() if declared else ""
     if wide and (not name or name.upper() in NATIVE):
         return "UTF-16"
@@ -102,11 +102,11 @@ def head(part: IO[bytes], size: int = 512) -> bytes:
     return first
 
 
-def utf8(encoding: str) -> bool:
-    """Whether a part in `encoding` (as `encoding` names it) takes the UTF-8 bytes forsxl splices into a part it edits
-    (`apply`): a part declared US-ASCII would read a name in Cyrillic as broken XML. Excel and LibreOffice write
-    UTF-8."""
-    return encoding.upper() == "UTF-8"
+def utf8(name: str) -> bool:
+    """Whether a part in the encoding `name` (as `encoding` gives it) takes the UTF-8 bytes forsxl splices into a part
+    it edits (`apply`): a part declared US-ASCII would read a name in Cyrillic as broken XML. Excel and LibreOffice
+    write UTF-8."""
+    return name.upper() == "UTF-8"
 
 
 def local(name: str) -> str:
