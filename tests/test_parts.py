@@ -142,3 +142,12 @@ def test_every_encoding_expat_would_ask_python_for_is_told_before_it_parses(
     except ExpatError:
         pass
     assert encoding(head(io.BytesIO(data))) in ("x-never-a-codec", "UTF-16")
+
+
+def test_a_part_is_read_past_its_first_bytes_only_to_the_end_of_its_declaration() -> None:
+    """A declaration padded past the first bytes is read to its end; a part without one, such as an image or a
+    megabyte of zeros, is not read on."""
+    padded = b"<?xml version='1.0'" + b" " * 2**20 + b"encoding='KOI8-R'?><a/>" + b"x" * 2**20
+    assert encoding(head(io.BytesIO(padded))) == "KOI8-R"
+    assert len(head(io.BytesIO(padded))) < 2**20 + 2**17
+    assert len(head(io.BytesIO(b"\0" * 2**20))) == 512

@@ -94,12 +94,14 @@ def encoding(first: bytes) -> str:
 
 
 def head(part: IO[bytes], size: int = 512) -> bytes:
-    """A part's first `size` bytes, and on to the first `>` when there is none in them: its XML declaration, which
-    names the encoding (`encoding`), may be padded with spaces."""
-    first = part.read(size)
-    while b">" not in first and (more := part.read(2**16)):
-        first += more
-    return first
+    """A part's first `size` bytes, and on to the first `>` when it opens with an XML declaration (in UTF-8 or UTF-16)
+    that does not end in them: the declaration, which names the encoding (`encoding`), may be padded with spaces."""
+    chunks = [part.read(size)]
+    if b"<?xml" not in chunks[0][:16].replace(b"\0", b""):
+        return chunks[0]
+    while b">" not in chunks[-1] and (more := part.read(2**16)):
+        chunks.append(more)
+    return b"".join(chunks)
 
 
 def utf8(name: str) -> bool:
