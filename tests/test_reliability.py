@@ -38,7 +38,7 @@ from test_cli import (
     type_results,
 )
 
-from forsxl.book import safety
+from forsxl.book import openpyxl_private, safety
 from forsxl.book.package import Package
 from forsxl.book.parts import Parts, SheetXml, spans
 from forsxl.book.read import load
@@ -233,13 +233,23 @@ def test_a_part_in_an_encoding_expat_lacks_is_refused_before_it_is_parsed(book: 
     every_command_refuses(hostile, line)
 
 
-def test_a_system_error_in_the_parser_is_not_taken_for_a_refusal(book: Path) -> None:
-    """A SystemError is a bug, in Python or in forsxl: it comes out as one, never as a workbook refused (issue 31)."""
-    def start(_name: str, _attributes: dict[str, str]) -> None:
+@pytest.mark.parametrize(("module", "name"), [(safety._Sheets, "start"), (safety, "Parts"), (openpyxl_private, "read")])
+def test_a_system_error_in_reading_is_not_taken_for_a_refusal(book: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              module: Any, name: str) -> None:
+    """A SystemError is a bug, in Python or in forsxl: reading a workbook lets it out as one, never as the workbook
+    refused, wherever it comes: in the parser of the bounds pass, in finding the parts, in openpyxl; also in a part
+    in another encoding than UTF-8, where the bounds pass took one for the part's refusal (issue 31)."""
+    def fail(*_args: Any) -> None:
         raise SystemError("error return without exception set")
 
-    with zipfile.ZipFile(book) as archive, pytest.raises(SystemError):
-        safety.XmlBudget(book).stream(archive, sheet_part(book, "Players"), start)
+    latin = book.with_name("latin.xlsx")
+    with zipfile.ZipFile(book) as archive:  # the parts the bounds pass streams first
+        rezip(book, latin, replace={part: declared(archive.read(part), "ISO-8859-1")
+                                    for part in ("docProps/app.xml", "docProps/core.xml")})
+    load(latin)
+    monkeypatch.setattr(module, name, fail)
+    with pytest.raises(SystemError):
+        load(latin)
 
 
 @pytest.mark.parametrize(("encoding", "codec"), [("ISO-8859-1", "latin-1"), ("UTF-16", "utf-16"),

@@ -356,7 +356,7 @@ def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]
 
     try:
         return Parts(read, set(archive.namelist())), streamed
-    except WorkbookErrors:
+    except (WorkbookErrors, SystemError):  # a SystemError is a bug in Python or forsxl, never the file's
         raise
     except Exception as error:  # a workbook.xml without <sheets>, a sheetId not a number, ...
         raise refuse("file_not_xlsx", budget.path, why=unreadable(error)) from None
