@@ -122,7 +122,7 @@ def round_state(
         teams={p.id: p.team for p in t.players if p.team},
         clubs={p.id: p.club for p in t.players if p.club},
         byes=Counter(pid for r in earlier for pid, kind in r.sitouts if kind == Sitout.BYE),
-        names={p.id: p.name for p in t.players},
+        names={p.id: p.written or p.name for p in t.players},
         ratings={p.id: p.rating for p in t.players},
         rounds=t.config.rounds,
         avoid=frozenset(frozenset((p.id, other)) for p in t.players for other in p.avoid),
