@@ -967,6 +967,62 @@ def test_formats_opengotha_pre_registered_player_scores_0_in_its_score_groups(
     assert [row[2] for row in sheet.iter_rows(min_row=2, values_only=True) if row[2]] == whites
 
 
+GOTHA_SWISS_ABSENT = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201" runningMode="SAL">
+<Players>
+<Player name="Alpha" firstName="Ann" rank="4K" rating="1700" registeringStatus="FIN"/>
+<Player name="Beta" firstName="Bob" rank="5K" rating="1600" registeringStatus="FIN"/>
+<Player name="Gamma" firstName="Cy" rank="11K" rating="1000" registeringStatus="FIN"/>
+<Player name="Delta" firstName="Dan" rank="7K" rating="1400" registeringStatus="FIN"/>
+<Player name="Eps" firstName="Ed" rank="11K" rating="1000" registeringStatus="FIN"
+ participating="00111111111111111111"/>
+<Player name="Zeta" firstName="Zoe" rank="5K" rating="1600" registeringStatus="FIN"
+ participating="00111111111111111111"/>
+<Player name="Eta" firstName="Eve" rank="7K" rating="1400" registeringStatus="FIN"/>
+<Player name="Theta" firstName="Tom" rank="9K" rating="1200" registeringStatus="FIN"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="BETABOB" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="2" whitePlayer="GAMMACY" blackPlayer="DELTADAN" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="3" whitePlayer="ETAEVE" blackPlayer="THETATOM" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="2" tableNumber="4" whitePlayer="ALPHAANN" blackPlayer="GAMMACY" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="2" tableNumber="5" whitePlayer="BETABOB" blackPlayer="ETAEVE" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="2" tableNumber="6" whitePlayer="DELTADAN" blackPlayer="THETATOM" handicap="0"
+ result="RESULT_WHITEWINS"/>
+</Games>
+""" + GOTHA_PRE[GOTHA_PRE.index("<TournamentParameterSet>"):].replace(
+    'genMMFloor="9D"', 'genMMFloor="30K"').replace(
+    'genMMS2ValueAbsent="2" genNBW2ValueAbsent="2"',
+    'genMMS2ValueAbsent="1" genMMS2ValueBye="2" genNBW2ValueAbsent="2" genNBW2ValueBye="2"').replace(
+    'name="Pre"', 'name="Absent"').replace('<PlacementCriterion name="MMS"', '<PlacementCriterion name="NBW"').replace(
+    'paiSeMinimizeHandicap="0"', 'paiSeMinimizeHandicap="20000000000000"')
+
+
+def test_formats_opengotha_swiss_handicap_term_counts_absences_as_its_mcmahon_score(tmp_path: Path) -> None:
+    """OpenGotha's Swiss handicap term reads the McMahon score (R7.4), where an absence is worth
+    `genMMS2ValueAbsent` (half a point), not the wins' `genNBW2ValueAbsent` (here a win): Eps and Zeta, absent in
+    rounds 1-2, have two wins and a McMahon score one point above their start. Fixed fact from OpenGotha 3.51's own
+    engine on this file: round 3 is Zeta-Alpha, Gamma-Eps, Theta-Beta, Delta-Eta (White first); counting the
+    absences as wins gives Zeta-Alpha, Eps-Eta, Delta-Beta, Theta-Gamma, as OpenGotha pairs the file with
+    `genMMS2ValueAbsent="2"`. Other McMahon values than OpenGotha's defaults are named."""
+    xml = tmp_path / "absent.xml"
+    xml.write_text(GOTHA_SWISS_ABSENT, encoding="utf-8")
+    book = tmp_path / "absent.xlsx"
+    assert invoke("import", book, xml).exit_code == 0
+    assert invoke("pair", book).exit_code == 0
+    sheet = openpyxl.load_workbook(book)["Round-3"]
+    assert [(row[2], row[1]) for row in sheet.iter_rows(min_row=2, values_only=True) if row[2]] == [
+        ("Zeta Zoe", "Alpha Ann"), ("Gamma Cy", "Eps Ed"), ("Theta Tom", "Beta Bob"), ("Delta Dan", "Eta Eve")]
+    xml.write_text(GOTHA_SWISS_ABSENT.replace('genMMS2ValueAbsent="1"', 'genMMS2ValueAbsent="2"'), "utf-8")
+    assert "absent.xml: OpenGotha's genMMS2ValueAbsent 2 has no forsxl counterpart and is not carried over (R7.4)" \
+        in invoke("import", tmp_path / "other.xlsx", xml).output.splitlines()
+
+
 def test_formats_opengotha_import_bounds_warns_and_loads_what_opengotha_opens(tmp_path: Path) -> None:
     """OpenGotha writes `rating="-7800" rank="99K"` for a player added without either (`kwagoleague` in its remote
     folder) and reads them as -900 and 30k; a game against oneself, a game of a key no player has and a bye beside a

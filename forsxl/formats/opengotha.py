@@ -452,6 +452,17 @@ _GOTHA_READ = {"paiBaAvoidDuplGame": "500000000000000", "paiBaBalanceWB": "1000"
 colour weight 1000 where they have 1000000)."""
 
 
+def _sitout_notes(g: GothaTournament, criteria: list[Tiebreak], source: str) -> list[ForsxlError]:
+    """A note for a bye's or an absence's McMahon points other than OpenGotha's defaults in a Swiss whose handicap
+    term is on: the term reads them, and forsxl counts them at those defaults (`GOTHA_SITOUTS`, R7.4)."""
+    weight = _pairing_read(g)["paiSeMinimizeHandicap"]
+    if _main(criteria) == Tiebreak.MMS or not weight.isdigit() or not int(weight):
+        return []
+    return [ForsxlError("R7.4", "gotha_setting", Source(source), what=name, value=g.general[name].strip())
+            for name, default in (("genMMS2ValueBye", "2"), ("genMMS2ValueAbsent", "1"))
+            if g.general.get(name, default).strip() != default]
+
+
 def _pairing_read(g: GothaTournament) -> dict[str, str]:
     return {**_GOTHA_READ, **{name: value.strip() for name, value in g.pairing.items()}}
 
@@ -541,7 +552,7 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
               *_system_rows(g, criteria), *handicap, *pairing,
               ("tiebreaks", ", ".join(c.value for c in criteria or [_main(criteria)]))]
     reading = _Reading(source, {p.id: p.name for p in players}, {p.id: p.absent for p in players},
-                       player_notes + notes + handicap_notes + pairing_notes)
+                       player_notes + notes + handicap_notes + pairing_notes + _sitout_notes(g, criteria, source))
     rounds = tuple(_round(n, g, keys, komi, reading) for n in range(1, last + 1))
     if reading.decided_draws:
         config.append(("scoring.any_draw", "yes"))
