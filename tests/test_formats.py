@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from realfiles import FORMATS, needs_files, real_files
 from typer.testing import CliRunner, Result
+from workbooks import type_players
 
 from forsxl.book.exchange import results_workbook
 from forsxl.book.read import load
@@ -907,6 +908,18 @@ def test_formats_opengotha_rounds_without_a_game_score_and_pair_as_in_opengotha(
     assert {names[p] for g in second.games for p in (g.black, g.white)} == {"Alpha Ann", "Beta Bob", "Gamma Cy",
                                                                           "Delta Dan"}
     assert [(names[pid], kind.value) for pid, kind in second.sitouts] == [("Eta Eve", "absent")]
+
+
+def test_formats_name_cell_is_read_with_its_spaces_for_opengothas_lots_alone(tmp_path: Path) -> None:
+    """A Name cell is the player by its collapsed spaces (duplicates, round sheets); only OpenGotha's lots read it
+    as typed (R7.4), spaces and all; a tab or a line break, which no OpenGotha name holds, is read as a space."""
+    book = tmp_path / "names.xlsx"
+    assert invoke("new", book, "--preset", "mcmahon", "--lang", "en").exit_code == 0
+    typed = [" Kim  Yu ", "Chen\tJiale", "Wu Bo", "Li\nMing "]
+    type_players(book, [{"Name": name, "Rating": 2000} for name in typed])
+    players = load(book).tournament.players
+    assert {p.name: p.written for p in players} == {"Kim Yu": " Kim  Yu ", "Chen Jiale": "", "Wu Bo": "",
+                                                     "Li Ming": ""}
 
 
 GOTHA_PRE = """<?xml version="1.0" encoding="UTF-8"?>

@@ -245,7 +245,9 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     known_errors = len(cells.errors)
     typed = cells.value(sheet, row, cols.get("name"), as_typed=True)
     name = "" if typed is None else " ".join(str(typed).split())
-    written = typed if isinstance(typed, str) and typed != name else ""  # OpenGotha's lots read it so (R7.4)
+    # OpenGotha's lots read a name's spaces as written (R7.4); a tab or a line break is no part of a name there
+    spaced = isinstance(typed, str) and typed != name and not any(c.isspace() and c != " " for c in typed)
+    written = typed if spaced else ""
     if not name:
         if len(cells.errors) == known_errors:  # a formula in the cell is reported already
             cells.fail("", "name_missing", at("name"))
