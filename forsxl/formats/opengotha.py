@@ -35,6 +35,7 @@ from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
 from forsxl.engine.pairing.weighted import gotha_name
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.tournament import GOTHA_SITOUTS
 from forsxl.engine.values import Rank
 from forsxl.formats.names import latin, split_name
 
@@ -459,8 +460,8 @@ def _sitout_notes(g: GothaTournament, criteria: list[Tiebreak], source: str) -> 
     if _main(criteria) == Tiebreak.MMS or not weight.isdigit() or not int(weight):
         return []
     return [ForsxlError("R7.4", "gotha_setting", Source(source), what=name, value=g.general[name].strip())
-            for name, default in (("genMMS2ValueBye", "2"), ("genMMS2ValueAbsent", "1"))
-            if g.general.get(name, default).strip() != default]
+            for name, kind in (("genMMS2ValueBye", Sitout.BYE), ("genMMS2ValueAbsent", Sitout.ABSENT))
+            if g.general.get(name, str(GOTHA_SITOUTS[kind])).strip() != str(GOTHA_SITOUTS[kind])]
 
 
 def _pairing_read(g: GothaTournament) -> dict[str, str]:
@@ -653,7 +654,8 @@ def _sitout_values(config: Config) -> dict[str, str]:
     the wins' in Swiss, OpenGotha's defaults for the other (a bye a win, an absence nothing; half a point of MMS)."""
     bye, absent = (_halves(f(config.attendance, config.scoring)) for f in (bye_points, absent_points))
     if config.pairing.method[0] == PairingMethod.SWISS:
-        return {"genNBW2ValueBye": bye, "genNBW2ValueAbsent": absent, "genMMS2ValueBye": "2", "genMMS2ValueAbsent": "1"}
+        return {"genNBW2ValueBye": bye, "genNBW2ValueAbsent": absent, "genMMS2ValueBye": str(GOTHA_SITOUTS[Sitout.BYE]),
+                "genMMS2ValueAbsent": str(GOTHA_SITOUTS[Sitout.ABSENT])}
     return {"genMMS2ValueBye": bye, "genMMS2ValueAbsent": absent, "genNBW2ValueBye": "2", "genNBW2ValueAbsent": "0"}
 
 
