@@ -515,6 +515,19 @@ def test_formats_opengotha_export_leaves_a_late_entrant_out_of_the_rounds_before
     assert flags == {"Alpha": "111", "Beta": "111", "Gamma": "111", "Delta": "011"}
 
 
+def test_formats_opengotha_export_writes_each_name_as_its_lots_read_it() -> None:
+    """OpenGotha's lots hash `name + firstName` (R7.4): the export writes the names forsxl's lots read, a surname's
+    `_` as its space (FORMATS §1.3) and a name typed with stray spaces as typed, and keys its games by them."""
+    players = (Player(PlayerId(1), "Van_der_Berg Jan", 2000), Player(PlayerId(2), "Chen Jiale", 1900,
+                                                                        written="Chen Jiale "))
+    rnd = Round(1, (Game(1, PlayerId(2), PlayerId(1), 0, Fraction(13, 2), 0, 1, Outcome.BLACK_WINS),), ())
+    root = fromstring(write_opengotha(Tournament(Config(rounds=3), players, (rnd,))))
+    assert [(p.get("name"), p.get("firstName")) for p in root.iter("Player")] == [("Van der Berg", "Jan"),
+                                                                                  ("Chen", "Jiale ")]
+    assert [(g.get("whitePlayer"), g.get("blackPlayer")) for g in root.iter("Game")] == [("VANDERBERGJAN",
+                                                                                          "CHENJIALE")]
+
+
 def test_r0_opengotha_export_keeps_an_rfg_rating_apart_from_gor(tmp_path: Path) -> None:
     book = _book(tmp_path, "rfg")
     out = tmp_path / "club.xml"
