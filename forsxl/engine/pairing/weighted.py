@@ -47,6 +47,7 @@ from typing import Any
 from forsxl.engine.config import ColourPriority, Edge, Seat, Seeding, Weights
 from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState, forbidden_by_index, impossible
+from forsxl.engine.pairing.gabow import max_weight_matching
 from forsxl.engine.pairing.neighbours import choose_bye, pairable
 from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, skipped
 from forsxl.engine.pairing.solver import max_matching_size, max_weight_perfect_matching
@@ -788,9 +789,50 @@ def _weights(field: ScoreField, costs: Mapping[tuple[int, int], Cost]) -> dict[t
     return {edge: top - sum(map(mul, units, cost)) for edge, cost in costs.items()}
 
 
+_OG_DUPLICATE = 5 * 10**14
+"""OpenGotha's default weight of not playing a pair again (its paiBaAvoidDuplGame)."""
+
+GABOW_LIMIT = 200
+"""Up to how many players OpenGotha's weights pair with OpenGotha's own matching algorithm (gabow.py), so that among
+pairings of equal cost forsxl takes OpenGotha's; larger fields go to rustworkx, which is faster there and finds an
+optimum of the same cost (bench/README.md, docs/limits.md)."""
+
+
+def gotha_matching(field: ScoreField) -> list[tuple[int, int]] | None:
+    """The cheapest perfect matching of a field under OpenGotha's weights, found as OpenGotha finds it (R7.4): its
+    matching algorithm (`gabow`) on the complete graph, the players in the order of its Pair frame (the standings
+    before the round, then the name), each pair weighing what OpenGotha's cost function gives it, up to a constant:
+    its duplicate-game weight unless the two have met, plus what `GothaCosts` leaves of the most. A pair the hard
+    rules forbid weighs less than any matching of allowed pairs, so the optimum uses none if it can; None if it must."""
+    n = len(field.ids)
+    gotha = field.gotha
+    order = sorted(range(n), key=gotha.listed.__getitem__)
+    costs = [[0] * n for _ in range(n)]
+    for i, a in enumerate(order):
+        for j in range(i + 1, n):
+            b = order[j]
+            costs[i][j] = costs[j][i] = gotha.cost(min(a, b), max(a, b))
+    top = max((max(row) for row in costs), default=0) + 1
+    allowed = (n // 2 + 1) * (_OG_DUPLICATE + top + 1)  # outweighs every sum of the rest over a matching
+    weights = [[0] * n for _ in range(n)]
+    for i, a in enumerate(order):
+        met, forbidden, row, weight = field.met[a], field.forbidden[a], costs[i], weights[i]
+        for j in range(i + 1, n):
+            b = order[j]
+            weight[j] = weights[j][i] = (top - row[j] + (0 if b in met else _OG_DUPLICATE)
+                                         + (0 if b in forbidden else allowed))
+    mate = max_weight_matching(weights)
+    pairs = sorted((min(order[i], order[j]), max(order[i], order[j])) for i, j in enumerate(mate) if i < j)
+    if len(pairs) * 2 != n or any(b in field.forbidden[a] for a, b in pairs):
+        return None
+    return pairs
+
+
 def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
     """The lexicographically cheapest perfect matching of the field, or None if the hard rules allow none."""
     n = len(field.ids)
+    if opengotha in field.criteria and n <= GABOW_LIMIT:
+        return gotha_matching(field)
     width = max(1, field.rules.window)
     if n <= 4 * width:  # small fields: the complete graph at once
         width = n
