@@ -70,9 +70,8 @@ class _Search:
         self.next_pair = [0] * size
         self.last_edge = [0, 0, 0]
         # Values handed between steps, as in Gabow's description.
-        self.e = self.f = self.v = 0
-        self.new_base = self.new_last = self.next_base = self.old_first = self.second_mate = 0
-        self.pair_point = self.neighbor = 0
+        self.e = self.f = self.second_mate = 0
+        self.new_base = self.new_last = self.pair_point = self.neighbor = 0
 
     def _opposite(self, e: int) -> int:
         return e - 1 if (e - self.n) % 2 == 0 else e + 1
@@ -101,17 +100,16 @@ class _Search:
             while True:
                 # W3: the vertex whose best edge has the least slack, the first of equals.
                 window = next_delta[1:n + 1]
-                delta = min(window, default=self.last_delta)
-                i = window.index(delta) + 1 if window else 1
-                self.delta = delta
+                delta = self.delta = min(window)
+                i = window.index(delta) + 1
                 if delta == self.last_delta:  # W8: no augmenting path left; undo the blossoms (W9)
                     self._set_bounds()
                     self._unpair_all()
                     return [self.end[self.mate[v]] - 1 if self.end[self.mate[v]] != self.dummy_vertex else -1
                             for v in range(1, n + 1)]
-                v = self.v = self.base[i]
+                v = self.base[i]
                 if self.link[v] >= 0:  # W4: a pair link, or an augmenting path
-                    if self._pair():
+                    if self._pair(v):
                         break
                 else:
                     w = self._bmate(v)
@@ -166,7 +164,6 @@ class _Search:
                     break
             e = self.link[v]
             v = self._bend(e)
-        self.v = v
 
     def _merge_pairs(self, v: int) -> None:
         """MP1-MP3: merge a subblossom's pair list into the new blossom's."""
@@ -176,16 +173,15 @@ class _Search:
         while f != self.dummy_edge:
             self.e = f
             self.neighbor = self.end[f]
-            f = self.f = self.next_pair[f]
+            f = self.next_pair[f]
             if self.base[self.neighbor] != self.new_base:
                 self._insert_pair()
-        self.f = f
+        self.f = f  # the list's end, where Gabow's f is left
 
-    def _pair(self) -> bool:
+    def _pair(self, v: int) -> bool:
         """PA1-PA12: the edge of least slack joins two linked blossoms: True if it completes an augmenting path,
         else the blossom it closes is formed and scanned."""
         link, next_vertex, last_vertex = self.link, self.next_vertex, self.last_vertex
-        v = self.v
         e = self.next_edge[v]
         while self._slack(e) != 2 * self.delta:
             e = self.next_pair[e]
@@ -199,11 +195,10 @@ class _Search:
                 v, w = w, v
             v = self._blink(v)
             u = self._bmate(v)
-        self.v = v
         if u == self.dummy_vertex and v != w:
             return True
         self.new_last = self.new_base = v
-        self.old_first = old_first = next_vertex[v]
+        old_first = next_vertex[v]
         self._link_path(e)
         self._link_path(self._opposite(e))
         next_vertex[self.new_last] = old_first
@@ -350,7 +345,6 @@ class _Search:
         if link[next_base] == following:
             following = unlink_path()
         self.last_edge[2] = following
-        self.new_base, self.next_base = new_base, next_base
         if base[last_vertex[old_base]] == old_base:
             next_vertex[old_base] = new_base
         else:
@@ -373,7 +367,7 @@ class _Search:
             link[self._bmate(u)] = -e
             while True:
                 e = -link[u]
-                v = self.v = self._bmate(u)
+                v = self._bmate(u)
                 self._pointer(u, v, -link[v])
                 u = self._bend(e)
                 if u == new_base:
@@ -386,7 +380,6 @@ class _Search:
         next_vertex, last_vertex, link = self.next_vertex, self.last_vertex, self.link
         dummy = self.dummy_vertex
         for v in range(1, self.n + 1):
-            self.v = v
             if self.base[v] != v or last_vertex[v] == v:
                 continue
             next_u = v
@@ -399,7 +392,7 @@ class _Search:
                     f = self.f = (self.last_edge[1] if self.last_edge[2] == self._opposite(self.e)
                                   else self.last_edge[2])
                     next_vertex[last_vertex[self._bend(f)]] = u
-                new_base = self.new_base = self._bmate(self._bmate(u))
+                new_base = self._bmate(self._bmate(u))
                 if new_base != dummy and new_base != u:
                     link[u] = -self.dummy_edge
                     self._rematch(new_base, self.mate[u])
