@@ -29,6 +29,10 @@ bound on what the other players must cost (score groups of odd size, or with too
 meet each other, must send floaters, and those floaters' own float and seeding costs), is at most the found
 matching's cost. Every such pair is added and the matching solved once more: each pair of a matching at least as
 good is then in the graph, so the result is the complete graph's optimum, computed on a part of it.
+
+Ties: several pairings often cost the same. Under OpenGotha's weights a field of up to GABOW_LIMIT players is paired
+by OpenGotha's own matching algorithm (gabow.py) on the complete graph, in OpenGotha's order, so that among equal
+optima forsxl takes OpenGotha's (`gotha_matching`).
 """
 
 from __future__ import annotations
@@ -807,20 +811,19 @@ def gotha_matching(field: ScoreField) -> list[tuple[int, int]] | None:
     n = len(field.ids)
     gotha = field.gotha
     order = sorted(range(n), key=gotha.listed.__getitem__)
-    costs = [[0] * n for _ in range(n)]
-    for i, a in enumerate(order):
-        for j in range(i + 1, n):
-            b = order[j]
-            costs[i][j] = costs[j][i] = gotha.cost(min(a, b), max(a, b))
-    top = max((max(row) for row in costs), default=0) + 1
-    allowed = (n // 2 + 1) * (_OG_DUPLICATE + top + 1)  # outweighs every sum of the rest over a matching
     weights = [[0] * n for _ in range(n)]
     for i, a in enumerate(order):
-        met, forbidden, row, weight = field.met[a], field.forbidden[a], costs[i], weights[i]
         for j in range(i + 1, n):
             b = order[j]
-            weight[j] = weights[j][i] = (top - row[j] + (0 if b in met else _OG_DUPLICATE)
-                                         + (0 if b in forbidden else allowed))
+            weights[i][j] = gotha.cost(min(a, b), max(a, b))
+    top = max((max(row) for row in weights), default=0) + 1
+    allowed = (n // 2 + 1) * (_OG_DUPLICATE + top + 1)  # outweighs every sum of the rest over a matching
+    for i, a in enumerate(order):
+        met, forbidden, row = field.met[a], field.forbidden[a], weights[i]
+        for j in range(i + 1, n):
+            b = order[j]
+            row[j] = weights[j][i] = (top - row[j] + (0 if b in met else _OG_DUPLICATE)
+                                      + (0 if b in forbidden else allowed))
     mate = max_weight_matching(weights)
     pairs = sorted((min(order[i], order[j]), max(order[i], order[j])) for i, j in enumerate(mate) if i < j)
     if len(pairs) * 2 != n or any(b in field.forbidden[a] for a, b in pairs):
