@@ -50,6 +50,9 @@ MESSAGES: dict[str, str] = {
                          "holds any of [ ] : * ? / \\: open the workbook in Excel or LibreOffice and save it again"),
     "sheet_name_twice": N_("{path} is refused: two of its sheets have this name, and a workbook gives each sheet a "
                            "name of its own: open the workbook in Excel or LibreOffice and save it again"),
+    "sheet_part_twice": N_("{path} is refused: its list of sheets links this sheet to the part of the sheet {other}, "
+                           "and writing one would write over the other: open the workbook in Excel or LibreOffice "
+                           "and save it again"),
     "sheet_too_big": N_("the sheet reaches row {rows}, column {columns}; forsxl reads at most {max_rows} rows and "
                         "{max_columns} columns: clear the cells beyond the table"),
     "file_part_too_many": N_("{path} is refused: with its part {part} the XML passes {limit} elements, far more than "

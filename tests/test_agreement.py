@@ -29,13 +29,13 @@ from typing import Any
 
 import pytest
 from featurebook import FLAVORS, feature_book
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_cli import invoke, ok, problems
 from test_package import play_round
 
 from forsxl import cli
-from forsxl.book.parts import Parts, SheetXml, attribute, spans
+from forsxl.book.parts import NATIVE, Parts, SheetXml, attribute, encoding, spans
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 
 Entries = list[tuple[str, bytes]]
@@ -98,8 +98,8 @@ KINDS = st.sampled_from([None, "n", "s", "b", "str", "inlineStr", "e", "d", "x"]
 STYLES = st.sampled_from([None, None, "0", "1", "-1", "999", "x", ""])
 VALUES = st.one_of(st.none(), TEXTS, st.sampled_from(["0", "1", "2", "-1", "99999", "abc", "true", "2026-11-28",
                                                      "2026-13-45", "1e400", "45000.5", "1E5"]))
-ENCODINGS = st.sampled_from(["x-no-such", "Shift_JIS", "GBK", "utf-7", "windows-1251", "ISO-8859-1", "UTF-16",
-                             "cp037", "US-ASCII"])
+ENCODINGS = st.sampled_from(["x-no-such", "Shift_JIS", "GBK", "utf-7", "windows-1251", "KOI8-R", "ISO-8859-1",
+                             "UTF-16", "cp037", "US-ASCII", "utf8"])
 NAMES = st.sampled_from(["Round-9", "Rnd-1", "Round-1 (2)", "Тур-1", "Round-1", "Round-2", "Players", "Участники",
                          "Config", "Standings", "Итоги", "Log", "x", "", "Round-0"])
 CHANGES = st.one_of(
@@ -147,7 +147,11 @@ def _declared(xml: bytes, encoding: str) -> bytes:
 
 def changed(entries: Entries, change: tuple[Any, ...]) -> Entries:
     """The entries with one change made; as they were when it has nothing to apply to (a part an earlier change
-    broke)."""
+    broke), or when it would parse the package and a part declares an encoding expat lacks (forsxl never hands one
+    to expat either: book/parts.py NATIVE)."""
+    if change[0] in ("header", "cell", "sheet", "link") and any(
+            encoding(data[: 2**16]).upper() not in NATIVE for _, data in entries):
+        return entries
     try:
         return _changed(entries, change)
     except (ExpatError, LookupError, ValueError, StopIteration):
@@ -241,6 +245,16 @@ def run(path: Path, command: tuple[str, ...], errors: list[ForsxlError]) -> tupl
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(base=st.sampled_from(["excel", "libreoffice", "sdk", "ru"]), changes=st.lists(CHANGES, min_size=1, max_size=3),
        commands=st.lists(st.sampled_from(COMMANDS), min_size=1, max_size=3, unique=True))
+# What CI's random runs met on CPython 3.13, as described (the examples drawn were not kept; issue 31): a part forsxl
+# only copies (docProps/core.xml, entry 26 of the feature book as Excel lays it out) declared windows-1251, which
+# pyexpat decoded through a table from Python's codec and once stopped at with a SystemError; and that part with a
+# second fault (threadedComment1.xml, entry 33, cut short), which `check` and `config` refused for different faults
+@example(base="excel", changes=[("encoding", 26, "windows-1251")], commands=[("config",)])
+@example(base="excel", changes=[("encoding", 26, "windows-1251"), ("part", 33, "truncate")], commands=[("config",)])
+# found since: the Log (entry 20 of the Russian demo's sheets, as the test counts them) linked to the Config's part,
+# which `check` passed and `standings` wrote the Log over
+@example(base="ru", changes=[("sheet", 0, "Config"), ("link", 20, "rId999"), ("link", 20, "rId1")],
+         commands=[("standings",)])
 def test_what_check_accepts_every_command_reads_and_what_they_refuse_check_names(
         bases: dict[str, Entries], monkeypatch: pytest.MonkeyPatch, base: str, changes: list[Any],
         commands: list[tuple[str, ...]]) -> None:
@@ -258,9 +272,6 @@ def test_what_check_accepts_every_command_reads_and_what_they_refuse_check_names
             monkeypatch.chdir(copy.parent)  # the outputs (-o page.html) beside the copy
             code, refused = run(copy, command, errors)
             unasked = {problem for problem in refused if problem[0] not in ASKED}
-            if any(c.startswith("file_") for c, _ in named):  # a file damaged several ways is refused at the first
-                # fault its reader meets, each saying to save it again from Excel or LibreOffice, which mends them all
-                unasked = {(c, cell) for c, cell in unasked if not c.startswith("file_")}
             assert unasked <= named, (command, "check passed" if not checked else named, unasked)
             if code == 0:  # what a command wrote reads as well as what it read
                 _, after = run(copy, ("check",), errors)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import io
+from pyexpat import ExpatError
 
-from forsxl.book.parts import SheetXml, apply, attribute, counted, spans
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from forsxl.book.parts import SheetXml, apply, attribute, counted, encoding, head, parser, spans
 
 MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 
@@ -94,3 +99,55 @@ def test_an_attribute_is_set_in_place(tag: bytes, value: str | None, expected: b
 def test_a_dtd_is_never_parsed() -> None:
     with pytest.raises(ValueError, match="DTD"):
         spans(b'<!DOCTYPE x [<!ENTITY e "boom">]><x>&e;</x>', {"x"})
+
+
+@pytest.mark.parametrize(("head", "expected"), [
+    (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><a/>', "UTF-8"),
+    (b"<a/>", "UTF-8"),
+    (b'\xef\xbb\xbf<?xml version="1.0" encoding="windows-1251"?><a/>', "windows-1251"),
+    (b"<?xml version='1.0'\n\tencoding = 'KOI8-R'?><a/>", "KOI8-R"),
+    ('<?xml version="1.0" encoding="UTF-16"?><a/>'.encode("utf-16"), "UTF-16"),
+    ('<?xml version="1.0" encoding="UTF-8"?><a/>'.encode("utf-16-be"), "UTF-16"),
+    ("<a/>".encode("utf-16-le"), "UTF-16"),
+    ('<?xml version="1.0" encoding="GBK"?><a/>'.encode("utf-16-le"), "GBK"),
+    (b'<?xml version="1.0" encoding="ISO-8859-1"?><a>M\xfcller</a>', "ISO-8859-1"),
+    (b' <?xml version="1.0" encoding="GBK"?><a/>', "UTF-8"),  # not a declaration: expat stops at it
+])
+def test_a_parts_encoding_is_told_from_its_first_bytes(head: bytes, expected: str) -> None:
+    assert encoding(head) == expected
+
+
+WHITESPACE = st.text(" \t\r\n", min_size=1, max_size=3) | st.just(" " * 70_000)
+
+
+@settings(max_examples=300, deadline=None)
+@given(bom=st.sampled_from(["", "\ufeff"]), wide=st.sampled_from(["utf-8", "utf-16-le", "utf-16-be"]),
+       quote=st.sampled_from("'\""), version=st.booleans(), standalone=st.booleans(), spaces=st.lists(WHITESPACE,
+       min_size=4, max_size=4))
+def test_every_encoding_expat_would_ask_python_for_is_told_before_it_parses(
+        bom: str, wide: str, quote: str, version: bool, standalone: bool, spaces: list[str]) -> None:
+    """A name no codec has: had expat met it unnoticed, pyexpat would ask Python's codecs for it and fail with
+    LookupError. Every way expat takes a declaration (a byte order mark, UTF-16 either way, any spaces and quotes,
+    padding past the first bytes), `encoding` reads the name from the part's first bytes (`head`) first (issue 31)."""
+    one, two, three, four = spaces
+    declaration = (f"{bom}<?xml{one}" + (f"version{two}={quote}1.0{quote}{three}" if version else "")
+                   + f"encoding={four}{quote}x-never-a-codec{quote}" + (" standalone='yes'" if standalone else "")
+                   + "?><a/>")
+    data = declaration.encode(wide)
+    try:
+        parser().Parse(data, True)
+    except LookupError:
+        assert encoding(head(io.BytesIO(data))) == "x-never-a-codec"
+        return
+    except ExpatError:
+        pass
+    assert encoding(head(io.BytesIO(data))) in ("x-never-a-codec", "UTF-16")
+
+
+def test_a_part_is_read_past_its_first_bytes_only_to_the_end_of_its_declaration() -> None:
+    """A declaration padded past the first bytes is read to its end; a part without one, such as an image or a
+    megabyte of zeros, is not read on."""
+    padded = b"<?xml version='1.0'" + b" " * 2**20 + b"encoding='KOI8-R'?><a/>" + b"x" * 2**20
+    assert encoding(head(io.BytesIO(padded))) == "KOI8-R"
+    assert len(head(io.BytesIO(padded))) < 2**20 + 2**17
+    assert len(head(io.BytesIO(b"\0" * 2**20))) == 512

@@ -38,10 +38,13 @@ from test_cli import (
     type_results,
 )
 
-from forsxl.book import safety
+from forsxl.book import openpyxl_private, safety
 from forsxl.book.package import Package
 from forsxl.book.parts import Parts, SheetXml, spans
 from forsxl.book.read import load
+from forsxl.engine.errors import WorkbookErrors
+from forsxl.engine.values import Lang
+from forsxl.messages import message
 
 # ------------------------------------------------------------------------------------------------ hostile files
 
@@ -210,36 +213,82 @@ def encoding_line(path: Path, part: str, encoding: str) -> str:
             f"workbook in UTF-8, as Excel and LibreOffice save it: {REREAD}")
 
 
-@pytest.mark.parametrize("encoding", ["x-no-such", "Shift_JIS", "GBK", "utf-7"])
-def test_a_part_in_an_encoding_the_parser_cannot_use_is_refused(book: Path, encoding: str) -> None:
-    """expat reads UTF-8, UTF-16 and single-byte encodings; these gave a traceback from every command."""
+@pytest.mark.parametrize("encoding", ["windows-1251", "KOI8-R", "GBK", "Shift_JIS", "utf-7", "x-no-such", "utf8"])
+@pytest.mark.parametrize("part", ["Players", "docProps/core.xml"])
+def test_a_part_in_an_encoding_expat_lacks_is_refused_before_it_is_parsed(book: Path, encoding: str,
+                                                                          part: str) -> None:
+    """expat decodes UTF-8, UTF-16, ISO-8859-1 and US-ASCII itself, by those names; for any other, pyexpat decodes
+    through a table it makes from Python's codec, where CPython 3.13 once raised a SystemError, and GBK, utf-7 and
+    an unknown name gave a traceback from every command. A part that declares one is refused from its first bytes by
+    the check every reader passes first, before expat or openpyxl parses a part: a sheet, and a part forsxl only
+    copies alike (issue 31)."""
     hostile = book.with_name("hostile.xlsx")
-    part = sheet_part(book, "Players")
+    name = part if "/" in part else sheet_part(book, part)
     with zipfile.ZipFile(book) as archive:
-        rezip(book, hostile, replace={part: declared(archive.read(part), encoding)})
-    every_command_refuses(hostile, "Players: " + encoding_line(hostile, part, encoding))
+        rezip(book, hostile, replace={name: declared(archive.read(name), encoding)})
+    line = encoding_line(hostile, name, encoding)
+    with pytest.raises(WorkbookErrors) as raised:
+        safety.check_archive(hostile, "xl/workbook.xml")  # zipfile and the first bytes: nothing parsed
+    assert [message(error, Lang.EN) for error in raised.value.errors] == [line]
+    every_command_refuses(hostile, line)
 
 
-def test_a_part_a_save_edits_is_read_in_utf8_only_and_another_is_kept_as_written(book: Path) -> None:
-    """A save splices UTF-8 bytes into workbook.xml, styles and the sheets: one in Windows-1251 or UTF-16 would come
-    out broken, so it is refused. A part forsxl only copies, such as the UTF-16 customXml document systems add, is
-    kept byte for byte."""
-    edit(book, "Players", 2, Club="Москва")
+@pytest.mark.parametrize(("module", "name"), [(safety._Sheets, "start"), (safety, "Parts"), (openpyxl_private, "read")])
+def test_a_system_error_in_reading_is_not_taken_for_a_refusal(book: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              module: Any, name: str) -> None:
+    """A SystemError is a bug, in Python or in forsxl: reading a workbook lets it out as one, never as the workbook
+    refused, wherever it comes: in the parser of the bounds pass, in finding the parts, in openpyxl; also in a part
+    in another encoding than UTF-8, where the bounds pass took one for the part's refusal (issue 31)."""
+    def fail(*_args: Any) -> None:
+        raise SystemError("error return without exception set")
+
+    latin = book.with_name("latin.xlsx")
+    with zipfile.ZipFile(book) as archive:  # the parts the bounds pass streams first
+        rezip(book, latin, replace={part: declared(archive.read(part), "ISO-8859-1")
+                                    for part in ("docProps/app.xml", "docProps/core.xml")})
+    load(latin)
+    monkeypatch.setattr(module, name, fail)
+    with pytest.raises(SystemError):
+        load(latin)
+
+
+@pytest.mark.parametrize(("encoding", "codec"), [("ISO-8859-1", "latin-1"), ("UTF-16", "utf-16"),
+                                                 ("US-ASCII", "ascii")])
+def test_a_part_in_another_encoding_expat_reads_is_kept_unless_a_save_edits_it(book: Path, encoding: str,
+                                                                             codec: str) -> None:
+    """A save splices UTF-8 bytes into workbook.xml, styles and the sheets: one in Latin-1, UTF-16 or ASCII would come
+    out broken (a name in Cyrillic in an ASCII part), so it is refused, naming the sheet. A part forsxl only copies,
+    such as the properties openpyxl reads (docProps/core.xml: a Latin-1 author Müller) or the UTF-16 customXml item
+    document systems add, is read and kept byte for byte (issue 31)."""
+    edited = book.with_name("edited.xlsx")
+    part = sheet_part(book, "Round-1")
+    with zipfile.ZipFile(book) as archive:
+        xml = declared(archive.read(part), encoding).decode().encode(codec, "xmlcharrefreplace")
+        rezip(book, edited, replace={part: xml})
+    every_command_refuses(edited, "Round-1: " + encoding_line(edited, part, encoding))
+    kept = book.with_name("kept.xlsx")
+    with zipfile.ZipFile(book) as archive:
+        core = archive.read("docProps/core.xml").decode()
+    author = "Miller" if encoding == "US-ASCII" else "Müller"
+    core = re.sub(r"<dc:creator>[^<]*</dc:creator>|(?=</cp:coreProperties>)", f"<dc:creator>{author}</dc:creator>",
+                  core, count=1)
+    properties = declared(core.encode(), encoding).decode().encode(codec, "xmlcharrefreplace")
+    item = f'<?xml version="1.0" encoding="{encoding}"?><properties><name>{author}</name></properties>'.encode(codec)
+    rezip(book, kept, replace={"docProps/core.xml": properties}, add={"customXml/item1.xml": item})
+    assert load(kept).workbook.properties.creator == author
+    ok("pair", kept, "--round", "1", "--board", "1", "--recompute")
+    with zipfile.ZipFile(kept) as archive:
+        assert archive.read("docProps/core.xml") == properties and archive.read("customXml/item1.xml") == item
+    ok("check", kept)
+
+
+def test_a_windows_1251_workbook_xml_is_refused(book: Path) -> None:
+    """A Russian sheet name in a workbook.xml another program wrote in Windows-1251 (issue 31)."""
     russian = book.with_name("russian.xlsx")
     with zipfile.ZipFile(book) as archive:
         xml = archive.read("xl/workbook.xml").decode().replace('name="Players"', 'name="Участники"')
     rezip(book, russian, replace={"xl/workbook.xml": declared(xml.encode("cp1251"), "windows-1251")})
     every_command_refuses(russian, encoding_line(russian, "xl/workbook.xml", "windows-1251"))
-    sixteen = book.with_name("sixteen.xlsx")
-    part = sheet_part(book, "Round-1")
-    with zipfile.ZipFile(book) as archive:
-        rezip(book, sixteen, replace={part: declared(archive.read(part), "UTF-16").decode().encode("utf-16")})
-    every_command_refuses(sixteen, "Round-1: " + encoding_line(sixteen, part, "UTF-16"))
-    item = '<?xml version="1.0" encoding="UTF-16"?><properties><name>Кубок</name></properties>'.encode("utf-16")
-    rezip(book, sixteen, add={"customXml/item1.xml": item})
-    ok("pair", sixteen, "--round", "1", "--board", "1", "--recompute")
-    with zipfile.ZipFile(sixteen) as archive:
-        assert archive.read("customXml/item1.xml") == item
 
 
 @pytest.mark.parametrize(("encoding", "name"), [("Shift_JIS", "Иванов"), ("ISO-8859-1", "Müller")])
@@ -357,6 +406,9 @@ def test_a_missing_part_is_said_in_words(featured: Path, part: str) -> None:
                                       "gives each sheet a name of its own: " + REREAD),
     (b'r:id="rId2"', b'r:id="rId99"', "Players: {path} is refused: its list of sheets links this sheet to rId99, "
                                       "which it does not have: " + REREAD),
+    # the Log in the Config's part: `check` passed it, `standings` wrote the Log over the Config (issue 31)
+    (b'r:id="rId3"', b'r:id="rId1"', "Log: {path} is refused: its list of sheets links this sheet to the part of the "
+                                     "sheet Config, and writing one would write over the other: " + REREAD),
 ])
 def test_a_sheet_list_openpyxl_stops_at_is_refused(book: Path, old: bytes, new: bytes, line: str) -> None:
     hostile = book.with_name("hostile.xlsx")

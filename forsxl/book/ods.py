@@ -16,7 +16,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from python_calamine import CalamineError, CalamineWorkbook
 
-from forsxl.book.parts import foreign_encoding
+from forsxl.book.parts import encoding, head, utf8
 from forsxl.book.safety import MAX_COLUMNS, MAX_ROWS, MAX_SHEETS, XmlBudget, check_archive, check_reach, refuse
 from forsxl.i18n import Later
 
@@ -104,11 +104,11 @@ def read_ods(path: Path) -> Workbook:
         tables = _Tables(path)
         with zipfile.ZipFile(path) as archive:
             budget = XmlBudget(path)
-            budget.stream(archive, "content.xml", tables.start, tables.end)
             with archive.open("content.xml") as content:
-                encoding = foreign_encoding(content.read(256))
-        if encoding is not None:  # calamine reads UTF-8 whatever the part declares
-            raise budget.refused("file_xml_encoding", "content.xml", encoding=encoding)
+                declared = encoding(head(content))
+            if not utf8(declared):  # calamine reads UTF-8 whatever the part declares
+                raise budget.refused("file_xml_encoding", "content.xml", encoding=declared)
+            budget.stream(archive, "content.xml", tables.start, tables.end)
         source = CalamineWorkbook.from_path(str(path))
         sheets = [(name, source.get_sheet_by_name(name)) for name in source.sheet_names]
         workbook = Workbook()

@@ -55,7 +55,6 @@ from forsxl.book.parts import (
     apply,
     attribute,
     counted,
-    foreign_encoding,
     insert_into,
     prefix,
     qualified,
@@ -76,9 +75,6 @@ Standings' values through `values`), so openpyxl does not parse them; Standings 
 
 _WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 _STYLES_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
-_EDITED = ("/worksheet", "/styles", "/calcChain")
-"""The kinds of the workbook's parts a save may edit in place, besides workbook.xml, its relationships and
-[Content_Types].xml."""
 _RID = re.compile(rb"\s([A-Za-z_][\w.-]*:id)\s*=")
 _EMPTY_SHEET = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>'
 
@@ -116,7 +112,6 @@ class Package(Parts):
         book/cells.py builds instead (a fraction of openpyxl's time); openpyxl's warnings that it drops extensions
         are moot, as the package keeps them. A cell that openpyxl or book/cells.py would misread, in any of them,
         is refused first, named by its sheet and reference (cells.py `damaged`)."""
-        self._check_encodings(path)
         worksheets = [s for s in self.sheets if s.worksheet and s.part in recorded]
         skipped = {s.part for s in worksheets if s.name in UNREAD}
         self._recorded = recorded
@@ -138,22 +133,6 @@ class Package(Parts):
                 elif isinstance(sheet, Worksheet) and entry.part in cut:
                     bind(sheet, recorded[entry.part], self._strings)
         return workbook
-
-    def _check_encodings(self, path: Path) -> None:
-        """Raise at the first part a save may edit in place (the module's docstring) that is not written in UTF-8
-        (parts.py `foreign_encoding`): the UTF-8 bytes spliced into it would break it. Any other part, such as a
-        customXml item in UTF-16 as document systems write them, is copied as it is."""
-        edited = {"[Content_Types].xml", self.workbook_part, rels_path(self.workbook_part)}
-        edited |= {r.target for r in self.rels(self.workbook_part) if r.type.endswith(_EDITED)}
-        titles = {s.part: s.name for s in self.sheets}
-        for info in self.infos:
-            if info.filename in edited:
-                with self.archive.open(info) as part:
-                    encoding = foreign_encoding(part.read(256))
-                if encoding is not None:
-                    title = titles.get(info.filename)
-                    raise WorkbookErrors([ForsxlError("", "file_xml_encoding", Source(title) if title else None,
-                                                      path=path, part=info.filename, encoding=encoding)])
 
     def _comments(self, part: str) -> bool:
         """Whether a worksheet has comments (openpyxl puts them on its cells)."""
@@ -211,7 +190,7 @@ def _refuse_damaged(path: Path, sheets: list[tuple[str, RawSheet]], strings: lis
 
 def _without_rows(xml: bytes, raw: RawSheet) -> bytes | None:
     """A worksheet part with its sheetData emptied, or None when that cannot be done on its bytes (it has no
-    sheetData where expat found it). A part in UTF-16 is refused before (`_check_encodings`)."""
+    sheetData where expat found it). A part in UTF-16 is refused before (book/safety.py `check_sheets`)."""
     if raw.data is None:
         return None
     start, close = raw.data

@@ -13,13 +13,12 @@ what forsxl inserts takes the prefix of the element it goes into.
 
 from __future__ import annotations
 
-import codecs
 import posixpath
 import pyexpat
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import IO, NoReturn
 from urllib.parse import unquote
 
 from openpyxl.utils.cell import column_index_from_string, get_column_letter, range_boundaries
@@ -31,7 +30,12 @@ _TAG_END = re.compile(rb"""(?:[^>"']|"[^"]*"|'[^']*')*>""")
 _PREFIX = re.compile(rb"<([A-Za-z_][\w.-]*:)?")
 _UNPREFIXED = re.compile(rb"<(/?)([A-Za-z_][\w.-]*)(?=[\s/>])")
 _REF = re.compile(r"^\$?([A-Z]{1,3})\$?(\d+)$")
-_DECLARATION = re.compile(rb"""(?:\xef\xbb\xbf)?<\?xml\s[^>]*?encoding\s*=\s*["']([\w.:-]*)["'][^>]*\?>""")
+_DECLARATION = re.compile(rb"""<\?xml\s[^>]*?encoding\s*=\s*["']([\w.:-]*)["']""")
+_BOMS = (b"\xff\xfe", b"\xfe\xff")
+NATIVE = frozenset({"UTF-8", "UTF-16", "UTF-16BE", "UTF-16LE", "ISO-8859-1", "US-ASCII"})
+"""The encodings expat decodes itself, by the names it knows them by (in any case). Given any other name, pyexpat has
+expat decode through a table it builds from Python's codec, where CPython 3.13 once raised a SystemError: a part that
+declares one is refused from its first bytes, before expat or openpyxl parses it (book/safety.py `check_archive`)."""
 
 
 @dataclass
@@ -73,20 +77,38 @@ def parser() -> pyexpat.XMLParserType:
     return made
 
 
-def foreign_encoding(head: bytes) -> str | None:
-    """The encoding a part is written in when it is not UTF-8 (`head`: the part's first bytes): the one its XML
-    declaration names, or UTF-16 by its byte order mark or its zero bytes; None for UTF-8 and ASCII. Excel and
-    LibreOffice write UTF-8, and forsxl's edits splice UTF-8 bytes into a part (`apply`)."""
-    if head[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\0" in head[:4]:
+def encoding(first: bytes) -> str:
+    """The encoding a part is written in, as expat takes it from the part's first bytes (`first`, to the end of its
+    XML declaration): UTF-16 by a byte order mark or a zero byte among the first four (its declaration then read in
+    UTF-16, and a name in NATIVE it gives taken as UTF-16), else the one its declaration names, as written, else
+    UTF-8."""
+    wide = first[:2] in _BOMS or b"\0" in first[:4]
+    if wide:
+        order = "utf-16" if first[:2] in _BOMS else "utf-16-be" if first[:1] == b"\0" else "utf-16-le"
+        first = first[: len(first) // 2 * 2].decode(order, "replace").encode("ascii", "replace")
+    declared = _DECLARATION.match(first.removeprefix(b"\xef\xbb\xbf"))
+    name = declared[1].decode() if declared else ""
+    if wide and (not name or name.upper() in NATIVE):
         return "UTF-16"
-    declared = _DECLARATION.match(head)
-    if declared is None:
-        return None
-    name = declared[1].decode()
-    try:
-        return None if codecs.lookup(name).name in ("utf-8", "ascii") else name
-    except LookupError:
-        return name
+    return name or "UTF-8"
+
+
+def head(part: IO[bytes], size: int = 512) -> bytes:
+    """A part's first `size` bytes, and on to the first `>` when it opens with an XML declaration (in UTF-8 or UTF-16)
+    that does not end in them: the declaration, which names the encoding (`encoding`), may be padded with spaces."""
+    chunks = [part.read(size)]
+    if b"<?xml" not in chunks[0][:16].replace(b"\0", b""):
+        return chunks[0]
+    while b">" not in chunks[-1] and (more := part.read(2**16)):
+        chunks.append(more)
+    return b"".join(chunks)
+
+
+def utf8(name: str) -> bool:
+    """Whether a part in the encoding `name` (as `encoding` gives it) takes the UTF-8 bytes forsxl splices into a part
+    it edits (`apply`): a part declared US-ASCII would read a name in Cyrillic as broken XML. Excel and LibreOffice
+    write UTF-8."""
+    return name.upper() == "UTF-8"
 
 
 def local(name: str) -> str:
@@ -212,6 +234,9 @@ def counted(xml: bytes, container: Span, items: list[bytes]) -> list[Edit]:
 # ------------------------------------------------------------------------------------------------- finding parts
 
 RELATIONSHIPS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_EDITED = ("/worksheet", "/styles", "/calcChain")
+"""The kinds of the workbook's parts a save may edit in place, besides workbook.xml, its relationships and
+[Content_Types].xml."""
 
 
 @dataclass(frozen=True)
@@ -267,6 +292,12 @@ class Parts:
         self.workbook_part = next((r.target for r in self.rels("") if r.type.endswith("/officeDocument")),
                                   "xl/workbook.xml")
         self.sheets = self._sheets()
+
+    def edited(self) -> set[str]:
+        """The parts a save may edit in place (book/package.py): [Content_Types].xml, the workbook, its relationships,
+        and the sheets, styles and calculation chain it links to."""
+        edited = {"[Content_Types].xml", self.workbook_part, rels_path(self.workbook_part)}
+        return edited | {r.target for r in self.rels(self.workbook_part) if r.type.endswith(_EDITED)}
 
     def rels(self, source: str) -> list[Rel]:
         """The relationships of a part ("" for the package's own)."""

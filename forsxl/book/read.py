@@ -95,7 +95,7 @@ def open_package(path: Path) -> tuple[Workbook, Package | None, Identity | None]
     try:
         package = Package(data)
         return package.load(path, recorded), package, identity
-    except WorkbookErrors:
+    except (WorkbookErrors, SystemError):  # a SystemError is a bug in Python or forsxl, never the file's
         raise
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
         raise refuse("file_not_xlsx", path, why=unreadable(error)) from None

@@ -22,7 +22,7 @@ from openpyxl.utils.cell import range_boundaries
 from openpyxl.workbook.child import INVALID_TITLE_REGEX
 
 from forsxl.book.cells import CELL, RANGES, ROW, RawSheet, record_cells, reference
-from forsxl.book.parts import Parts, UnsafeXml, foreign_encoding, parser
+from forsxl.book.parts import NATIVE, Parts, UnsafeXml, encoding, head, parser, utf8
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
 from forsxl.i18n import Later
@@ -59,7 +59,8 @@ def refuse(code: str, path: Path, **params: Any) -> WorkbookErrors:
 
 def check_archive(path: Path, required: str, data: bytes | None = None) -> None:
     """Raise unless `path` (whose bytes are `data`, when read already) is a plain zip with `required` in it, of sane
-    size, without macros or DTDs."""
+    size, without macros or DTDs, each part in an encoding expat reads itself (parts.py NATIVE). Every reader of a
+    workbook passes this first: `check`, every command, and the quick looks at a workbook's language."""
     if path.suffix.casefold() in MACRO_SUFFIXES:
         raise refuse("file_macros", path)
     source = path if data is None else io.BytesIO(data)
@@ -94,10 +95,14 @@ def _check_members(path: Path, archive: zipfile.ZipFile, required: str) -> None:
     for info in members:
         if info.file_size > MAX_PART or (info.file_size > 2**20 and info.file_size > MAX_RATIO * info.compress_size):
             raise refuse("file_part_too_big", path, part=info.filename, size=info.file_size // 2**20)
-        if info.filename.endswith((".xml", ".rels")):
-            with archive.open(info) as part:
-                if _DTD.search(part.read(_PROLOG)):
-                    raise refuse("file_unsafe_xml", path, part=info.filename)
+        xml = info.filename.endswith((".xml", ".rels"))
+        with archive.open(info) as part:  # every part, whatever its name: openpyxl parses a .vml too
+            first = head(part, _PROLOG if xml else 512)
+        declared = encoding(first)
+        if declared.upper() not in NATIVE:
+            raise refuse("file_xml_encoding", path, part=info.filename, encoding=declared)
+        if xml and _DTD.search(first):
+            raise refuse("file_unsafe_xml", path, part=info.filename)
 
 
 def _part_name(name: str) -> bool:
@@ -151,24 +156,14 @@ class XmlBudget:
             expat.EndElementHandler = end
         if chars is not None:
             expat.CharacterDataHandler = chars
-        head = b""
-        try:
+        try:  # in an encoding expat reads itself: `check_archive` refused the others
             with archive.open(part) as data:  # in chunks: a part may be 40 MB
                 while chunk := data.read(2**16):
-                    head = head or chunk
                     expat.Parse(chunk, False)
             expat.Parse(b"", True)
         except UnsafeXml:
             raise self.refused("file_unsafe_xml", part) from None
-        except (pyexpat.ExpatError, LookupError, ValueError, SystemError) as error:  # the others from the codec
-            # expat is given for a declared encoding: one Python lacks (x-no-such), a multi-byte one expat cannot use
-            # (GBK), or pyexpat's own slip in that codec's error path, seen on CPython 3.13 (an error without its
-            # exception); a SystemError elsewhere still propagates below
-            encoding = foreign_encoding(head)
-            if encoding is not None:
-                raise self.refused("file_xml_encoding", part, encoding=encoding) from None
-            if not isinstance(error, pyexpat.ExpatError):
-                raise
+        except pyexpat.ExpatError as error:
             why = Later("broken XML in {part}: {error}", part=part, error=error)
             raise self.refused("file_not_xlsx", part, why=why) from None
 
@@ -278,6 +273,7 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
         titles = budget.titles = {entry.part: entry.name for entry in found.sheets}
         _check_sheet_list(path, found)
         _check_needed_parts(path, found)
+        _check_edited_in_utf8(budget, archive, found)
         worksheets = {entry.part for entry in found.sheets if entry.worksheet}
         for info in archive.infolist():  # every part: a worksheet openpyxl finds by a path spelt another way too
             part = info.filename
@@ -295,9 +291,11 @@ def check_sheets(path: Path, data: bytes | None = None) -> dict[str, RawSheet]:
 def _check_sheet_list(path: Path, found: Parts) -> None:
     r"""Raise at the first sheet of the workbook's list that links to no relationship (openpyxl stops at it; one
     without a link it leaves out, its part too), whose name no spreadsheet allows (empty, or with one of `[]:*?/\`:
-    openpyxl stops at it), or that has the name of one before it, in any case (openpyxl would read it under another,
-    and a save would mix the two up)."""
+    openpyxl stops at it), that has the name of one before it, in any case (openpyxl would read it under another,
+    and a save would mix the two up), or that is written in the part of one before it (a save writing the Log would
+    write over the Config)."""
     names: set[str] = set()
+    parts: dict[str, str] = {}
     for entry in found.sheets:
         if not entry.name or INVALID_TITLE_REGEX.search(entry.name):
             raise refuse("sheet_name_bad", path, name=entry.name)
@@ -305,7 +303,11 @@ def _check_sheet_list(path: Path, found: Parts) -> None:
             raise WorkbookErrors([ForsxlError("", "sheet_no_part", Source(entry.name), path=path, link=entry.rid)])
         if entry.name.casefold() in names:
             raise WorkbookErrors([ForsxlError("", "sheet_name_twice", Source(entry.name), path=path)])
+        if entry.kind and entry.part in parts:
+            raise WorkbookErrors([ForsxlError("", "sheet_part_twice", Source(entry.name), path=path,
+                                              other=Source(parts[entry.part]))])
         names.add(entry.name.casefold())
+        parts.setdefault(entry.part, entry.name)
 
 
 def _check_needed_parts(path: Path, found: Parts) -> None:
@@ -315,6 +317,19 @@ def _check_needed_parts(path: Path, found: Parts) -> None:
     for rel in found.rels(found.workbook_part):
         if not rel.external and rel.type.endswith(_NEEDED) and rel.target not in found.names:
             raise refuse("file_not_xlsx", path, why=_missing(rel.target))
+
+
+def _check_edited_in_utf8(budget: XmlBudget, archive: zipfile.ZipFile, found: Parts) -> None:
+    """Raise at the first part a save may edit in place (parts.py `Parts.edited`) that is not written in UTF-8, before
+    the sheets are parsed: the UTF-8 bytes a save splices into it would break it. Any other part, such as a customXml
+    item in UTF-16 as document systems write them, is copied as it is."""
+    edited = found.edited()
+    for info in archive.infolist():
+        if info.filename in edited:
+            with archive.open(info) as part:
+                declared = encoding(head(part))
+            if not utf8(declared):
+                raise budget.refused("file_xml_encoding", info.filename, encoding=declared)
 
 
 def _missing(part: str) -> Later:
@@ -341,7 +356,7 @@ def _parts(budget: XmlBudget, archive: zipfile.ZipFile) -> tuple[Parts, set[str]
 
     try:
         return Parts(read, set(archive.namelist())), streamed
-    except WorkbookErrors:
+    except (WorkbookErrors, SystemError):  # a SystemError is a bug in Python or forsxl, never the file's
         raise
     except Exception as error:  # a workbook.xml without <sheets>, a sheetId not a number, ...
         raise refuse("file_not_xlsx", budget.path, why=unreadable(error)) from None
