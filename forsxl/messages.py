@@ -247,8 +247,9 @@ MESSAGES: dict[str, str] = {
     "gotha_rating": N_("{name}: rating {value} is beyond OpenGotha's {low} to {high}; read as {read}, as OpenGotha "
                        "reads it"),
     "gotha_rank": N_("{name}: rank {value} read as {read}, as OpenGotha reads it"),
-    "gotha_spaces": N_("{name}: the spaces around or doubled inside the name in the file are left out; OpenGotha "
-                       "draws its lots with them, so its pairing may differ from forsxl's"),
+    "gotha_spaces": N_("{name}: the file writes the name with spaces around it or doubled inside; its Name cell "
+                       "keeps them as written, since OpenGotha's lots read them (retyped without them, the name "
+                       "draws other lots)"),
     "gotha_correction": N_("{name}: smmsCorrection {value} is beyond what a workbook holds; read as {read}"),
     "gotha_criteria": N_("OpenGotha's placement criteria {names} have no forsxl counterpart and are left out of "
                          "tiebreaks"),

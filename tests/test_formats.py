@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from realfiles import FORMATS, needs_files, real_files
 from typer.testing import CliRunner, Result
+from workbooks import type_players
 
 from forsxl.book.exchange import results_workbook
 from forsxl.book.read import load
@@ -514,6 +515,19 @@ def test_formats_opengotha_export_leaves_a_late_entrant_out_of_the_rounds_before
     assert flags == {"Alpha": "111", "Beta": "111", "Gamma": "111", "Delta": "011"}
 
 
+def test_formats_opengotha_export_writes_each_name_as_its_lots_read_it() -> None:
+    """OpenGotha's lots hash `name + firstName` (R7.4): the export writes the names forsxl's lots read, a surname's
+    `_` as its space (FORMATS §1.3) and a name typed with stray spaces as typed, and keys its games by them."""
+    players = (Player(PlayerId(1), "Van_der_Berg Jan", 2000), Player(PlayerId(2), "Chen Jiale", 1900,
+                                                                        written="Chen Jiale "))
+    rnd = Round(1, (Game(1, PlayerId(2), PlayerId(1), 0, Fraction(13, 2), 0, 1, Outcome.BLACK_WINS),), ())
+    root = fromstring(write_opengotha(Tournament(Config(rounds=3), players, (rnd,))))
+    assert [(p.get("name"), p.get("firstName")) for p in root.iter("Player")] == [("Van der Berg", "Jan"),
+                                                                                  ("Chen", "Jiale ")]
+    assert [(g.get("whitePlayer"), g.get("blackPlayer")) for g in root.iter("Game")] == [("VANDERBERGJAN",
+                                                                                          "CHENJIALE")]
+
+
 def test_r0_opengotha_export_keeps_an_rfg_rating_apart_from_gor(tmp_path: Path) -> None:
     book = _book(tmp_path, "rfg")
     out = tmp_path / "club.xml"
@@ -885,9 +899,10 @@ GOTHA_ROUNDS = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def test_formats_opengotha_rounds_without_a_game_score_and_pair_as_in_opengotha(tmp_path: Path) -> None:
-    """A participating player without a game (Gamma) is unpaired, 0 as OpenGotha scores it; one not participating
-    (Delta) and a pre-registered one (Eta, PRE: never paired) are absent, and round 2 pairs neither Eta nor anyone
-    OpenGotha would not; OpenGotha's DC and its half point for unplayed games come over as `dc` and `unplayed_half`."""
+    """A participating player without a game (Gamma) is unpaired, 0 as OpenGotha scores it, and so is a
+    pre-registered one (Eta, PRE) in the round played; one not participating (Delta) is absent, and so is Eta in
+    every round to come (PRE: never paired): round 2 pairs neither Eta nor anyone OpenGotha would not; OpenGotha's
+    DC and its half point for unplayed games come over as `dc` and `unplayed_half`."""
     xml = tmp_path / "r.xml"
     xml.write_text(GOTHA_ROUNDS, encoding="utf-8")
     book = tmp_path / "r.xlsx"
@@ -896,11 +911,11 @@ def test_formats_opengotha_rounds_without_a_game_score_and_pair_as_in_opengotha(
     assert (t.config.tiebreaks, t.config.unplayed_half) == ((Tiebreak.NBW, Tiebreak.DC, Tiebreak.SOSW), True)
     names = {p.id: p.name for p in t.players}
     assert [(names[pid], kind.value) for pid, kind in t.rounds[0].sitouts] == [
-        ("Gamma Cy", "unpaired"), ("Delta Dan", "absent"), ("Eta Eve", "absent")]
-    assert next(p for p in t.players if p.name == "Eta Eve").absent == {1, 2, 3}
+        ("Gamma Cy", "unpaired"), ("Delta Dan", "absent"), ("Eta Eve", "unpaired")]
+    assert next(p for p in t.players if p.name == "Eta Eve").absent == {2, 3}
     sheet = openpyxl.load_workbook(book)["Round-1"]
     assert [r[:2] for r in sheet.iter_rows(min_row=3, values_only=True)] == [
-        ("unpaired", "Gamma Cy"), ("absent", "Delta Dan"), ("absent", "Eta Eve")]
+        ("unpaired", "Gamma Cy"), ("absent", "Delta Dan"), ("unpaired", "Eta Eve")]
     assert invoke("pair", book).exit_code == 0
     second = load(book).tournament.rounds[1]
     assert {names[p] for g in second.games for p in (g.black, g.white)} == {"Alpha Ann", "Beta Bob", "Gamma Cy",
@@ -908,10 +923,136 @@ def test_formats_opengotha_rounds_without_a_game_score_and_pair_as_in_opengotha(
     assert [(names[pid], kind.value) for pid, kind in second.sitouts] == [("Eta Eve", "absent")]
 
 
+def test_formats_name_cell_is_read_with_its_spaces_for_opengothas_lots_alone(tmp_path: Path) -> None:
+    """A Name cell is the player by its collapsed spaces (duplicates, round sheets); only OpenGotha's lots read it
+    as typed (R7.4), spaces and all; a tab or a line break, which no OpenGotha name holds, is read as a space."""
+    book = tmp_path / "names.xlsx"
+    assert invoke("new", book, "--preset", "mcmahon", "--lang", "en").exit_code == 0
+    typed = [" Kim  Yu ", "Chen\tJiale", "Wu Bo", "Li\nMing "]
+    type_players(book, [{"Name": name, "Rating": 2000} for name in typed])
+    players = load(book).tournament.players
+    assert {p.name: p.written for p in players} == {"Kim Yu": " Kim  Yu ", "Chen Jiale": "", "Wu Bo": "",
+                                                     "Li Ming": ""}
+
+
+GOTHA_PRE = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201" runningMode="SAL">
+<Players>
+<Player name="Alpha" firstName="Ann" rank="2D" rating="2200" registeringStatus="FIN"/>
+<Player name="Beta" firstName="Bob" rank="1D" rating="2100" registeringStatus="FIN"/>
+<Player name="Gamma" firstName="Cy" rank="1K" rating="2000" registeringStatus="FIN"/>
+<Player name="Delta" firstName="Dan" rank="2K" rating="1900" registeringStatus="FIN"/>
+<Player name="Eps" firstName="Ed" rank="3K" rating="1800" registeringStatus="FIN"/>
+<Player name="Zeta" firstName="Zoe" rank="4K" rating="1700" registeringStatus="FIN"/>
+<Player name="Eta" firstName="Eve" rank="1K" rating="2300" registeringStatus="PRE"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="DELTADAN" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="2" whitePlayer="BETABOB" blackPlayer="EPSED" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="3" whitePlayer="GAMMACY" blackPlayer="ZETAZOE" handicap="0"
+ result="RESULT_WHITEWINS"/>
+</Games>
+<TournamentParameterSet>
+<GeneralParameterSet beginDate="2020-10-03" endDate="2020-10-03" genMMBar="9D" genMMFloor="9D" genMMZero="30K"
+ genMMS2ValueAbsent="2" genNBW2ValueAbsent="2" komi="6.5" name="Pre" numberOfRounds="3" shortName="pre"/>
+<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="0" hdCorrection="1" hdNoHdRankThreshold="30K"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS"
+ number="1"/></PlacementCriteria></PlacementParameterSet>
+<PairingParameterSet paiBaAvoidDuplGame="500000000000000" paiBaBalanceWB="1000000" paiBaDeterministic="true"
+ paiBaRandom="0" paiMaAdditionalPlacementCritSystem1="Rating" paiMaAdditionalPlacementCritSystem2="NULL"
+ paiMaAvoidMixingCategories="0" paiMaCompensateDUDD="true" paiMaDUDDLowerMode="MID" paiMaDUDDUpperMode="MID"
+ paiMaDUDDWeight="100000000" paiMaLastRoundForSeedSystem1="2" paiMaMaximizeSeeding="5000000"
+ paiMaMinimizeScoreDifference="100000000000" paiMaSeedSystem1="SPLITANDSLIP" paiMaSeedSystem2="SPLITANDSLIP"
+ paiSeAvoidSameGeo="100000000000" paiSeBarThresholdActive="true" paiSeDefSecCrit="100000000000"
+ paiSeMinimizeHandicap="0" paiSeNbWinsThresholdActive="false" paiSePreferMMSDiffRatherThanSameClub="3"
+ paiSePreferMMSDiffRatherThanSameCountry="1" paiSeRankThreshold="1D" paiStandardNX1Factor="0.5"/>
+</TournamentParameterSet>
+</Tournament>
+"""
+
+
+@pytest.mark.parametrize(("status", "whites"), [
+    ('registeringStatus="PRE"', ["Alpha Ann", "Delta Dan", "Zeta Zoe"]),
+    ('registeringStatus="FIN" participating="00011111111111111111"', ["Eps Ed", "Gamma Cy", "Zeta Zoe"])],
+    ids=["pre-registered", "absent"])
+def test_formats_opengotha_pre_registered_player_scores_0_in_its_score_groups(
+        tmp_path: Path, status: str, whites: list[str]) -> None:
+    """OpenGotha scores a pre-registered player (Eta, PRE) 0 in a round they take part in without a game, not its
+    absence value (here a point): Eta stays out of round 1's winners, whose group sizes seat the floats of round 2
+    (R7.4). Fixed facts from OpenGotha 3.51's own engine on this file: round 2 is Alpha-Gamma, Delta-Beta,
+    Zeta-Eps (White first); with Eta absent in rounds 1-3 instead, Eps-Alpha, Gamma-Beta, Zeta-Delta. Neither pairs
+    Eta."""
+    xml = tmp_path / "pre.xml"
+    xml.write_text(GOTHA_PRE.replace('registeringStatus="PRE"', status), encoding="utf-8")
+    book = tmp_path / "pre.xlsx"
+    assert invoke("import", book, xml).exit_code == 0
+    assert invoke("pair", book).exit_code == 0
+    sheet = openpyxl.load_workbook(book)["Round-2"]
+    assert [row[2] for row in sheet.iter_rows(min_row=2, values_only=True) if row[2]] == whites
+
+
+GOTHA_SWISS_ABSENT = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201" runningMode="SAL">
+<Players>
+<Player name="Alpha" firstName="Ann" rank="4K" rating="1700" registeringStatus="FIN"/>
+<Player name="Beta" firstName="Bob" rank="5K" rating="1600" registeringStatus="FIN"/>
+<Player name="Gamma" firstName="Cy" rank="11K" rating="1000" registeringStatus="FIN"/>
+<Player name="Delta" firstName="Dan" rank="7K" rating="1400" registeringStatus="FIN"/>
+<Player name="Eps" firstName="Ed" rank="11K" rating="1000" registeringStatus="FIN"
+ participating="00111111111111111111"/>
+<Player name="Zeta" firstName="Zoe" rank="5K" rating="1600" registeringStatus="FIN"
+ participating="00111111111111111111"/>
+<Player name="Eta" firstName="Eve" rank="7K" rating="1400" registeringStatus="FIN"/>
+<Player name="Theta" firstName="Tom" rank="9K" rating="1200" registeringStatus="FIN"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="BETABOB" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="2" whitePlayer="GAMMACY" blackPlayer="DELTADAN" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="1" tableNumber="3" whitePlayer="ETAEVE" blackPlayer="THETATOM" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="2" tableNumber="4" whitePlayer="ALPHAANN" blackPlayer="GAMMACY" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="2" tableNumber="5" whitePlayer="BETABOB" blackPlayer="ETAEVE" handicap="0"
+ result="RESULT_WHITEWINS"/>
+<Game roundNumber="2" tableNumber="6" whitePlayer="DELTADAN" blackPlayer="THETATOM" handicap="0"
+ result="RESULT_WHITEWINS"/>
+</Games>
+""" + GOTHA_PRE[GOTHA_PRE.index("<TournamentParameterSet>"):].replace(
+    'genMMFloor="9D"', 'genMMFloor="30K"').replace(
+    'genMMS2ValueAbsent="2" genNBW2ValueAbsent="2"',
+    'genMMS2ValueAbsent="1" genMMS2ValueBye="2" genNBW2ValueAbsent="2" genNBW2ValueBye="2"').replace(
+    'name="Pre"', 'name="Absent"').replace('<PlacementCriterion name="MMS"', '<PlacementCriterion name="NBW"').replace(
+    'paiSeMinimizeHandicap="0"', 'paiSeMinimizeHandicap="20000000000000"')
+
+
+def test_formats_opengotha_swiss_handicap_term_counts_absences_as_its_mcmahon_score(tmp_path: Path) -> None:
+    """OpenGotha's Swiss handicap term reads the McMahon score (R7.4), where an absence is worth
+    `genMMS2ValueAbsent` (half a point), not the wins' `genNBW2ValueAbsent` (here a win): Eps and Zeta, absent in
+    rounds 1-2, have two wins and a McMahon score one point above their start. Fixed fact from OpenGotha 3.51's own
+    engine on this file: round 3 is Zeta-Alpha, Gamma-Eps, Theta-Beta, Delta-Eta (White first); counting the
+    absences as wins gives Zeta-Alpha, Eps-Eta, Delta-Beta, Theta-Gamma, as OpenGotha pairs the file with
+    `genMMS2ValueAbsent="2"`. Other McMahon values than OpenGotha's defaults are named."""
+    xml = tmp_path / "absent.xml"
+    xml.write_text(GOTHA_SWISS_ABSENT, encoding="utf-8")
+    book = tmp_path / "absent.xlsx"
+    assert invoke("import", book, xml).exit_code == 0
+    assert invoke("pair", book).exit_code == 0
+    sheet = openpyxl.load_workbook(book)["Round-3"]
+    assert [(row[2], row[1]) for row in sheet.iter_rows(min_row=2, values_only=True) if row[2]] == [
+        ("Zeta Zoe", "Alpha Ann"), ("Gamma Cy", "Eps Ed"), ("Theta Tom", "Beta Bob"), ("Delta Dan", "Eta Eve")]
+    xml.write_text(GOTHA_SWISS_ABSENT.replace('genMMS2ValueAbsent="1"', 'genMMS2ValueAbsent="2"'), "utf-8")
+    assert "absent.xml: OpenGotha's genMMS2ValueAbsent 2 has no forsxl counterpart and is not carried over (R7.4)" \
+        in invoke("import", tmp_path / "other.xlsx", xml).output.splitlines()
+
+
 def test_formats_opengotha_import_bounds_warns_and_loads_what_opengotha_opens(tmp_path: Path) -> None:
     """OpenGotha writes `rating="-7800" rank="99K"` for a player added without either (`kwagoleague` in its remote
     folder) and reads them as -900 and 30k; a game against oneself, a game of a key no player has and a bye beside a
-    game are left out; a stray space after a first name (OpenGotha's lots read it) is trimmed. Each gets a line naming
+    game are left out; a stray space after a first name (OpenGotha's lots read it) is kept. Each gets a line naming
     the file, the player and what was done, and the book reads."""
     xml = tmp_path / "odd.xml"
     xml.write_text(GOTHA_ODD, encoding="utf-8")
@@ -923,8 +1064,8 @@ def test_formats_opengotha_import_bounds_warns_and_loads_what_opengotha_opens(tm
         "odd.xml: Eon Serge: rating -7800 is beyond OpenGotha's -900 to 2949; read as -900, as OpenGotha reads it (R0)",
         "odd.xml: Eon Serge: rank 99K read as 30k, as OpenGotha reads it (R0)",
         "odd.xml: Gamma Cy: smmsCorrection 99999 is beyond what a workbook holds; read as 10000 (R1.4)",
-        "odd.xml: Delta Dan: the spaces around or doubled inside the name in the file are left out; OpenGotha draws "
-        "its lots with them, so its pairing may differ from forsxl's (R7.4)",
+        "odd.xml: Delta Dan: the file writes the name with spaces around it or doubled inside; its Name cell keeps "
+        "them as written, since OpenGotha's lots read them (retyped without them, the name draws other lots) (R7.4)",
         "odd.xml: round 1 table 2: Gamma Cy plays against themselves; the game is left out (R7)",
         "odd.xml: round 1 table 3: OMEGAOLA is none of the file's players; left out, as OpenGotha leaves it out (R7)",
         "odd.xml: round 1: Alpha Ann has a game and the bye; the bye is left out (R7)",
@@ -936,6 +1077,82 @@ def test_formats_opengotha_import_bounds_warns_and_loads_what_opengotha_opens(tm
     assert (eon.rating, eon.rank) == (-900, Rank(0))
     assert [(g.black, g.white) for g in t.rounds[0].games] == [(eon.id, next(p.id for p in t.players
                                                                              if p.name == "Alpha Ann"))]
+
+
+GOTHA_SPACES = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201" runningMode="SAL">
+<Players>
+<Player name="Chen" firstName="Jiale " rank="3D" rating="2300" registeringStatus="FIN"/>
+<Player name="Wu" firstName="Bo" rank="3D" rating="2300" registeringStatus="FIN"/>
+<Player name=" Kim" firstName="Yu" rank="5K" rating="1600" registeringStatus="FIN"/>
+<Player name="Li" firstName="Ming" rank="5K" rating="1600" registeringStatus="FIN"/>
+</Players>
+<Games/>
+<TournamentParameterSet>
+<GeneralParameterSet beginDate="2020-10-03" endDate="2020-10-03" genMMBar="9D" genMMFloor="30K" genMMZero="30K"
+ komi="6.5" name="Spaces" numberOfRounds="3" shortName="spaces"/>
+<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="0" hdCorrection="1" hdNoHdRankThreshold="30K"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/>
+<PlacementCriterion name="SOSM" number="2"/></PlacementCriteria></PlacementParameterSet>
+<PairingParameterSet paiBaAvoidDuplGame="500000000000000" paiBaBalanceWB="1000000" paiBaDeterministic="true"
+ paiBaRandom="0" paiMaAdditionalPlacementCritSystem1="Rating" paiMaAdditionalPlacementCritSystem2="NULL"
+ paiMaAvoidMixingCategories="0" paiMaCompensateDUDD="true" paiMaDUDDLowerMode="MID" paiMaDUDDUpperMode="MID"
+ paiMaDUDDWeight="100000000" paiMaLastRoundForSeedSystem1="2" paiMaMaximizeSeeding="5000000"
+ paiMaMinimizeScoreDifference="100000000000" paiMaSeedSystem1="SPLITANDRANDOM" paiMaSeedSystem2="SPLITANDSLIP"
+ paiSeAvoidSameGeo="100000000000" paiSeBarThresholdActive="true" paiSeDefSecCrit="100000000000"
+ paiSeMinimizeHandicap="0" paiSeNbWinsThresholdActive="false" paiSePreferMMSDiffRatherThanSameClub="3"
+ paiSePreferMMSDiffRatherThanSameCountry="1" paiSeRankThreshold="1D" paiStandardNX1Factor="0.5"/>
+</TournamentParameterSet>
+</Tournament>
+"""
+
+
+def round_one_whites(book: Path) -> list[str]:
+    assert invoke("pair", book).exit_code == 0
+    sheet = openpyxl.load_workbook(book)["Round-1"]
+    return [str(row[2]) for row in sheet.iter_rows(min_row=2, values_only=True) if row[2]]
+
+
+def test_formats_opengotha_names_keep_the_spaces_its_lots_read(tmp_path: Path) -> None:
+    """OpenGotha's lots hash `name + firstName` as written (R7.4): `firstName="Jiale "` and `name=" Kim"` give each
+    pair its colours. Fixed facts from OpenGotha 3.51's own engine (its Pair button, run headless on this file):
+    round 1 is Wu Bo White against Chen Jiale and Li Ming White against Kim Yu; on the same file with the two names
+    trimmed, Chen Jiale and Kim Yu White. The Name cells keep the spaces, say so, and pair as OpenGotha pairs; a
+    referee who retypes them without the spaces gets OpenGotha's pairing of the names so typed. The players are still
+    one each: a trimmed spelling in another row is a duplicate, the OpenGotha export writes the names back as the
+    file had them, and the h9 export as one player each."""
+    xml = tmp_path / "spaces.xml"
+    xml.write_text(GOTHA_SPACES, encoding="utf-8")
+    book = tmp_path / "spaces.xlsx"
+    result = invoke("import", book, xml)
+    assert result.output.splitlines()[1:] == [
+        f"spaces.xml: {name}: the file writes the name with spaces around it or doubled inside; its Name cell keeps "
+        "them as written, since OpenGotha's lots read them (retyped without them, the name draws other lots) (R7.4)"
+        for name in ("Chen Jiale", "Kim Yu")]
+    workbook = openpyxl.load_workbook(book)
+    cells = [row[1] for row in workbook["Players"].iter_rows(min_row=2, values_only=True)]
+    assert cells == ["Chen Jiale ", "Wu Bo", " Kim Yu", "Li Ming"]
+    assert [p.name for p in load(book).tournament.players] == ["Chen Jiale", "Wu Bo", "Kim Yu", "Li Ming"]
+    for row in range(2, 6):  # the referee retypes every name as it shows
+        workbook["Players"].cell(row, 2).value = " ".join(str(workbook["Players"].cell(row, 2).value).split())
+    workbook.save(retyped := tmp_path / "retyped.xlsx")
+    assert round_one_whites(retyped) == ["Chen Jiale", "Kim Yu"]
+    assert round_one_whites(book) == ["Wu Bo", "Li Ming"]
+
+    out = tmp_path / "back.xml"
+    assert invoke("export", book, "--format", "opengotha", "-o", out).exit_code == 0
+    back = parse_opengotha(out.read_bytes())
+    assert {(p.name, p.first_name) for p in back.players} == {("Chen", "Jiale "), ("Wu", "Bo"), (" Kim", "Yu"),
+                                                              ("Li", "Ming")}
+    assert {(e.white, e.black) for e in back.games} == {("WUBO", "CHENJIALE"), ("LIMING", "KIMYU")}
+    h9 = tmp_path / "spaces.h9"
+    assert invoke("export", book, "--format", "egf", "-o", h9).exit_code == 0
+    assert [row.name for row in parse_h9(h9.read_text("utf-8")).rows] == ["Chen Jiale", "Wu Bo", "Kim Yu", "Li Ming"]
+    assert "Chen Jiale" in invoke("explain", book, "--player", "Chen Jiale").output
+    workbook = openpyxl.load_workbook(book)
+    workbook["Players"].append([5, "Chen  Jiale", 2000])
+    workbook.save(book)
+    assert "'Chen Jiale' is already on row 2" in invoke("check", book).output
 
 
 @needs_files

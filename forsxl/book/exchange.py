@@ -59,9 +59,9 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
 
 
 def player_row(player: Player, lang: Lang) -> dict[str, Any]:
-    """A Player as the Players cells an organizer would type: the declared rank beside the rating, the MMS
-    correction."""
-    return {"no": int(player.id), "name": player.name, "rating": player.rating, "club": player.club,
+    """A Player as the Players cells an organizer would type: the name as written, the declared rank beside the
+    rating, the MMS correction."""
+    return {"no": int(player.id), "name": player.written or player.name, "rating": player.rating, "club": player.club,
             "country": player.country, "egd_pin": player.egd_pin, "rank": player.rank and player.rank.label(lang),
             "correction": player.correction or None, "absent": ", ".join(map(str, sorted(player.absent)))}
 

@@ -136,7 +136,8 @@ class _Cells:
     def fail(self, rule: str, code: str, source: Source, **params: Any) -> None:
         self.errors.append(ForsxlError(rule, code, source, **params))
 
-    def value(self, sheet: Worksheet, row: int, column: int | None) -> Any:
+    def value(self, sheet: Worksheet, row: int, column: int | None, as_typed: bool = False) -> Any:
+        """A cell's value, text without the spaces around it unless `as_typed`; None for a formula, reported."""
         if column is None:
             return None
         cell = openpyxl_private.cells(sheet).get((row, column))  # `sheet.cell` would add one
@@ -145,7 +146,7 @@ class _Cells:
         if cell.data_type == "f":
             self.fail("", "formula_cell", _src(sheet, row, column), value=str(cell.value))
             return None
-        return cell.value.strip() if isinstance(cell.value, str) else cell.value
+        return cell.value.strip() if isinstance(cell.value, str) and not as_typed else cell.value
 
     def number(self, raw: Any, source: Source, code: str = "number_bad", rule: str = "") -> Fraction | None:
         if raw is None or raw == "":
@@ -242,7 +243,11 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         return _src(sheet, row, cols.get(column, 1))
 
     known_errors = len(cells.errors)
-    name = text("name")
+    typed = cells.value(sheet, row, cols.get("name"), as_typed=True)
+    name = "" if typed is None else " ".join(str(typed).split())
+    # OpenGotha's lots read a name's spaces as written (R7.4); a tab or a line break is no part of a name there
+    spaced = isinstance(typed, str) and typed != name and not any(c.isspace() and c != " " for c in typed)
+    written = typed if spaced else ""
     if not name:
         if len(cells.errors) == known_errors:  # a formula in the cell is reported already
             cells.fail("", "name_missing", at("name"))
@@ -266,7 +271,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
         cells.fail("R3", "group_bad", at("group"), value=group)
     player = Player(
         id=PlayerId(cells.whole(cells.value(sheet, row, cols.get("no")), at("no")) or 0),
-        name=name, rating=rating, club=text("club"), city=text("city"), country=text("country"),
+        name=name, written=written, rating=rating, club=text("club"), city=text("city"), country=text("country"),
         team=text("team"), group=group, category=text("category"),
         start=cells.within(cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad", "R1"),
                            Fraction(-MAX_POINTS), Fraction(MAX_POINTS), at("start"), "points_range", "R1"),

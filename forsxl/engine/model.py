@@ -136,6 +136,7 @@ class RoundCell(NamedTuple):
 class Player:
     id: PlayerId
     name: str
+    """The Name cell with its spaces collapsed: who the player is (`name_key`), as every sheet and export shows it."""
     rating: int
     club: str = ""
     city: str = ""
@@ -155,6 +156,9 @@ class Player:
     rank: Rank | None = None
     """The rank typed in Players (the declared rank); read beside a rating with `ratings.declared_rank` (R0)."""
     source: Source | None = None
+    written: str = ""
+    """The Name cell as typed where its spaces are other than `name`'s (`firstName="Jiale "` of an OpenGotha file):
+    OpenGotha's lots read a name as written, spaces included (R7.4, `gotha_name`)."""
 
     def rank_by(self, ratings: Ratings) -> Rank:
         """The player's rank (R0): the declared one with `ratings.declared_rank` where typed, else the rating's."""

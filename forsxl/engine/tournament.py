@@ -122,7 +122,7 @@ def round_state(
         teams={p.id: p.team for p in t.players if p.team},
         clubs={p.id: p.club for p in t.players if p.club},
         byes=Counter(pid for r in earlier for pid, kind in r.sitouts if kind == Sitout.BYE),
-        names={p.id: p.name for p in t.players},
+        names={p.id: p.written or p.name for p in t.players},
         ratings={p.id: p.rating for p in t.players},
         rounds=t.config.rounds,
         avoid=frozenset(frozenset((p.id, other)) for p in t.players for other in p.avoid),
@@ -249,14 +249,28 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
     handicap = {}
     for s in table:
         pid = s.player.id
-        score = floor(state.scores[pid])
-        mcmahon = score if method == PairingMethod.MCMAHON else start[pid] + score
+        mcmahon = (floor(state.scores[pid]) if method == PairingMethod.MCMAHON
+                   else start[pid] + _gotha_points(s, config.attendance.round_down))
         handicap[pid] = top if _gotha_spared(config, s, start[pid], bar) else mcmahon
     count = len(categories) + 1
     span = _score_range(config, number, method)
     return replace(state, categories={s.player.id: sum(s.player.rank_by(config.ratings) < c for c in categories)
                                       for s in table}, category_count=count, handicap_scores=handicap,
                    handicap_range=span * count if method == PairingMethod.MCMAHON else bar - low + 3 + number - 1)
+
+
+GOTHA_SITOUTS = {Sitout.BYE: 2, Sitout.ABSENT: 1}
+"""What OpenGotha's McMahon score gives a bye and an absence by default, in halves (`genMMS2ValueBye`,
+`genMMS2ValueAbsent`); a round without a game otherwise gives nothing."""
+
+
+def _gotha_points(s: Standing, round_down: bool) -> int:
+    """The whole points OpenGotha's McMahon score adds to the start in Swiss, which its handicap term reads (R7.4):
+    the games' points, and byes and absences at its McMahon values, not the Swiss ones (`PPiK`: an absence half a
+    point, not 0), added up and rounded down to whole points with `attendance.round_down`."""
+    games = sum(2 * (c.points or 0) for c in s.cells if c.opponent is not None)
+    sitouts = sum(GOTHA_SITOUTS.get(c.sitout, 0) for c in s.cells if c.opponent is None and c.sitout is not None)
+    return floor((games + (sitouts - sitouts % 2 if round_down else sitouts)) / 2)
 
 
 def _gotha_spared(config: Config, s: Standing, start: int, bar: int) -> bool:

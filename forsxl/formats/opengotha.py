@@ -33,7 +33,9 @@ from forsxl.engine.config import (
 )
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
+from forsxl.engine.pairing.weighted import gotha_name
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
+from forsxl.engine.tournament import GOTHA_SITOUTS
 from forsxl.engine.values import Rank
 from forsxl.formats.names import latin, split_name
 
@@ -70,18 +72,26 @@ class GothaPlayer:
     """`smmsCorrection`: McMahon points added to the start score (super-bar groups)."""
     registered: bool = True
     """`registeringStatus` FIN; PRE, pre-registered, OpenGotha does not pair."""
-    spaced: bool = False
-    """The name or first name had spaces around or doubled, which a workbook leaves out and OpenGotha's lots read."""
 
     @property
     def key(self) -> str:
         return (self.name + self.first_name).replace(" ", "").upper()
 
     @property
-    def full_name(self) -> str:
-        """`Surname Firstname`, a multi-word surname joined by `_` so that it splits back the same (FORMATS §1.3)."""
+    def written(self) -> str:
+        """The Name cell that holds the name as the file writes it, `Surname Firstname` (FORMATS §1.3): the spaces
+        inside the surname as `_`, those around it before it and after it, the first name after one space as
+        written; `gotha_name` reads back what OpenGotha's lots read (R7.4)."""
+        surname = self.name.strip()
+        before = self.name[:len(self.name) - len(self.name.lstrip())]
+        after = self.name[len(before) + len(surname):]
         first = "" if self.first_name.strip() == NO_FIRST_NAME else self.first_name
-        return " ".join(["_".join(self.name.split()), *first.split()])
+        return before + re.sub(r"\s", "_", surname) + after + (" " + first if first.strip() else "")
+
+    @property
+    def full_name(self) -> str:
+        """`Surname Firstname` as the workbook's players go by: the Name cell with its spaces collapsed."""
+        return " ".join(self.written.split())
 
 
 @dataclass(frozen=True)
@@ -132,13 +142,11 @@ def parse_opengotha(data: bytes, source: str = "OpenGotha") -> GothaTournament:
     g = GothaTournament()
     for p in root.iterfind("Players/Player"):
         rating = _int(p, "rating", source, -900) + (2050 if old else 0)
-        name, first = p.get("name", ""), p.get("firstName", "")
         g.players.append(GothaPlayer(
-            name.strip(), first.strip(), rating, p.get("ratingOrigin", ""),
+            p.get("name", ""), p.get("firstName", ""), rating, p.get("ratingOrigin", ""),
             p.get("rank", "").strip(), p.get("club", "").strip(), p.get("country", "").strip(),
             p.get("egfPin", "").strip(), p.get("participating", "1" * 20), _int(p, "smmsCorrection", source),
             p.get("registeringStatus", "FIN").strip().upper() == "FIN",
-            any(text != " ".join(text.split()) for text in (name, first)),
         ))
     for e in root.iterfind("Games/Game"):
         g.games.append(GothaGame(_int(e, "roundNumber", source), _int(e, "tableNumber", source),
@@ -203,10 +211,11 @@ def _gotha_rank(text: str) -> Rank | None:
 def _players(g: GothaTournament, scale: Scale, source: str) -> tuple[dict[str, PlayerId], tuple[Player, ...],
                                                                        list[ForsxlError]]:
     """Players numbered by rating with their declared rank and smmsCorrection, absent where OpenGotha marks them
-    not participating or pre-registered and they have no game (so neither is paired in a round to come, R5), and
+    not participating and they have no game, and pre-registered ones in every round to come (OpenGotha pairs
+    neither, R5; a pre-registered player participating in a round played scores 0 there, as it scores them), and
     every spelling of their key that may point at them; a note for each rating or rank OpenGotha itself reads
     otherwise than written (R0), for a McMahon correction beyond what a workbook holds, bounded (R1.4), and for a
-    name whose stray spaces the workbook leaves out (R7.4: OpenGotha's lots read them)."""
+    name with stray spaces, which its Name cell keeps (R7.4: OpenGotha's lots read them)."""
     low, high = GOTHA_RATINGS
     notes = []
     read: dict[GothaPlayer, tuple[int, Rank | None, int]] = {}
@@ -223,11 +232,12 @@ def _players(g: GothaTournament, scale: Scale, source: str) -> tuple[dict[str, P
         if correction != p.correction:
             notes.append(ForsxlError("R1.4", "gotha_correction", Source(source), name=p.full_name,
                                      value=p.correction, read=correction))
-        if p.spaced:
+        if p.written != p.full_name:
             notes.append(ForsxlError("R7.4", "gotha_spaces", Source(source), name=p.full_name))
         read[p] = rating, rank, correction
     order = sorted(g.players, key=lambda p: (-read[p][0], p.full_name.casefold()))
     rounds = _rounds(g)
+    played = _played(g)
     there = {(e.round, key.upper()) for e in g.games for key in (e.white, e.black)} | {
         (r, key.upper()) for r, key in g.byes}
     keys: dict[str, PlayerId] = {}
@@ -237,17 +247,22 @@ def _players(g: GothaTournament, scale: Scale, source: str) -> tuple[dict[str, P
         keys.setdefault(p.key, pid)
         keys.setdefault(latin(p.key).upper(), pid)
         absent = frozenset(r for r, flag in enumerate(p.participating.ljust(rounds, "1")[:rounds], start=1)
-                           if (flag == "0" or not p.registered) and (r, p.key) not in there)
+                           if (flag == "0" or (not p.registered and r > played)) and (r, p.key) not in there)
         rating, rank, correction = read[p]
         players.append(Player(pid, p.full_name, rating, club=p.club, country=p.country, absent=absent,
-                              egd_pin=p.egd_pin, rank=rank, correction=correction))
+                              egd_pin=p.egd_pin, rank=rank, correction=correction,
+                              written=p.written if p.written != p.full_name else ""))
     return keys, tuple(players), notes
 
 
 def _rounds(g: GothaTournament) -> int:
     """The tournament's rounds: OpenGotha's numberOfRounds, or the last with a game or a bye, whichever is more."""
-    last = max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
-    return max(int(g.general.get("numberOfRounds", "0") or 0), last, 1)
+    return max(int(g.general.get("numberOfRounds", "0") or 0), _played(g), 1)
+
+
+def _played(g: GothaTournament) -> int:
+    """The last round with a game or a bye: the rounds the workbook gets."""
+    return max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
 
 
 def _pid(keys: dict[str, PlayerId], key: str) -> PlayerId | None:
@@ -281,8 +296,8 @@ def _game(e: GothaGame, black: PlayerId, white: PlayerId, komi: Fraction, readin
 
 
 def _round(number: int, g: GothaTournament, keys: dict[str, PlayerId], komi: Fraction, reading: _Reading) -> Round:
-    """Round `number`: its games by table, its bye, and everyone else absent where OpenGotha holds them not
-    participating or pre-registered, else unpaired, scoring nothing as OpenGotha scores them (R5). Left out, each
+    """Round `number`: its games by table, its bye, and everyone else absent where the import holds them absent
+    (`_players`), else unpaired, scoring nothing as OpenGotha scores them (R5). Left out, each
     with a note:
     a game or bye of a key no player has (as OpenGotha leaves it out), a player's game against themselves or second
     game in the round (R7), a bye of a player who has a game."""
@@ -438,6 +453,17 @@ _GOTHA_READ = {"paiBaAvoidDuplGame": "500000000000000", "paiBaBalanceWB": "1000"
 colour weight 1000 where they have 1000000)."""
 
 
+def _sitout_notes(g: GothaTournament, criteria: list[Tiebreak], source: str) -> list[ForsxlError]:
+    """A note for a bye's or an absence's McMahon points other than OpenGotha's defaults in a Swiss whose handicap
+    term is on: the term reads them, and forsxl counts them at those defaults (`GOTHA_SITOUTS`, R7.4)."""
+    weight = _pairing_read(g)["paiSeMinimizeHandicap"]
+    if _main(criteria) == Tiebreak.MMS or not weight.isdigit() or not int(weight):
+        return []
+    return [ForsxlError("R7.4", "gotha_setting", Source(source), what=name, value=g.general[name].strip())
+            for name, kind in (("genMMS2ValueBye", Sitout.BYE), ("genMMS2ValueAbsent", Sitout.ABSENT))
+            if g.general.get(name, str(GOTHA_SITOUTS[kind])).strip() != str(GOTHA_SITOUTS[kind])]
+
+
 def _pairing_read(g: GothaTournament) -> dict[str, str]:
     return {**_GOTHA_READ, **{name: value.strip() for name, value in g.pairing.items()}}
 
@@ -515,7 +541,7 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
     general = g.general
     komi = Fraction(general.get("komi", "6.5") or "6.5")
     keys, players, player_notes = _players(g, scale, source)
-    last = max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
+    last = _played(g)
     rounds_total = _rounds(g)
     begin, end = general.get("beginDate", ""), general.get("endDate", "")
     criteria, notes = _criteria(g, source)
@@ -527,7 +553,7 @@ def import_opengotha(g: GothaTournament, source: str = "OpenGotha") -> GothaImpo
               *_system_rows(g, criteria), *handicap, *pairing,
               ("tiebreaks", ", ".join(c.value for c in criteria or [_main(criteria)]))]
     reading = _Reading(source, {p.id: p.name for p in players}, {p.id: p.absent for p in players},
-                       player_notes + notes + handicap_notes + pairing_notes)
+                       player_notes + notes + handicap_notes + pairing_notes + _sitout_notes(g, criteria, source))
     rounds = tuple(_round(n, g, keys, komi, reading) for n in range(1, last + 1))
     if reading.decided_draws:
         config.append(("scoring.any_draw", "yes"))
@@ -538,8 +564,9 @@ NO_FIRST_NAME = "-"
 """The first name written for a one-word Name: OpenGotha opens no player without one; read back as none."""
 
 
-def _gotha_name(name: str) -> tuple[str, str]:
-    surname, first = split_name(name)
+def _gotha_name(player: Player) -> tuple[str, str]:
+    """Name and first name as OpenGotha's lots read the Name cell (`gotha_name`): an OpenGotha file's spaces kept."""
+    surname, first = gotha_name(player.written or player.name)
     return surname, first or NO_FIRST_NAME
 
 
@@ -548,8 +575,8 @@ def _gotha_country(text: str) -> str:
     return text.strip().upper() if len(text.strip()) == 2 and text.strip().isalpha() else ""
 
 
-def _key(name: str) -> str:
-    surname, first = _gotha_name(name)
+def _key(player: Player) -> str:
+    surname, first = _gotha_name(player)
     return (surname + first).replace(" ", "").upper()
 
 
@@ -594,7 +621,7 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
               for r in t.rounds}
     """Who took part in each round played: with a game or the bye; a late entrant did not in the rounds before."""
     for p in t.players:
-        surname, first = _gotha_name(p.name)
+        surname, first = _gotha_name(p)
         rank = p.rank_by(config.ratings)
         rfg = config.ratings.scale == Scale.RFG
         flags = "".join("1" if (p.id in seated[r] if r in seated else p.plays_in(r)) else "0" for r in range(1, 21))
@@ -608,14 +635,14 @@ def write_opengotha(t: Tournament, saved: str = "20000101000000") -> str:
     for rnd in t.rounds:
         for game in rnd.games:
             ET.SubElement(games, "Game", roundNumber=str(rnd.number), tableNumber=str(game.board),
-                          whitePlayer=_key(t.player(game.white).name), blackPlayer=_key(t.player(game.black).name),
+                          whitePlayer=_key(t.player(game.white)), blackPlayer=_key(t.player(game.black)),
                           knownColor="true", handicap=str(game.stones),
                           result=_WRITTEN[game.result] if game.result else "RESULT_UNKNOWN")
     byes = ET.SubElement(root, "ByePlayers")
     for rnd in t.rounds:
         for pid, sitout in rnd.sitouts:
             if sitout == Sitout.BYE:
-                ET.SubElement(byes, "ByePlayer", player=_key(t.player(pid).name), roundNumber=str(rnd.number))
+                ET.SubElement(byes, "ByePlayer", player=_key(t.player(pid)), roundNumber=str(rnd.number))
     _parameters(root, t)
     ET.indent(root)
     text = ET.tostring(root, encoding="unicode")  # escaped by ElementTree; what XML 1.0 cannot hold at all goes
@@ -627,7 +654,8 @@ def _sitout_values(config: Config) -> dict[str, str]:
     the wins' in Swiss, OpenGotha's defaults for the other (a bye a win, an absence nothing; half a point of MMS)."""
     bye, absent = (_halves(f(config.attendance, config.scoring)) for f in (bye_points, absent_points))
     if config.pairing.method[0] == PairingMethod.SWISS:
-        return {"genNBW2ValueBye": bye, "genNBW2ValueAbsent": absent, "genMMS2ValueBye": "2", "genMMS2ValueAbsent": "1"}
+        return {"genNBW2ValueBye": bye, "genNBW2ValueAbsent": absent, "genMMS2ValueBye": str(GOTHA_SITOUTS[Sitout.BYE]),
+                "genMMS2ValueAbsent": str(GOTHA_SITOUTS[Sitout.ABSENT])}
     return {"genMMS2ValueBye": bye, "genMMS2ValueAbsent": absent, "genNBW2ValueBye": "2", "genNBW2ValueAbsent": "0"}
 
 

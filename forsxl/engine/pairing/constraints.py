@@ -44,7 +44,7 @@ class RoundState:
     teams: dict[PlayerId, str] = field(default_factory=dict)
     clubs: dict[PlayerId, str] = field(default_factory=dict)
     byes: Mapping[PlayerId, int] = field(default_factory=dict)  # byes so far, players with none left out
-    names: dict[PlayerId, str] = field(default_factory=dict)
+    names: dict[PlayerId, str] = field(default_factory=dict)  # as typed: OpenGotha's lots read them so (R7.4)
     ratings: dict[PlayerId, int] = field(default_factory=dict)  # R7.3
     rounds: int | None = None  # rounds in the tournament, for shift: remaining (R7.2); None: this is the last
     avoid: frozenset[frozenset[PlayerId]] = frozenset()  # pairs from the Avoid column (R7)

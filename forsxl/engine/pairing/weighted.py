@@ -898,10 +898,12 @@ def _gotha_text(name: str) -> str:
 
 
 def gotha_name(name: str) -> tuple[str, str]:
-    """(name, first name) as OpenGotha keeps them, from forsxl's `Surname Firstname` (FORMATS §1.3): the first word
-    with its `_` as the spaces of a surname of several words, and the rest."""
-    surname, _, first = name.strip().partition(" ")
-    return surname.replace("_", " "), first
+    """(name, first name) as OpenGotha keeps them, from the Name cell as typed, `Surname Firstname` (FORMATS §1.3):
+    the first word with its `_` as the spaces of a surname of several words and any spaces before it, then what
+    follows the one space after it, as written (`Wang Jiale ` is OpenGotha's `Wang` and `Jiale `)."""
+    words = name.lstrip(" ")
+    surname, _, first = words.partition(" ")
+    return name[:len(name) - len(words)] + surname.replace("_", " "), first
 
 
 def weighted_reasons(ctx: RoundContext) -> PairReasons:
