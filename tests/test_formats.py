@@ -786,6 +786,40 @@ def test_formats_opengotha_toulouse_pairs_round_4_as_opengothas_engine(tmp_path:
                                                            " ".join(OPENGOTHA_ROUND_4.split()).split(", "))}
 
 
+GOTHA_TIES = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+<Players>
+<Player name="Zeta" firstName="Hal" rank="6K" rating="1500" club="Club" country="FR" registeringStatus="FIN"/>
+<Player name="Gamma" firstName="Ivy" rank="10K" rating="1100" club="Club" country="FR" registeringStatus="FIN"/>
+<Player name="Kappa" firstName="Jo" rank="6K" rating="1500" club="Club" country="FR" registeringStatus="FIN"/>
+<Player name="Delta" firstName="Bob" rank="5K" rating="1600" club="Club" country="FR" registeringStatus="FIN"/>
+<Player name="Beta" firstName="Fay" rank="5K" rating="1600" club="Club" country="FR" registeringStatus="FIN"/>
+<Player name="Iota" firstName="Gus" rank="5K" rating="1600" club="Club" country="FR" registeringStatus="FIN"/>
+</Players>
+<TournamentParameterSet>
+<GeneralParameterSet name="Ties" shortName="ties" numberOfRounds="3" komi="7.5" genMMBar="1D" genMMFloor="20K"
+ genMMS2ValueAbsent="1" genMMS2ValueBye="2" genRoundDownNBWMMS="true" numberOfCategories="1"/>
+<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="9" hdCorrection="1" hdNoHdRankThreshold="1D"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="MMS" number="1"/>
+<PlacementCriterion name="SOSM" number="2"/></PlacementCriteria></PlacementParameterSet>
+<PairingParameterSet paiMaSeedSystem1="SPLITANDRANDOM" paiMaSeedSystem2="SPLITANDRANDOM"/>
+</TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_formats_opengotha_breaks_a_tie_between_equal_cost_pairings_as_opengothas_engine(tmp_path: Path) -> None:
+    """Six players of one club in three McMahon groups, round 1 with split and random: OpenGotha's cost function values
+    Beta-Iota, Delta-Zeta, Kappa-Gamma exactly as Beta-Iota, Kappa-Delta, Zeta-Gamma (1,500,288,158,750,002 each,
+    as OpenGotha 3.51's engine, run headless on this file, priced both). Its engine paired the second, White first
+    and with its handicap, as below; forsxl, on OpenGotha's weights and in its order, pairs it too (R7.4)."""
+    xml = tmp_path / "ties.xml"
+    xml.write_text(GOTHA_TIES, encoding="utf-8")
+    t = load(imported(tmp_path, xml)).tournament
+    games = {(t.player(g.white).name, t.player(g.black).name, g.stones) for g in pair_round(t, 1).games}
+    assert games == {("Beta Fay", "Iota Gus", 0), ("Kappa Jo", "Delta Bob", 0), ("Zeta Hal", "Gamma Ivy", 3)}
+
+
 def _without_games(text: str, k: int) -> str:
     """The OpenGotha file as it stood before round k was paired: its games and byes of rounds k on removed."""
     return re.sub(r'<(Game|ByePlayer) [^>]*roundNumber="(\d+)"[^>]*/>',

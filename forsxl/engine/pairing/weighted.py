@@ -29,6 +29,10 @@ bound on what the other players must cost (score groups of odd size, or with too
 meet each other, must send floaters, and those floaters' own float and seeding costs), is at most the found
 matching's cost. Every such pair is added and the matching solved once more: each pair of a matching at least as
 good is then in the graph, so the result is the complete graph's optimum, computed on a part of it.
+
+Ties: several pairings often cost the same. Under OpenGotha's weights a field of up to GABOW_LIMIT players is paired
+by OpenGotha's own matching algorithm (gabow.py) on the complete graph, in OpenGotha's order, so that among equal
+optima forsxl takes OpenGotha's (`gotha_matching`).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from typing import Any
 from forsxl.engine.config import ColourPriority, Edge, Seat, Seeding, Weights
 from forsxl.engine.model import PlayerId, number_text
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState, forbidden_by_index, impossible
+from forsxl.engine.pairing.gabow import max_weight_matching
 from forsxl.engine.pairing.neighbours import choose_bye, pairable
 from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, skipped
 from forsxl.engine.pairing.solver import max_matching_size, max_weight_perfect_matching
@@ -788,9 +793,49 @@ def _weights(field: ScoreField, costs: Mapping[tuple[int, int], Cost]) -> dict[t
     return {edge: top - sum(map(mul, units, cost)) for edge, cost in costs.items()}
 
 
+_OG_DUPLICATE = 5 * 10**14
+"""OpenGotha's default weight of not playing a pair again (its paiBaAvoidDuplGame)."""
+
+GABOW_LIMIT = 200
+"""Up to how many players OpenGotha's weights pair with OpenGotha's own matching algorithm (gabow.py), so that among
+pairings of equal cost forsxl takes OpenGotha's; larger fields go to rustworkx, which is faster there and finds an
+optimum of the same cost (bench/README.md, docs/limits.md)."""
+
+
+def gotha_matching(field: ScoreField) -> list[tuple[int, int]] | None:
+    """The cheapest perfect matching of a field under OpenGotha's weights, found as OpenGotha finds it (R7.4): its
+    matching algorithm (`gabow`) on the complete graph, the players in the order of its Pair frame (the standings
+    before the round, then the name), each pair weighing what OpenGotha's cost function gives it, up to a constant:
+    its duplicate-game weight unless the two have met, plus what `GothaCosts` leaves of the most. A pair the hard
+    rules forbid weighs less than any matching of allowed pairs, so the optimum uses none if it can; None if it must."""
+    n = len(field.ids)
+    gotha = field.gotha
+    order = sorted(range(n), key=gotha.listed.__getitem__)
+    weights = [[0] * n for _ in range(n)]
+    for i, a in enumerate(order):
+        for j in range(i + 1, n):
+            b = order[j]
+            weights[i][j] = gotha.cost(min(a, b), max(a, b))
+    top = max((max(row) for row in weights), default=0) + 1
+    allowed = (n // 2 + 1) * (_OG_DUPLICATE + top + 1)  # outweighs every sum of the rest over a matching
+    for i, a in enumerate(order):
+        met, forbidden, row = field.met[a], field.forbidden[a], weights[i]
+        for j in range(i + 1, n):
+            b = order[j]
+            row[j] = weights[j][i] = (top - row[j] + (0 if b in met else _OG_DUPLICATE)
+                                      + (0 if b in forbidden else allowed))
+    mate = max_weight_matching(weights)
+    pairs = sorted((min(order[i], order[j]), max(order[i], order[j])) for i, j in enumerate(mate) if i < j)
+    if len(pairs) * 2 != n or any(b in field.forbidden[a] for a, b in pairs):
+        return None
+    return pairs
+
+
 def best_matching(field: ScoreField) -> list[tuple[int, int]] | None:
     """The lexicographically cheapest perfect matching of the field, or None if the hard rules allow none."""
     n = len(field.ids)
+    if opengotha in field.criteria and n <= GABOW_LIMIT:
+        return gotha_matching(field)
     width = max(1, field.rules.window)
     if n <= 4 * width:  # small fields: the complete graph at once
         width = n
