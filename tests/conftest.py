@@ -1,28 +1,30 @@
 """What every test shares: the system locale is English, whatever the machine's, so that commands without a workbook
 to take the language from (`new`, `demo`, an error before a workbook is read) speak English unless a test says
 otherwise (issue 20); the club workbooks most CLI tests start from, made once a session and copied (issue 32); and the
-sdist and the wheel, built once (issue 33)."""
+sdist and the wheel, built once (issue 33); and forsxl's click command, built once a worker for typer's CliRunner."""
 
 from __future__ import annotations
 
-import os
+import functools
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import property_runs  # noqa: F401  (loads the hypothesis profile: CI's examples, or new ones each run)
 import pytest
-from hypothesis import settings
+import typer.main
+import typer.testing
 from test_cli import club_players, higher_rating_wins, new_book, ok, type_results
 
 import forsxl
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# CI (.ci/run) runs every property test on the same examples each time, so that a red run is the code's and can be
-# run again; a run of your own draws new ones, and FORSXL_FUZZ_EXAMPLES / FORSXL_AGREEMENT_EXAMPLES search harder.
-settings.register_profile("ci", derandomize=True)
-settings.load_profile(os.environ.get("FORSXL_HYPOTHESIS_PROFILE", "default"))
+# typer's CliRunner builds the click command from the typer app on every invoke, reading each command's signature
+# and annotations anew: that was a fifth of an in-process command's time. The command is the same every time
+# (CliRunner runs it as typer builds it; `forsxl.cli.run`, which words its help in a language, builds its own).
+typer.testing._get_command = functools.cache(typer.main.get_command)
 
 
 def pytest_report_header() -> str:

@@ -10,12 +10,12 @@ None prints a traceback. A refusal is one line per problem, exit code 1, nothing
 problem, the others do what they do or refuse only for what a command may (a round not finished yet, a player asked
 for who is not there); when a command refuses for what the workbook holds, `check` names the same problem at the same
 cell. A workbook a command saved, `check` reads as well as the one it read. CI runs 30 examples: 10 to 30 s on a shared
-2-vCPU machine, making the workbooks included; FORSXL_AGREEMENT_EXAMPLES=2000 searches harder (500 take 3 minutes).
+2-vCPU machine, making the workbooks included; a run of your own 10 new ones (tests/property_runs.py);
+FORSXL_AGREEMENT_EXAMPLES=2000 searches harder (500 take 3 minutes).
 """
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import tempfile
@@ -31,6 +31,7 @@ import pytest
 from featurebook import FLAVORS, feature_book
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from property_runs import examples
 from test_cli import invoke, ok, problems
 from test_package import play_round
 
@@ -241,7 +242,7 @@ def run(path: Path, command: tuple[str, ...], errors: list[ForsxlError]) -> tupl
     return 1, {(e.code, str(e.source or "")) for e in errors}
 
 
-@settings(max_examples=int(os.environ.get("FORSXL_AGREEMENT_EXAMPLES", "30")), deadline=None,
+@settings(max_examples=examples(30, "FORSXL_AGREEMENT_EXAMPLES"), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(base=st.sampled_from(["excel", "libreoffice", "sdk", "ru"]), changes=st.lists(CHANGES, min_size=1, max_size=3),
        commands=st.lists(st.sampled_from(COMMANDS), min_size=1, max_size=3, unique=True))

@@ -6,7 +6,6 @@ Built on test_cli's and test_reliability's helpers: a workbook made by `forsxl n
 
 from __future__ import annotations
 
-import os
 import resource
 import shutil
 import subprocess
@@ -23,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl.utils import get_column_letter
+from property_runs import examples
 from realfiles import needs_files
 from test_cli import club_players, edit, new_book, ok, refused, type_rows
 from test_reliability import ods_archive, ods_tables, rezip
@@ -475,7 +475,7 @@ def hostile_ods(base: Path, target: Path, tables: list[Any]) -> None:
     ods_archive(target, ods_tables(openpyxl.load_workbook(base)) + hostile)
 
 
-@settings(max_examples=int(os.environ.get("FORSXL_BOUNDED_EXAMPLES", "25")), deadline=None,
+@settings(max_examples=examples(25, "FORSXL_BOUNDED_EXAMPLES"), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.one_of(
     st.tuples(st.just("xlsx"), st.lists(TYPED, max_size=4), st.lists(RENAMED, max_size=1), st.lists(RAW, max_size=3)),
@@ -485,7 +485,8 @@ def test_any_workbook_is_done_or_refused_in_one_line_within_5_s_and_300_mb(playe
                                                                            command: tuple[str, ...]) -> None:
     """Hostile values, raw merges, far cells, repeats and tables, under RLIMIT_AS 300 MB and RLIMIT_CPU 5 s in a
     process of its own: forsxl finishes (exit 0) or refuses with lines naming a cell and rule (exit 1), never a
-    traceback, a MemoryError or a kill (issue 19). CI runs 25 examples; FORSXL_BOUNDED_EXAMPLES=500 searches harder.
+    traceback, a MemoryError or a kill (issue 19). CI runs 25 examples, a run of your own 8 new ones
+    (tests/property_runs.py); FORSXL_BOUNDED_EXAMPLES=500 searches harder.
     """
     kind, *mutations = data
     with tempfile.TemporaryDirectory() as directory:

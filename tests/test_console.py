@@ -32,9 +32,27 @@ def saturday(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return (folder / "club.xlsx").rename(folder / "Турнир клуба.xlsx")
 
 
+@pytest.fixture(scope="module")
+def explained(saturday: Path) -> bytes:
+    """What `explain --round 2` prints on a UTF-8 console: what every other console must read the same."""
+    run = forsxl("utf-8", "explain", saturday, "--round", "2")
+    assert (run.returncode, run.stderr) == (0, b"")
+    return run.stdout
+
+
+@pytest.fixture(scope="module")
+def broken(saturday: Path) -> tuple[Path, str]:
+    """A copy of the Saturday with a mistyped rating, and what `check` says of it on a UTF-8 console."""
+    path = saturday.with_name("Турнир с ошибкой.xlsx")
+    workbook = openpyxl.load_workbook(saturday)
+    workbook.worksheets[1]["C3"] = "19l5"
+    workbook.save(path)
+    return path, forsxl("utf-8", "check", path).stderr.decode("utf-8")
+
+
 @pytest.mark.parametrize("encoding", STAND_INS)
-def test_explain_reads_on_a_windows_code_page(saturday: Path, encoding: str) -> None:
-    expected = forsxl("utf-8", "explain", saturday, "--round", "2").stdout.decode("utf-8")
+def test_explain_reads_on_a_windows_code_page(saturday: Path, explained: bytes, encoding: str) -> None:
+    expected = explained.decode("utf-8")
     for char, plain in STAND_INS[encoding].items():
         assert char in expected  # the lines have it to lose
         expected = expected.replace(char, plain)
@@ -45,25 +63,21 @@ def test_explain_reads_on_a_windows_code_page(saturday: Path, encoding: str) -> 
 
 
 @pytest.mark.parametrize("encoding", STAND_INS)
-def test_an_error_reads_on_a_windows_code_page(saturday: Path, encoding: str) -> None:
+def test_an_error_reads_on_a_windows_code_page(broken: tuple[Path, str], encoding: str) -> None:
     """stderr, which Python would write as `\\u2014` where the code page lacks the dash."""
-    broken = saturday.with_name("Турнир с ошибкой.xlsx")
-    workbook = openpyxl.load_workbook(saturday)
-    workbook.worksheets[1]["C3"] = "19l5"
-    workbook.save(broken)
-    expected = forsxl("utf-8", "check", broken).stderr.decode("utf-8")
+    path, expected = broken
     assert "рейтинг '19l5' — не число" in expected
-    run = forsxl(encoding, "check", broken)
+    run = forsxl(encoding, "check", path)
     assert run.returncode == 1
     assert run.stderr == expected.replace("—", "—" if encoding == "cp1251" else "-").encode(encoding)
 
 
-def test_an_ascii_console_never_raises(saturday: Path) -> None:
+def test_an_ascii_console_never_raises(saturday: Path, explained: bytes) -> None:
     """Where the output claims ASCII, typer's echo writes UTF-8 (click's answer to a misconfigured Linux terminal);
     what is written past it, as the help, comes in Latin letters."""
     run = forsxl("ascii", "explain", saturday, "--round", "2")
     assert run.returncode == 0
-    assert run.stdout == forsxl("utf-8", "explain", saturday, "--round", "2").stdout
+    assert run.stdout == explained
     help = forsxl("ascii", "pair", saturday, "--help")
     assert help.returncode == 0 and help.stdout.isascii()
     assert b"Zapusk: forsxl pair" in help.stdout

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from openpyxl.comments import Comment
 from openpyxl.styles import Font, PatternFill
 from openpyxl.workbook.workbook import Workbook
+from property_runs import examples
 from test_cli import (
     edit,
     higher_rating_wins,
@@ -741,14 +742,15 @@ def mutate(workbook: Workbook, mutation: tuple[Any, ...], sheet_index: int) -> N
 
 
 @example(mutations=[(("rename", 1, 1, " R1"), 0)], command="pair")  # a sheet named ' R1' is named so, quoted
-@settings(max_examples=int(os.environ.get("FORSXL_FUZZ_EXAMPLES", "50")), deadline=None,
+@settings(max_examples=examples(50, "FORSXL_FUZZ_EXAMPLES"), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutations=st.lists(st.tuples(st.one_of(CELL, SHEET), st.integers(0, 10)), min_size=1, max_size=4),
        command=st.sampled_from(["pair", "standings", "check"]))
 def test_fuzz_mutated_workbooks_fail_cleanly_or_succeed(fuzz_base: Path, mutations: list[Any], command: str) -> None:
     """Cells and sheets changed at random: success, or exit 1 with lines naming the cell and rule and the file intact.
 
-    CI runs 50 examples; `FORSXL_FUZZ_EXAMPLES=2000 pytest -k fuzz` searches harder.
+    CI runs 50 examples, a run of your own 16 new ones (tests/property_runs.py); `FORSXL_FUZZ_EXAMPLES=2000 pytest -k
+    fuzz` searches harder.
     """
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "club.xlsx"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime
+import functools
 import re
 import types
 import typing
@@ -28,7 +30,14 @@ from forsxl.i18n import N_, Later, tr
 
 
 def presets() -> dict[str, dict[str, Any]]:
-    """Every shipped preset (R12) by name: its YAML keys, with `description`."""
+    """Every shipped preset (R12) by name: its YAML keys, with `description`; the caller's own copy."""
+    return copy.deepcopy(_parsed_presets())
+
+
+@functools.cache
+def _parsed_presets() -> dict[str, dict[str, Any]]:
+    """The preset files parsed once a process: every workbook read builds its Config over a preset, and parsing the
+    YAML each time took half the time of reading a small workbook."""
     found = {}
     for entry in resources.files("forsxl.presets").iterdir():
         if entry.name.endswith(".yaml"):
@@ -50,8 +59,10 @@ VALUE_READERS: dict[type, Callable[[str], Any]] = {
 """Engine values a Config cell holds as text, each with its reader (STYLE 9): a ValueError is a plain bad value, a
 ForsxlError its own message at the key's cell; str() gives the text back."""
 
+@functools.cache
 def key_type(key: str) -> Any:
-    """The annotated type of a Config key (`handicap.max_steps` -> int)."""
+    """The annotated type of a Config key (`handicap.max_steps` -> int); resolved once a process, as typing resolves
+    the string annotations anew on every call."""
     owner: Any = Config
     *path, last = key.split(".")
     for part in path:
