@@ -16,7 +16,6 @@ from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from python_calamine import CalamineError, CalamineWorkbook
 
-from forsxl.book.parts import encoding, head, utf8
 from forsxl.book.safety import MAX_COLUMNS, MAX_ROWS, MAX_SHEETS, XmlBudget, check_archive, check_reach, refuse
 from forsxl.i18n import Later
 
@@ -104,10 +103,7 @@ def read_ods(path: Path) -> Workbook:
         tables = _Tables(path)
         with zipfile.ZipFile(path) as archive:
             budget = XmlBudget(path)
-            with archive.open("content.xml") as content:
-                declared = encoding(head(content))
-            if not utf8(declared):  # calamine reads UTF-8 whatever the part declares
-                raise budget.refused("file_xml_encoding", "content.xml", encoding=declared)
+            budget.require_utf8(archive, "content.xml")  # calamine reads UTF-8 whatever the part declares
             budget.stream(archive, "content.xml", tables.start, tables.end)
         source = CalamineWorkbook.from_path(str(path))
         sheets = [(name, source.get_sheet_by_name(name)) for name in source.sheet_names]

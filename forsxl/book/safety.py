@@ -167,6 +167,14 @@ class XmlBudget:
             why = Later("broken XML in {part}: {error}", part=part, error=error)
             raise self.refused("file_not_xlsx", part, why=why) from None
 
+    def require_utf8(self, archive: zipfile.ZipFile, part: str) -> None:
+        """Raise unless `part` is written in UTF-8 (parts.py `encoding`, `utf8`): one a save splices UTF-8 bytes
+        into, or one a reader takes as UTF-8 whatever it declares."""
+        with archive.open(part) as data:
+            declared = encoding(head(data))
+        if not utf8(declared):
+            raise self.refused("file_xml_encoding", part, encoding=declared)
+
     def refused(self, code: str, part: str, **params: Any) -> WorkbookErrors:
         """The refusal of the file for one of its parts, with the sheet it is when it is a worksheet's."""
         title = self.titles.get(part)
@@ -326,10 +334,7 @@ def _check_edited_in_utf8(budget: XmlBudget, archive: zipfile.ZipFile, found: Pa
     edited = found.edited()
     for info in archive.infolist():
         if info.filename in edited:
-            with archive.open(info) as part:
-                declared = encoding(head(part))
-            if not utf8(declared):
-                raise budget.refused("file_xml_encoding", info.filename, encoding=declared)
+            budget.require_utf8(archive, info.filename)
 
 
 def _missing(part: str) -> Later:
