@@ -261,9 +261,8 @@ class GothaCosts:
         self.handicap_weight = weights.handicap
         self.handicap = [state.handicap_scores.get(pid, 0) for pid in field.ids]
         self.handicap_costs: dict[int, int] = {}
-        names = [state.names.get(pid, "") for pid in field.ids]
-        self.listed = [(state.places.get(pid, 0), _gotha_key(name)) for pid, name in zip(field.ids, names, strict=True)]
-        self.lots = [_lot_parts(_gotha_text(name)) for name in names]
+        self.listed = [_listed(state, pid) for pid in field.ids]
+        self.lots = [_lot_parts(_gotha_text(state.names.get(pid, ""))) for pid in field.ids]
 
     def _withheld(self, weight: int, other_country: bool, other_club: bool) -> int:
         """What geography withholds from a pair of another country and/or club: its weight less what it gives, the
@@ -894,8 +893,7 @@ def _gotha_chunks(state: RoundState, players: list[PlayerId]) -> list[list[Playe
     the strongest, score level by score level from the top, in the order it lists them (the ranking, then the name),
     a chunk closes at 600, at an even size of 200 or more at the end of a level, or when 200 are left."""
     low, high = _OG_CHUNK
-    names = state.names
-    remaining = sorted(players, key=lambda p: (state.places.get(p, 0), _gotha_key(names.get(p, ""))))
+    remaining = sorted(players, key=lambda p: _listed(state, p))
     category = {p: state.categories.get(p, 0) for p in players}
     whole = {p: floor(state.scores.get(p, Fraction(0))) for p in players}
     chunks = []
@@ -929,6 +927,12 @@ def even_black(state: RoundState, rules: PairingRules, a: PlayerId, b: PlayerId)
     names = (_gotha_text(state.names.get(a, "")), _gotha_text(state.names.get(b, "")))
     white = a if gotha_lot(1, *names) == 0 else b  # OpenGotha: White the first of its pair on a 0, else the second
     return b if white == a else a
+
+
+def _listed(state: RoundState, pid: PlayerId) -> tuple[int, tuple[bytes, bytes]]:
+    """Where OpenGotha lists a player to pair (its Pair frame's order): by the standings before the round, then by
+    name."""
+    return state.places.get(pid, 0), _gotha_key(state.names.get(pid, ""))
 
 
 def _gotha_key(name: str) -> tuple[bytes, bytes]:
