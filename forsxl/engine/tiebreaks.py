@@ -448,10 +448,15 @@ def rank(table: TiebreakTable, pid: PlayerId) -> int:
     return table.players[pid].rank_by(table.ratings).index
 
 
+def category(rank: Rank, limits: Sequence[Rank]) -> int:
+    """OpenGotha's category of a rank, 0 the strongest: how many of the categories' lowest ranks (`swiss.categories`)
+    it is below."""
+    return sum(rank < limit for limit in limits)
+
+
 def cat(table: TiebreakTable, pid: PlayerId) -> int:
     """The player's category by rank, the strongest first (R6 `cat`, OpenGotha's CAT with `swiss.categories`)."""
-    rank = table.players[pid].rank_by(table.ratings)
-    return -sum(rank < limit for limit in table.categories)
+    return -category(table.players[pid].rank_by(table.ratings), table.categories)
 
 
 def _exploits(table: TiebreakTable, pid: PlayerId, won_only: bool) -> int:

@@ -32,7 +32,7 @@ from forsxl.engine.standings import Standing, lot_seed, round_groups, standings,
 from forsxl.engine.start_points import rank_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
-from forsxl.engine.tiebreaks import gotha_wins, half_wins
+from forsxl.engine.tiebreaks import category, gotha_wins, half_wins
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
@@ -227,13 +227,10 @@ def _score_groups(
     return _gotha_state(t.config, number, table, state, method) if whole else state
 
 
-def _gotha_start(config: Config, player: Player) -> int:
-    """A player's start score as OpenGotha counts it whatever its system (R1.4): the rank held between the bar and
-    the floor (30k = 0, 1d = 30), and the player's correction."""
-    rank = player.rank_by(config.ratings).index
-    low = config.start.floor.index if config.start.floor else 0
-    high = config.start.bar.index if config.start.bar else 38
-    return int(min(max(rank, low), high) + player.correction)
+def _gotha_start(config: Config, player: Player, low: int, bar: int) -> int:
+    """A player's start score as OpenGotha counts it whatever its system (R1.4): the rank held between the floor
+    `low` and the `bar` (rank indexes: 30k = 0, 1d = 30), and the player's correction."""
+    return int(min(max(player.rank_by(config.ratings).index, low), bar) + player.correction)
 
 
 def _gotha_state(config: Config, number: int, table: list[Standing], state: RoundState,
@@ -242,9 +239,9 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
     handicap term the McMahon score in whole points, the highest score for a player above its thresholds
     (`swiss.geo_*`: rank plus wins, the start at the bar, half the rounds won), and the range of its concavity."""
     categories = config.swiss.categories
-    start = {s.player.id: _gotha_start(config, s.player) for s in table}
     bar = config.start.bar.index if config.start.bar else 38
     low = config.start.floor.index if config.start.floor else 0
+    start = {s.player.id: _gotha_start(config, s.player, low, bar) for s in table}
     top = bar + 2 + number - 1
     handicap = {}
     for s in table:
@@ -254,7 +251,7 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
         handicap[pid] = top if _gotha_spared(config, s, start[pid], bar) else mcmahon
     count = len(categories) + 1
     span = _score_range(config, number, method)
-    return replace(state, categories={s.player.id: sum(s.player.rank_by(config.ratings) < c for c in categories)
+    return replace(state, categories={s.player.id: category(s.player.rank_by(config.ratings), categories)
                                       for s in table}, category_count=count, handicap_scores=handicap,
                    handicap_range=span * count if method == PairingMethod.MCMAHON else bar - low + 3 + number - 1)
 

@@ -265,6 +265,11 @@ def _played(g: GothaTournament) -> int:
     return max([e.round for e in g.games] + [r for r, _ in g.byes] + [0])
 
 
+def _category_count(g: GothaTournament) -> int:
+    """How many categories OpenGotha's general parameters set (one where none)."""
+    return int(g.general.get("numberOfCategories", "1") or 1)
+
+
 def _pid(keys: dict[str, PlayerId], key: str) -> PlayerId | None:
     return keys.get(key.strip().upper()) or keys.get(latin(key.strip()).upper())
 
@@ -365,7 +370,7 @@ def _criteria(g: GothaTournament, source: str) -> tuple[list[Tiebreak], list[For
     """
     found: list[Tiebreak] = []
     lacking: list[str] = []
-    categories = int(g.general.get("numberOfCategories", "1") or 1)
+    categories = _category_count(g)
     for name in (n.strip().upper().replace("M1", "-1").replace("M2", "-2") for n in g.placement):
         criterion = CRITERIA.get(name)
         if name == "CAT" and categories <= 1:
@@ -484,7 +489,7 @@ def _weights(g: GothaTournament, source: str) -> tuple[str, list[ForsxlError]]:
     expected = {**_GOTHA_DEFAULTS, **_GOTHA_PROFILES[profile]}
     if not weight("paiSeAvoidSameGeo"):
         expected.pop("paiSeAvoidSameGeo")  # geography off: the club and country gaps stay 0
-    if int(g.general.get("numberOfCategories", "1") or 1) <= 1:
+    if _category_count(g) <= 1:
         expected.pop("paiMaAvoidMixingCategories", None)
     notes = [ForsxlError("R7.4", "gotha_setting", Source(source), what=name, value=str(weight(name)))
              for name, value in expected.items() if weight(name) != value]
@@ -523,7 +528,7 @@ def _pairing_rows(g: GothaTournament, source: str) -> tuple[list[tuple[str, str]
     rows += [("swiss.geo_rank", _rank_key(pairing["paiSeRankThreshold"])),
              ("swiss.geo_bar", "yes" if pairing["paiSeBarThresholdActive"] == "true" else "no"),
              ("swiss.geo_wins", "yes" if pairing["paiSeNbWinsThresholdActive"] == "true" else "no")]
-    if int(g.general.get("numberOfCategories", "1") or 1) > 1:
+    if _category_count(g) > 1:
         rows.append(("swiss.categories", ", ".join(filter(None, map(_rank_key, g.categories)))))
     return rows, notes
 
