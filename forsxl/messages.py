@@ -157,6 +157,11 @@ MESSAGES: dict[str, str] = {
     "handicap_range": N_("handicap {value} is not between {low} and {high} stones"),
     "komi_range": N_("komi {value} is not between {low} and {high}"),
     "board_duplicate": N_("board {board} is already on row {row}"),
+    # a row that names its players is a game whatever its Board cell holds, or is named (issue 39)
+    "board_empty": N_("warning: the Board cell of this game is empty; read as board {board}, the first the round "
+                      "does not use, and written here by the next command that saves the workbook"),
+    "sitout_two_players": N_("{word!r} names one player without a game, in Black, yet this row also names {white!r} "
+                             "as White: clear White, or type the board number of their game"),
     "handicap_bad": N_("handicap {stones} with komi {komi} fits no handicap step of group {group}"),
     "round_has_results": N_("round {round} has results and cannot be paired again"),
     "round_already_paired": N_("round {round} is already paired; use --round {round} --force to pair it again"),

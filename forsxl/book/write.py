@@ -60,8 +60,8 @@ def _owned_cells(rs: RoundSheet, t: Tournament, cells: Mapping[PlayerId, Sequenc
 def refresh_rounds(book: Book, report: Report) -> None:
     """Rewrite the owned cells of every round sheet from the sheet as it stands and the report's round cells."""
     for rs in book.round_sheets.values():
-        for row, column, name in rs.renames:  # a player renamed in Players (book/history.py)
-            put(rs.sheet.cell(row, column), name)
+        for row, column, value in rs.filled:  # a player renamed in Players (book/history.py), a Board cell emptied
+            put(rs.sheet.cell(row, column), value)
         _owned_cells(rs, book.tournament, report.cells)
 
 
