@@ -280,6 +280,20 @@ MESSAGES: dict[str, str] = {
                       "them"),
     "undo_no_such": N_("{path} has no version {number}: versions 1 to {count} are kept (forsxl history {path})"),
     "undo_same": N_("{path} is the same as version {number} already; nothing to put back"),
+    # versions read and checked before they are put back, their folder's faults named as its own (issue 39)
+    "version_not_file": N_("{path} is {what}, and a version is a workbook's own file"),
+    "version_unreadable": N_("{path} cannot be read ({why})"),
+    "undo_damaged": N_("{path}: version {number} is damaged and is not put back (forsxl history {path} says why); "
+                       "forsxl undo {path} --to {sound} puts back the next sound one"),
+    "undo_damaged_last": N_("{path}: version {number} is damaged and is not put back (forsxl history {path} says "
+                            "why), and no sound version is kept before it"),
+    "undo_none_sound": N_("{path}: the {count} versions undo goes back along are all damaged; forsxl history {path} "
+                          "says why"),
+    "versions_unreadable": N_("the versions of {path} in {folder} cannot be read ({why}): make {folder} a folder you "
+                              "can read, or move it away"),
+    "versions_unwritable": N_("warning: the versions of {path} in {folder} cannot be written ({why}): the workbook is "
+                              "saved without a new version, and {backup} keeps the one it replaced; make {folder} a "
+                              "folder you can write, or move it away"),
     "publish_over_book": N_("the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
                             "for the site"),
     "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "

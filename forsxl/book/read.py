@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
 from collections.abc import Callable
@@ -92,11 +93,17 @@ def open_package(path: Path) -> tuple[Workbook, Package | None, Identity | None]
         identity, data = Identity.read(path)
     except OSError:  # said as before this was read here: a file that cannot be opened as a zip archive
         raise refuse("file_not_xlsx", path, why=Later("not a zip archive")) from None
+    return *open_bytes(path, data), identity
+
+
+def open_bytes(path: Path, data: bytes) -> tuple[Workbook, Package]:
+    """The workbook in `data`, the bytes of the .xlsx at `path`, and its package, each refused as `open_workbook`
+    refuses it (a version of it, too, before `forsxl undo` puts it back)."""
     check_archive(path, "xl/workbook.xml", data)
     recorded = check_sheets(path, data)
     try:
         package = Package(data)
-        return package.load(path, recorded), package, identity
+        return package.load(path, recorded), package
     except (WorkbookErrors, SystemError):  # a SystemError is a bug in Python or forsxl, never the file's
         raise
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
@@ -113,13 +120,13 @@ def detect_lang(workbook: Workbook) -> Lang:
     return layout.names_lang(workbook.sheetnames)
 
 
-def peek_lang(path: Path) -> Lang | None:
-    """The language of the workbook at `path` (`detect_lang`), read cheaply (openpyxl's read-only mode, sheet names
-    and the Config sheet only); None when there is no readable .xlsx there. For what is said before the workbook is
-    loaded: `--help`, `publish --watch`."""
+def peek_lang(path: Path, data: bytes | None = None) -> Lang | None:
+    """The language of the workbook at `path` (whose bytes are `data`, when read already; `detect_lang`), read
+    cheaply (openpyxl's read-only mode, sheet names and the Config sheet only); None when there is no readable .xlsx
+    there. For what is said before the workbook is loaded: `--help`, `publish --watch`, `history`."""
     try:
-        check_archive(path, "xl/workbook.xml")
-        workbook = load_workbook(path, read_only=True)
+        check_archive(path, "xl/workbook.xml", data)
+        workbook = load_workbook(path if data is None else io.BytesIO(data), read_only=True)
     except Exception:  # no workbook, or not one forsxl reads: the caller falls back on the system's language
         return None
     try:
