@@ -238,8 +238,10 @@ MESSAGES: dict[str, str] = {
                           "{limit}; nothing written"),
     "import_line_bad": N_("{text!r}: {why}"),
     "import_format_unknown": N_("cannot tell the format of {path}; name it with --format ({known})"),
-    "csv_encoding_unknown": N_("{path}: cannot tell whether its text is in {cyrillic} (Cyrillic) or {western} (Western "
-                               "European); save it as CSV UTF-8 and import it again"),
+    "csv_encoding_unknown": N_("{path}: its text reads in none of the encodings tried ({tried}); save it as CSV UTF-8 "
+                               "and import it again"),
+    "csv_encoding_tie": N_("{path}: its text reads as well in {tied}, and differently, so which it is cannot be told; "
+                           "save it as CSV UTF-8 and import it again"),
     "import_gotha_existing": N_("an OpenGotha file brings a whole tournament: import it into a new workbook, "
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),
