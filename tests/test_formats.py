@@ -628,6 +628,25 @@ def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
     assert "'=cmd()" in result.output and result.output.startswith("Place,Shared,No,Name,Rating,Rank")
 
 
+@pytest.mark.parametrize("club", ["+7", "-7", "=7", "@7", "+7 495 123-45-67"])
+def test_formats_csv_export_guards_a_text_that_reads_as_a_number_or_formula(tmp_path: Path, club: str) -> None:
+    """Issue 39: a club named `+7` (a phone code) was exported bare, and a spreadsheet reads it as the formula
+    `=+7`; text that starts with = + - @ is guarded whatever follows, and only a number cell keeps its sign."""
+    book = _book(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    workbook["Players"].append([None, "Minus", -900])
+    workbook["Players"]["A1"].value = "No"
+    workbook["Players"]["D1"].value = "Club"
+    workbook["Players"]["D2"].value = club
+    workbook["Players"]["D2"].data_type = "s"
+    workbook.save(book)
+    result = invoke("export", book, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0][6] == "Club" and {row[6] for row in rows[1:3]} == {"", f"'{club}"}
+    assert {row[4] for row in rows[1:3]} == {"2100", "-900"}  # numbers keep their sign
+
+
 def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: Path) -> None:
     """Issue 20: `lang: ru` gives `;` between fields, a decimal comma and a UTF-8 byte order mark first (Excel reads
     the Cyrillic as cp1251 without it). English stays `,`, a point and no mark (the test above)."""

@@ -255,11 +255,13 @@ _HEADINGS = {
 }
 
 
-def safe_text(value: str) -> str:
+def safe_text(value: str, numeric: bool = False) -> str:
     """Text a spreadsheet will neither run nor split: one line (`one_line`), and a leading `= + - @` gets an
-    apostrophe, unless it is a number."""
+    apostrophe, unless the cell is a `numeric` one holding a number (`-6,5` in Russian): a club named `+7` is text,
+    which a spreadsheet would read as a formula (issue 39)."""
     value = one_line(value)
-    if value[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value):  # `-6,5` in Russian
+    number = numeric and re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value)
+    if value[:1] in ("=", "+", "-", "@") and not number:
         return "'" + value
     return value
 
@@ -287,9 +289,10 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
     for s in report.table:
         p = s.player
         label = p.rank_by(t.config.ratings).label(t.config.lang)
-        cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
-                 p.club, p.country, p.egd_pin,
-                 *[c.text(lang) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
-        writer.writerow([safe_text(c) for c in cells])
+        cells = [(str(s.place_number), True), (s.shared_place.replace("-", "\u2013"), False), (str(p.id), True),
+                 (p.name, False), (str(p.rating), True), (label, False), (p.club, False), (p.country, False),
+                 (p.egd_pin, False), *[(c.text(lang), False) for c in s.cells], (number(s.points, lang), True),
+                 *[(number(s.values[c], lang), True) for c in shown]]
+        writer.writerow([safe_text(value, numeric) for value, numeric in cells])
     writer.writerows([[], [round_cells_legend(lang)]])  # below the table, as in Standings
     return out.getvalue()
