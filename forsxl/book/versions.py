@@ -93,8 +93,8 @@ def last_run(workbook: Workbook) -> Run | None:
     """The last row of a workbook's Log; None when it has none."""
     log = find_sheet(workbook, "log")
     last = None
-    for _, row in [] if log is None else values(log):
-        if row.get(2):
+    for number, row in [] if log is None else values(log):
+        if number > 1 and row.get(2):  # below the header
             last = (row.get(1), row.get(2), row.get(3), row.get(4))
     if last is None:
         return None
