@@ -40,6 +40,7 @@ from test_cli import (
 )
 
 from forsxl.book import openpyxl_private, safety
+from forsxl.book.kept import tournament
 from forsxl.book.package import Package
 from forsxl.book.parts import Parts, SheetXml, spans
 from forsxl.book.read import load
@@ -837,4 +838,6 @@ def test_libreoffice_round_trip_then_pair(book: Path, route: str) -> None:
     if route != "ods":
         validations = openpyxl.load_workbook(target)["Round-1"].data_validations.dataValidation
         assert validations, "the Result dropdown survives LibreOffice"
+        # and so does what tells the tournament, whose versions undo goes back along (issue 39)
+        assert tournament(converted.read_bytes()) == tournament(book.read_bytes()) is not None
     assert result.exit_code == 0
