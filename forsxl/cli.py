@@ -26,7 +26,7 @@ from forsxl.app.workflow import (
     standings_into,
 )
 from forsxl.book.read import Book, load, peek_lang
-from forsxl.book.save import writing
+from forsxl.book.save import telling, writing
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
@@ -53,9 +53,20 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def main(version: Annotated[bool, typer.Option(
+def main(context: typer.Context, version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
     """Go handicap tournaments (Fors and friends) kept in an .xlsx workbook."""
+    context.with_resource(_told())
+
+
+@contextmanager
+def _told() -> Iterator[None]:
+    """After the command, say what its saves left undone without failing for it (book/save.py `telling`: a version
+    its versions folder could not take), in the workbook's language."""
+    with telling() as told:
+        yield
+    for note in told:
+        typer.echo(message(note, peek_lang(note.params["path"]) or system_lang()), err=True)
 
 
 def run(args: Sequence[str]) -> None:

@@ -157,6 +157,11 @@ MESSAGES: dict[str, str] = {
     "handicap_range": N_("handicap {value} is not between {low} and {high} stones"),
     "komi_range": N_("komi {value} is not between {low} and {high}"),
     "board_duplicate": N_("board {board} is already on row {row}"),
+    # a row that names its players is a game whatever its Board cell holds, or is named (issue 39)
+    "board_empty": N_("warning: the Board cell of this game is empty; read as board {board}, the first the round "
+                      "does not use, and written here by the next command that saves the workbook"),
+    "sitout_two_players": N_("{word!r} names one player without a game, in Black, yet this row also names {white!r} "
+                             "as White: clear White, or type the board number of their game"),
     "handicap_bad": N_("handicap {stones} with komi {komi} fits no handicap step of group {group}"),
     "round_has_results": N_("round {round} has results and cannot be paired again"),
     "round_already_paired": N_("round {round} is already paired; use --round {round} --force to pair it again"),
@@ -233,8 +238,10 @@ MESSAGES: dict[str, str] = {
                           "{limit}; nothing written"),
     "import_line_bad": N_("{text!r}: {why}"),
     "import_format_unknown": N_("cannot tell the format of {path}; name it with --format ({known})"),
-    "csv_encoding_unknown": N_("{path}: cannot tell whether its text is in {cyrillic} (Cyrillic) or {western} (Western "
-                               "European); save it as CSV UTF-8 and import it again"),
+    "csv_encoding_unknown": N_("{path}: its text reads in none of the encodings tried ({tried}); save it as CSV UTF-8 "
+                               "and import it again"),
+    "csv_encoding_tie": N_("{path}: its text reads as well in {tied}, and differently, so which it is cannot be told; "
+                           "save it as CSV UTF-8 and import it again"),
     "import_gotha_existing": N_("an OpenGotha file brings a whole tournament: import it into a new workbook, "
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),
@@ -275,6 +282,20 @@ MESSAGES: dict[str, str] = {
                       "them"),
     "undo_no_such": N_("{path} has no version {number}: versions 1 to {count} are kept (forsxl history {path})"),
     "undo_same": N_("{path} is the same as version {number} already; nothing to put back"),
+    # versions read and checked before they are put back, their folder's faults named as its own (issue 39)
+    "version_not_file": N_("{path} is {what}, and a version is a workbook's own file"),
+    "version_unreadable": N_("{path} cannot be read ({why})"),
+    "undo_damaged": N_("{path}: version {number} is damaged and is not put back (forsxl history {path} says why); "
+                       "forsxl undo {path} --to {sound} puts back the next sound one"),
+    "undo_damaged_last": N_("{path}: version {number} is damaged and is not put back (forsxl history {path} says "
+                            "why), and no sound version is kept before it"),
+    "undo_none_sound": N_("{path}: the {count} versions undo goes back along are all damaged; forsxl history {path} "
+                          "says why"),
+    "versions_unreadable": N_("the versions of {path} in {folder} cannot be read ({why}): make {folder} a folder you "
+                              "can read, or move it away"),
+    "versions_unwritable": N_("warning: the versions of {path} in {folder} cannot be written ({why}): the workbook is "
+                              "saved without a new version, and {backup} keeps the one it replaced; make {folder} a "
+                              "folder you can write, or move it away"),
     "publish_over_book": N_("the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
                             "for the site"),
     "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "

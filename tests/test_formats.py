@@ -366,10 +366,67 @@ def test_formats_csv_whose_encoding_cannot_be_told_is_refused_in_one_line(tmp_pa
     (tmp_path / "players.csv").write_bytes(b"Name;Rating;Club\nAdams;1500;\xb9 5\n")
     result = invoke("import", book, tmp_path / "players.csv")
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
-    assert result.output.strip() == ("players.csv: не понять, в какой кодировке текст — Windows-1251 (кириллица) "
-                                     "или Latin-1 (западноевропейская); сохраните файл как «CSV UTF-8» и импортируйте "
-                                     "снова")
+    assert result.output.strip() == ("players.csv: текст одинаково читается в кодировках Windows-1251, Latin-1, и "
+                                     "читается по-разному, так что не понять, какая из них; сохраните файл как «CSV "
+                                     "UTF-8» и импортируйте снова")
     assert book.read_bytes() == before
+
+
+@pytest.mark.parametrize(("text", "codec", "encoding"), [
+    pytest.param("Name,Rating,Club\nMüller Jürgen,2000,Köln\nGroß Anna,1800,\n", "mac_roman", "Mac Roman",
+                 id="Excel for Mac's CSV (Macintosh)"),
+    pytest.param("Имя;Рейтинг\nСидоров Пётр;2000\nЁлкина Вера;1800\n", "cp866", "DOS 866", id="DOS"),
+    pytest.param("Имя;Рейтинг\nСидоров Пётр;2000\nЁлкина Вера;1800\n", "koi8_r", "KOI8-R", id="KOI8-R"),
+    pytest.param("Name;Rating\nСидоров;2000\n", "koi8_r", "KOI8-R", id="KOI8-R, one name"),
+    pytest.param("Name,Rating\nMüller Jürgen,2000\nСидоров Пётр,1900\n", "utf-16-be", "UTF-16 BE",
+                 id="UTF-16 BE without a byte order mark"),
+    pytest.param("Name,Rating\nMüller Jürgen,2000\n", "utf-16-le", "UTF-16 LE", id="UTF-16 LE without one"),
+    pytest.param("Name,Rating\rMüller Jürgen,2000\rGroß Anna,1800\r", "mac_roman", "Mac Roman",
+                 id="CR alone ending each line, as old Macs do"),
+])
+def test_formats_csv_in_other_encodings_reads_as_written(tmp_path: Path, text: str, codec: str, encoding: str) -> None:
+    """Issue 39: Excel for Mac's «CSV (Macintosh)», DOS 866 and KOI8-R were imported as mojibake with exit 0
+    (`Müller Jürgen` as `Mller Jrgen`, `Иванов` as `€ў ­®ў`), UTF-16 BE without a byte order mark was refused with
+    `'\x00n\x00a…'`, and lines ended by CR alone gave Python's own csv message. Each reads as written and says its
+    encoding."""
+    book = _book(tmp_path)
+    (tmp_path / "players.csv").write_bytes(text.encode(codec))
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 0, result.output
+    names = [re.split("[,;]", line)[0] for line in text.splitlines()[1:]]
+    assert result.output.splitlines()[0] == (
+        f"{book}: imported {len(names)} player{'s' * (len(names) > 1)} from players.csv (csv, encoding {encoding})")
+    assert [p.name for p in load(book).tournament.players][1:] == names
+
+
+@pytest.mark.parametrize(("data", "line"), [
+    pytest.param("Name;Rating\nИванов №1;2000\nПетров;1900\n".encode("cp1251"),
+                 "players.csv, line 2: 'Иванов №1': the name holds '№', no letters of a name in Windows-1251: the file "
+                 "may be in another encoding; save it as CSV UTF-8 and import it again", id="a sign in a name"),
+    pytest.param("Name;Rating\nИванов;2000\n".encode().decode("cp1252").encode(),
+                 "players.csv, line 2: 'Ð˜Ð²Ð°Ð½Ð¾Ð²': the name holds '°', '²', '½', '¾', '˜', no letters of a name in "
+                 "UTF-8: the file may be in another encoding; save it as CSV UTF-8 and import it again",
+                 id="UTF-8 read as Latin-1 and saved as UTF-8"),
+])
+def test_formats_csv_name_with_what_is_no_letter_is_named_at_its_line(tmp_path: Path, data: bytes, line: str) -> None:
+    """An import never exits 0 with a name's letters changed: a name holding what is no letter of the script its
+    encoding writes is named at its line, and nothing is imported (issue 39)."""
+    book = _book(tmp_path)
+    before = book.read_bytes()
+    (tmp_path / "players.csv").write_bytes(data)
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 1 and result.output.strip() == line
+    assert book.read_bytes() == before
+
+
+def test_formats_csv_of_no_encoding_tried_is_refused_naming_them(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    (tmp_path / "players.csv").write_bytes(b"Name,Rating\nAdams\xff\x01,1500\n")
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 1
+    assert result.output.strip() == ("players.csv: its text reads in none of the encodings tried (UTF-8, UTF-16, "
+                                     "Windows-1251, Latin-1, Mac Roman, DOS 866, KOI8-R); save it as CSV UTF-8 "
+                                     "and import it again")
 
 
 RUSSIAN = ("Иванов", "Пётр", "Сидорова", "Яна", "Щукин", "Эльвира", "Юрьев", "Ёлкина", "Чернышёв", "Жук", "Ли", "Ян")
@@ -569,6 +626,25 @@ def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
     result = invoke("export", book, "--format", "csv")
     assert result.exit_code == 0, result.output
     assert "'=cmd()" in result.output and result.output.startswith("Place,Shared,No,Name,Rating,Rank")
+
+
+@pytest.mark.parametrize("club", ["+7", "-7", "=7", "@7", "+7 495 123-45-67"])
+def test_formats_csv_export_guards_a_text_that_reads_as_a_number_or_formula(tmp_path: Path, club: str) -> None:
+    """Issue 39: a club named `+7` (a phone code) was exported bare, and a spreadsheet reads it as the formula
+    `=+7`; text that starts with = + - @ is guarded whatever follows, and only a number cell keeps its sign."""
+    book = _book(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    workbook["Players"].append([None, "Minus", -900])
+    workbook["Players"]["A1"].value = "No"
+    workbook["Players"]["D1"].value = "Club"
+    workbook["Players"]["D2"].value = club
+    workbook["Players"]["D2"].data_type = "s"
+    workbook.save(book)
+    result = invoke("export", book, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0][6] == "Club" and {row[6] for row in rows[1:3]} == {"", f"'{club}"}
+    assert {row[4] for row in rows[1:3]} == {"2100", "-900"}  # numbers keep their sign
 
 
 def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: Path) -> None:

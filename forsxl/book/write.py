@@ -10,6 +10,7 @@ from typing import Any
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.read import Book, RoundSheet
@@ -60,8 +61,8 @@ def _owned_cells(rs: RoundSheet, t: Tournament, cells: Mapping[PlayerId, Sequenc
 def refresh_rounds(book: Book, report: Report) -> None:
     """Rewrite the owned cells of every round sheet from the sheet as it stands and the report's round cells."""
     for rs in book.round_sheets.values():
-        for row, column, name in rs.renames:  # a player renamed in Players (book/history.py)
-            put(rs.sheet.cell(row, column), name)
+        for row, column, value in rs.filled:  # a player renamed in Players (book/history.py), a Board cell emptied
+            put(rs.sheet.cell(row, column), value)
         _owned_cells(rs, book.tournament, report.cells)
 
 
@@ -241,11 +242,17 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Se
     players.freeze_panes = "A2"
     log = workbook.create_sheet(layout.sheet_name("log", lang))
     write_row(log, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    for sheet in (config, players):  # one page wide, as the sheets forsxl rewrites
+        print_setup(sheet, sheet.title)
+    lay_out_log(log)
+    return workbook
+
+
+def lay_out_log(log: Worksheet) -> None:
+    """The Log's columns and print setup: a new workbook's, and a merge's, which writes the Log whole (issue 39)."""
     log.column_dimensions["A"].width = 21  # the time forsxl writes: 2026-11-28T10:15:00
     log.column_dimensions["D"].width = WIDEST * 2
-    for sheet in (config, players, log):  # one page wide, as the sheets forsxl rewrites
-        print_setup(sheet, sheet.title, landscape=sheet is log)
-    return workbook
+    print_setup(log, log.title, landscape=True)
 
 
 def type_results(book: Book, number: int, results: dict[int, Result]) -> None:

@@ -155,8 +155,9 @@ def _missed_cell(number: int, player: Player, joined: int | None, missed: tuple[
 
 
 def founders(t: Tournament) -> frozenset[PlayerId] | None:
-    """The players of round 1, who fix the top group's start points (R1.2); None before round 1."""
-    return t.rounds[0].players() if t.rounds else None
+    """The players of round 1, who fix the top group's start points (R1.2); None before round 1, and while round 1
+    has no one in it (a sheet of headers only): with no founder there would be no top group at all (issue 39)."""
+    return (t.rounds[0].players() or None) if t.rounds else None
 
 
 def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import secrets
+import shutil
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
@@ -392,18 +394,29 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
                origins: Mapping[str, str] | None = None, preset_note: str = "") -> list[Path]:
     """Write the site into `directory` (created when missing); the files written, index first.
 
-    Each file is written whole to a temporary name and renamed, so that a browser reloading during `--watch`
-    never reads half a page.
+    Every page is written first into a temporary folder beside `directory`, and only once all are written is the
+    site moved in: a new one as that folder renamed whole, over an old one page by page, each a rename that takes no
+    room. A full disk or a refused write leaves the old site as it was, never half a new one (issue 39), and a
+    browser reloading during `--watch` never reads half a page. Files of the folder's that are no page of the site
+    stay where they are.
     """
+    pages = render_site(t, report, comparisons, origins, preset_note)
+    fresh = directory.with_name(f".{directory.name}.{secrets.token_hex(4)}.tmp")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        fresh.mkdir()
+        for name, text in pages.items():
+            (fresh / name).write_text(text, encoding="utf-8")
+        if directory.exists():
+            for name in pages:
+                (fresh / name).replace(directory / name)
+            fresh.rmdir()
+        else:
+            fresh.rename(directory)
     except OSError as error:
+        shutil.rmtree(fresh, ignore_errors=True)
         raise ForsxlError("", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
-    written = []
-    for name, text in render_site(t, report, comparisons, origins, preset_note).items():
-        write_whole(directory / name, text)
-        written.append(directory / name)
-    return written
+    return [directory / name for name in pages]
 
 
 def check_folder(target: Path) -> None:
