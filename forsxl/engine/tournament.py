@@ -16,6 +16,7 @@ from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_size
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Source, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.gotha import GOTHA_WEIGHTS
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import (
@@ -26,7 +27,7 @@ from forsxl.engine.pairing.serp import (
     sickle_opponents,
     subgroup_opponents,
 )
-from forsxl.engine.pairing.weighted import GOTHA_WEIGHTS, even_black
+from forsxl.engine.pairing.weighted import even_black
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.start_points import rank_start_points

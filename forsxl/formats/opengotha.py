@@ -33,7 +33,7 @@ from forsxl.engine.config import (
 )
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
-from forsxl.engine.pairing.weighted import gotha_name
+from forsxl.engine.pairing.gotha import gotha_name
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
 from forsxl.engine.tournament import GOTHA_SITOUTS
 from forsxl.engine.values import Rank

@@ -26,10 +26,10 @@ from forsxl.engine.config import (
 )
 from forsxl.engine.model import Player, PlayerId, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.gotha import gotha_chunks
 from forsxl.engine.pairing.weighted import (
     CRITERIA,
     Cost,
-    _gotha_chunks,
     best_matching,
     criteria_of,
     even_black,
@@ -241,7 +241,7 @@ def test_r7_4_opengotha_pairs_a_field_over_600_in_chunks_as_it_cuts_them(scores:
     """OpenGotha pairs more than 600 players in chunks (its PAIRING_GROUP_MIN 200 and MAX_SIZE 600), score level by
     score level from the top in its order; each chunk is a field of its own."""
     s = state(scores)
-    chunks = _gotha_chunks(s, list(s.players))
+    chunks = gotha_chunks(s, list(s.players))
     assert [len(c) for c in chunks] == sizes
     assert [p for c in chunks for p in c] == list(s.players)  # in its order: the ranking, then the name
 
