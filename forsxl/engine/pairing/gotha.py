@@ -436,6 +436,24 @@ def gotha_chunks(state: RoundState, players: list[PlayerId]) -> list[list[Player
     return [*chunks, remaining]
 
 
+GOTHA_BYE = 1000
+"""What OpenGotha's bye adds to a player's weight for each bye they had (Tournament.chooseAByePlayer)."""
+
+
+def gotha_bye_weight(state: RoundState, pid: PlayerId) -> int:
+    """A player's weight for the bye as OpenGotha counts it (R5): the rank (1d 0, 1k -1, 30k -30), twice the McMahon
+    score before the round (in Swiss too) and 1000 for each bye had; the least weight gets the bye."""
+    return state.ranks.get(pid, 0) - 30 + state.gotha_scores.get(pid, 0) + GOTHA_BYE * state.byes.get(pid, 0)
+
+
+def gotha_bye_order(state: RoundState) -> list[int]:
+    """The bye's candidates as indices of `state.players`, first the one OpenGotha gives it (R5): the least weight
+    (`gotha_bye_weight`), of equal weights the last it lists (`listed`: it keeps the last of its list that weighs no
+    more than the least so far)."""
+    order = sorted(range(len(state.players)), key=lambda i: listed(state, state.players[i]), reverse=True)
+    return sorted(order, key=lambda i: gotha_bye_weight(state, state.players[i]))
+
+
 def listed(state: RoundState, pid: PlayerId) -> tuple[int, tuple[bytes, bytes]]:
     """Where OpenGotha lists a player to pair (its Pair frame's order): by the standings before the round, then by
     name."""
