@@ -464,10 +464,9 @@ colour weight 1000 where they have 1000000)."""
 
 
 def _sitout_notes(g: GothaTournament, criteria: list[Tiebreak], source: str) -> list[ForsxlError]:
-    """A note for a bye's or an absence's McMahon points other than OpenGotha's defaults in a Swiss whose handicap
-    term is on: the term reads them, and forsxl counts them at those defaults (`GOTHA_SITOUTS`, R7.4)."""
-    weight = _pairing_read(g)["paiSeMinimizeHandicap"]
-    if _main(criteria) == Tiebreak.MMS or not weight.isdigit() or not int(weight):
+    """A note for a bye's or an absence's McMahon points other than OpenGotha's defaults in a Swiss: its bye (R5) and
+    its handicap term (R7.4) read them, and forsxl counts them at those defaults (`GOTHA_SITOUTS`)."""
+    if _main(criteria) == Tiebreak.MMS:
         return []
     return [ForsxlError("R7.4", "gotha_setting", Source(source), what=name, value=g.general[name].strip())
             for name, kind in (("genMMS2ValueBye", Sitout.BYE), ("genMMS2ValueAbsent", Sitout.ABSENT))
