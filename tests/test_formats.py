@@ -937,6 +937,9 @@ def test_formats_opengotha_both_win_and_both_lose_come_and_go_as_opengotha_has_t
     rounds = {row.name: row.results[0] for row in parse_h9(h9.read_text("utf-8")).rows}
     assert {name: (r.opponent > 0, r.outcome) for name, r in rounds.items()} == {
         "Alpha Ann": (True, "+"), "Beta Bob": (True, "+"), "Gamma Cy": (False, "="), "Delta Dan": (False, "=")}
+    assert invoke("publish", book, "-o", tmp_path / "site").exit_code == 0
+    page = (tmp_path / "site" / "round-1.html").read_text("utf-8")
+    assert page.count('<td class="name won">') == page.count('<td class="white won">') == 1  # both in bold
 
 
 def test_formats_opengotha_cup_is_a_swiss_by_cup_score() -> None:

@@ -372,8 +372,9 @@ _OG_DUPLICATE = 5 * 10**14
 
 GABOW_LIMIT = 200
 """Up to how many players OpenGotha's weights pair with OpenGotha's own matching algorithm (gabow.py), so that among
-pairings of equal cost forsxl takes OpenGotha's; larger fields go to rustworkx, which is faster there and finds an
-optimum of the same cost (bench/README.md, docs/limits.md)."""
+pairings of equal cost forsxl takes OpenGotha's; larger fields go to rustworkx, which is faster there (about a second
+against half a minute or more at 600) and finds an optimum of the same cost, OpenGotha's but for 0.5% of the games
+of synthetic fields of 250 to 1000 (bench/README.md, docs/limits.md)."""
 
 
 def gotha_matching(field: GothaField) -> list[tuple[int, int]] | None:
