@@ -10,6 +10,7 @@ import csv
 import io
 import math
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -940,6 +941,35 @@ def test_formats_opengotha_both_win_and_both_lose_come_and_go_as_opengotha_has_t
     assert invoke("publish", book, "-o", tmp_path / "site").exit_code == 0
     page = (tmp_path / "site" / "round-1.html").read_text("utf-8")
     assert page.count('<td class="name won">') == page.count('<td class="white won">') == 1  # both in bold
+
+
+@needs_files
+def test_formats_opengotha_bye_as_opengothas_engine_gives_it(tmp_path: Path) -> None:
+    """The veterans of 2021 as they stood before round 3, Butaud Rémi kept away: 39 players. OpenGotha 3.51's engine,
+    driven as its Pair button does, gives the bye to Born Véronique (30k on a McMahon score of 0: weight -30, the
+    least), where forsxl's own rule gave it to the lowest-ranked without one, Jollivet Guy. `pair` gives it as
+    OpenGotha's engine does, and `explain --round` says why (R5)."""
+    root = fromstring((FORMATS / "opengotha_xml" / "veterans-2021.xml").read_bytes())
+    there = set()
+    for parent in root.findall("Games") + root.findall("ByePlayers"):
+        for e in list(parent):
+            if int(e.get("roundNumber", "1")) >= 3:
+                if e.get("roundNumber") == "3":
+                    there |= {e.get(k, "") for k in ("whitePlayer", "blackPlayer", "player")}
+                parent.remove(e)
+    there -= {"", "BUTAUDRÉMI"}
+    for player in root.iter("Player"):
+        here = (player.get("name", "") + player.get("firstName", "")).replace(" ", "").upper() in there
+        player.set("participating", "11" + ("1" if here else "0") + "1" * 17)
+    assert len(there) == 39
+    xml = tmp_path / "veterans-2021.xml"
+    xml.write_text(ET.tostring(root, encoding="unicode"), "utf-8")
+    book = imported(tmp_path, xml)
+    assert invoke("pair", book).exit_code == 0
+    t = load(book).tournament
+    assert [t.player(pid).name for pid, kind in t.rounds[-1].sitouts if kind == Sitout.BYE] == [
+        "Born Véronique"]
+    assert "Born Véronique has the bye, as OpenGotha gives it" in invoke("explain", book, "--round", "3").output
 
 
 def test_formats_opengotha_cup_is_a_swiss_by_cup_score() -> None:
