@@ -146,12 +146,12 @@ MESSAGES: dict[str, str] = {
     "board_bad": N_("{value!r} is not a board number, bye or absent"),
     "player_unknown": N_("{name!r} is not in Players"),
     "player_twice": N_("{name!r} is in this round twice"),
-    "result_bad": N_("{value!r} is not a result; use B+, W+, =, B+F, W+F or 0-0"),
+    "result_bad": N_("{value!r} is not a result; use B+, W+, =, B+F, W+F, 0-0 or 1-1"),
     "result_look_alike": N_("{value!r}: is that a Latin B (Black) or a Cyrillic letter? Type B+ for Black, W+ for "
                             "White"),
     "result_latin_b": N_("{value!r}: among results in Russian letters a Latin B reads as Б (White); type Ч+ for "
                          "Black, Б+ for White"),
-    "result_mixed_letters": N_("{value!r} mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F or 0-0"),
+    "result_mixed_letters": N_("{value!r} mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F, 0-0 or 1-1"),
     "draw_not_allowed": N_("a draw is impossible here: the komi is {komi}"),
     "draw_handicap": N_("a draw cannot stand in a handicap game (komi {komi}); type who won"),
     "handicap_range": N_("handicap {value} is not between {low} and {high} stones"),
@@ -182,6 +182,12 @@ MESSAGES: dict[str, str] = {
                                "stronger {basis}: {black_basis} against White's {white_basis} ({white}); the stronger "
                                "gives the handicap as White: swap the colours, or forsxl pair --round {round} --board "
                                "{board} --recompute"),
+    "result_both_win": N_("round {round}, board {board}: {result} is a win for both (OpenGotha's both win): "
+                          "{black} scores {black_points} and {white} {white_points}, each a won game in the standings "
+                          "and the tie-breaks, but for neither in OpenGotha's direct confrontation (sdc, dc)"),
+    "result_both_lose": N_("round {round}, board {board}: {result} is a loss for both, by forfeit (OpenGotha's both "
+                           "lose): {black} scores {black_points} and {white} {white_points}; they have met (R7), "
+                           "forsxl's tie-breaks count the round as a forfeit (R6), OpenGotha's as a game"),
     "round_unplayed": N_("round {round} has no results yet; type them before pairing round {next}, or pair round "
                          "{round} again with --round {round} --force"),
     "round_incomplete": N_("round {round}, board {board} has no result yet; type it before pairing the next round"),
@@ -246,7 +252,7 @@ MESSAGES: dict[str, str] = {
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),
     "gotha_result": N_("{where}: OpenGotha's {value} has no forsxl record; the Result cell is left empty: type the "
-                       "referee's decision (B+, W+, =, B+F, W+F or 0-0)"),
+                       "referee's decision (B+, W+, =, B+F, W+F, 0-0 or 1-1)"),
     "gotha_draw": N_("{where}: a draw with komi {komi} and {stones} stones, as OpenGotha recorded it, stands as a "
                      "referee's decision (Config scoring.any_draw: yes)"),
     "gotha_twice": N_("{where}: {name} already plays at another table of this round; this game is left out and the "
@@ -359,6 +365,12 @@ MESSAGES: dict[str, str] = {
                               "broken (R7.1)"),
     "why_bye": N_("{name} has the bye: of those with the fewest byes, the lowest-ranked with whom the rest can be "
                   "paired (R5)"),
+    "why_bye_gotha": N_("{name} has the bye, as OpenGotha gives it: of those with whom the rest can be paired, the "
+                        "least rank + 2 × McMahon score + 1000 × byes, here {rank} + 2 × {score} + 1000 × {byes} = "
+                        "{weight} (OpenGotha's ranks: 1d 0, 1k -1, 30k -30); of equal weights, the last OpenGotha "
+                        "lists (R5)"),
+    "why_bye_gotha_more": N_("not {name}: {rank} + 2 × {score} + 1000 × {byes} = {weight} (R5)"),
+    "why_bye_gotha_listed": N_("not {name}: the same weight, but OpenGotha lists {name} before {bye} (R5)"),
     "why_bye_had": N_("not {name}: had more byes already (R5)"),
     "why_bye_unpairable": N_("not {name}: without {name} the others could not all be paired (R5, R7)"),
     "why_scheduled_bye": N_("{name} has the bye by the schedule (R7.5, R7.6)"),
@@ -428,6 +440,8 @@ TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
     Tiebreak.EXR: (N_("EXR"), N_("OpenGotha: exploits achieved, EXT over the games won")),
     Tiebreak.SDC: (N_("SDC"), N_("OpenGotha: wins among the tied players, when every two of them met")),
     Tiebreak.CAT: (N_("CAT"), N_("OpenGotha: the category by rank, the strongest first")),
+    Tiebreak.CPS: (N_("CPS"), N_("OpenGotha: cup score, doubled each round before the round's win is added, so that a "
+                                 "win outweighs all later ones")),
     Tiebreak.DC: (N_("DC"), N_("OpenGotha: direct confrontation, who beat whom among the tied players, the later "
                                "criteria where the games do not decide")),
 }

@@ -96,7 +96,8 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Entries]:
 TEXTS = st.sampled_from([
     "", " ", "Black pts", "White pts", "Result", "Name", "Rating", "Rank", "No", "Key", "Value", "Board", "Handicap",
     "Steps", "Group", "Absent", "Team", "Black points", "Очки", "Результат", "Имя", "bye", "absent", "своб.", "B+",
-    "W+", "=", "B+F", "B+x", "1-0", "0-0", "Ч+", "QF1", "Adams", "=SUM(A1)", "2d", "30k", "1 915", "6,5", "-1", "0",
+    "W+", "=", "B+F", "B+x", "1-0", "0-0", "1-1", "Ч+", "QF1", "Adams", "=SUM(A1)", "2d", "30k", "1 915", "6,5", "-1",
+    "0",
     "3", "1e400", "1, 3-4", "x" * 300, "rounds", "lang", "ru", "preset", "fors-club", "mcmahon", "pairing.method",
     "round_robin", "serp", "swiss", "shift", "stages.plan", "playoff.size", "4", "handicap.max_steps", "tiebreaks",
     "sos, wins", "groups.sizes", "scoring.scheme"])

@@ -10,6 +10,7 @@ import csv
 import io
 import math
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -51,7 +52,7 @@ from forsxl.formats.csv import csv_text, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import H9Options, H9Table, parse_h9, parse_token, write_h9
 from forsxl.formats.names import egf_name
-from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha, write_opengotha
+from forsxl.formats.opengotha import bye_records, game_records, import_opengotha, parse_opengotha, write_opengotha
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices, detect
 
 GOTHA = real_files("opengotha_xml", "*.xml")
@@ -913,7 +914,7 @@ GOTHA_DECISIONS = """<?xml version="1.0" encoding="UTF-8"?>
 <Games>
 <Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="BETABOB" handicap="0" result="RESULT_EQUAL"/>
 <Game roundNumber="1" tableNumber="2" whitePlayer="GAMMACY" blackPlayer="DELTADAN" handicap="2"
- result="RESULT_BOTHWIN"/>
+ result="RESULT_EQUAL_BYDEF"/>
 <Game roundNumber="2" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="GAMMACY" handicap="1"
  result="RESULT_EQUAL"/>
 <Game roundNumber="2" tableNumber="2" whitePlayer="DELTADAN" blackPlayer="ALPHAANN" handicap="0"
@@ -931,8 +932,9 @@ GOTHA_DECISIONS = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tmp_path: Path) -> None:
-    """A jigo with komi 7.5 and one with stones stand as OpenGotha recorded them (scoring.any_draw), a "both win" is
-    left for the referee to decide, a player's second game in a round is left out: each said, and the book reads."""
+    """A jigo with komi 7.5 and one with stones stand as OpenGotha recorded them (scoring.any_draw), a jigo by
+    default is left for the referee to decide, a player's second game in a round is left out: each said, and the book
+    reads."""
     xml = tmp_path / "d.xml"
     xml.write_text(GOTHA_DECISIONS, encoding="utf-8")
     book = tmp_path / "d.xlsx"
@@ -943,8 +945,8 @@ def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tm
         "d.xml: OpenGotha's placement criteria STS have no forsxl counterpart and are left out of tiebreaks (R6)",
         "d.xml: round 1 table 1: a draw with komi 7.5 and 0 stones, as OpenGotha recorded it, stands as a referee's "
         "decision (Config scoring.any_draw: yes) (R4)",
-        "d.xml: round 1 table 2: OpenGotha's RESULT_BOTHWIN has no forsxl record; the Result cell is left empty: type "
-        "the referee's decision (B+, W+, =, B+F, W+F or 0-0) (R11)",
+        "d.xml: round 1 table 2: OpenGotha's RESULT_EQUAL_BYDEF has no forsxl record; the Result cell is left empty: "
+        "type the referee's decision (B+, W+, =, B+F, W+F, 0-0 or 1-1) (R11)",
         "d.xml: round 2 table 1: a draw with komi 0 and 1 stones, as OpenGotha recorded it, stands as a referee's "
         "decision (Config scoring.any_draw: yes) (R4)",
         "d.xml: round 2 table 2: Alpha Ann already plays at another table of this round; this game is left out and "
@@ -957,6 +959,104 @@ def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tm
         {Tiebreak.MMS: Fraction(32), Tiebreak.SOSM: Fraction(61)}]  # 2d 31 + two draws; SOSM 30.5 + (29.5 + 1 stone)
     assert [(s.player.name, str(c)) for s in standings(t) for c in s.cells if c.round == 2 and not c.opponent] == [
         ("Beta Bob", "0="), ("Delta Dan", "0-")]  # absent (not participating): 1/2, rounded down; unpaired: nothing
+
+
+GOTHA_BOTH = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+<Players>
+<Player name="Alpha" firstName="Ann" rank="2D" rating="2200"/>
+<Player name="Beta" firstName="Bob" rank="1D" rating="2100"/>
+<Player name="Gamma" firstName="Cy" rank="1K" rating="2000"/>
+<Player name="Delta" firstName="Dan" rank="3K" rating="1800"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="BETABOB" handicap="0"
+ result="RESULT_BOTHWIN"/>
+<Game roundNumber="1" tableNumber="2" whitePlayer="GAMMACY" blackPlayer="DELTADAN" handicap="2"
+ result="RESULT_BOTHLOSE"/>
+</Games>
+<TournamentParameterSet>
+<GeneralParameterSet name="Both" numberOfRounds="2" komi="7.5" genMMBar="9D" genMMFloor="30K" beginDate="2020-10-03"
+ endDate="2020-10-03"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="NBW" number="1"/>
+<PlacementCriterion name="SOSW" number="2"/></PlacementCriteria></PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_formats_opengotha_both_win_and_both_lose_come_and_go_as_opengotha_has_them(tmp_path: Path) -> None:
+    """OpenGotha's RESULT_BOTHWIN is forsxl's 1-1, a win for each (R11): both count it in NBW and SOSW, `check` says
+    so, and it goes back to OpenGotha as it came and to the EGF as a win for each (`+`), as OpenGotha writes it; its
+    RESULT_BOTHLOSE is 0-0, nothing for either, back as RESULT_BOTHLOSE."""
+    xml = tmp_path / "both.xml"
+    xml.write_text(GOTHA_BOTH, encoding="utf-8")
+    book = tmp_path / "both.xlsx"
+    assert invoke("import", book, xml).output.splitlines() == [f"{book}: imported 4 players, 1 round, 2 results from "
+                                                             "both.xml"]
+    t = load(book).tournament
+    assert [g.result for g in t.rounds[0].games] == [Outcome.BOTH_WIN, Outcome.DOUBLE_FORFEIT]
+    assert [(s.player.name, s.values[Tiebreak.NBW], s.values[Tiebreak.SOSW]) for s in standings(t)] == [
+        ("Alpha Ann", 1, 1), ("Beta Bob", 1, 1), ("Gamma Cy", 0, 0), ("Delta Dan", 0, 0)]
+    checked = invoke("check", book).output.splitlines()
+    assert checked[:2] == [
+        "Round-1!H2: round 1, board 1: 1-1 is a win for both (OpenGotha's both win): Beta Bob scores 1 and Alpha Ann "
+        "1, each a won game in the standings and the tie-breaks, but for neither in OpenGotha's direct confrontation "
+        "(sdc, dc) (R11)",
+        "Round-1!H3: round 1, board 2: 0-0 is a loss for both, by forfeit (OpenGotha's both lose): Delta Dan scores 0 "
+        "and Gamma Cy 0; they have met (R7), forsxl's tie-breaks count the round as a forfeit (R6), OpenGotha's as a "
+        "game (R11)"]
+    out = tmp_path / "again.xml"
+    assert invoke("export", book, "--format", "opengotha", "-o", out).exit_code == 0
+    assert game_records(parse_opengotha(out.read_bytes())) == game_records(parse_opengotha(xml.read_bytes()))
+    h9 = tmp_path / "both.h9"
+    assert invoke("export", book, "--format", "egf", "-o", h9).exit_code == 0
+    rounds = {row.name: row.results[0] for row in parse_h9(h9.read_text("utf-8")).rows}
+    assert {name: (r.opponent > 0, r.outcome) for name, r in rounds.items()} == {
+        "Alpha Ann": (True, "+"), "Beta Bob": (True, "+"), "Gamma Cy": (False, "="), "Delta Dan": (False, "=")}
+    assert invoke("publish", book, "-o", tmp_path / "site").exit_code == 0
+    page = (tmp_path / "site" / "round-1.html").read_text("utf-8")
+    assert page.count('<td class="name won">') == page.count('<td class="white won">') == 1  # both in bold
+
+
+@needs_files
+def test_formats_opengotha_bye_as_opengothas_engine_gives_it(tmp_path: Path) -> None:
+    """The veterans of 2021 as they stood before round 3, Butaud Rémi kept away: 39 players. OpenGotha 3.51's engine,
+    driven as its Pair button does, gives the bye to Born Véronique (30k on a McMahon score of 0: weight -30, the
+    least), where forsxl's own rule gave it to the lowest-ranked without one, Jollivet Guy. `pair` gives it as
+    OpenGotha's engine does, and `explain --round` says why (R5)."""
+    root = fromstring((FORMATS / "opengotha_xml" / "veterans-2021.xml").read_bytes())
+    there = set()
+    for parent in root.findall("Games") + root.findall("ByePlayers"):
+        for e in list(parent):
+            if int(e.get("roundNumber", "1")) >= 3:
+                if e.get("roundNumber") == "3":
+                    there |= {e.get(k, "") for k in ("whitePlayer", "blackPlayer", "player")}
+                parent.remove(e)
+    there -= {"", "BUTAUDRÉMI"}
+    for player in root.iter("Player"):
+        here = (player.get("name", "") + player.get("firstName", "")).replace(" ", "").upper() in there
+        player.set("participating", "11" + ("1" if here else "0") + "1" * 17)
+    assert len(there) == 39
+    xml = tmp_path / "veterans-2021.xml"
+    xml.write_text(ET.tostring(root, encoding="unicode"), "utf-8")
+    book = imported(tmp_path, xml)
+    assert invoke("pair", book).exit_code == 0
+    t = load(book).tournament
+    assert [t.player(pid).name for pid, kind in t.rounds[-1].sitouts if kind == Sitout.BYE] == [
+        "Born Véronique"]
+    assert "Born Véronique has the bye, as OpenGotha gives it" in invoke("explain", book, "--round", "3").output
+
+
+def test_formats_opengotha_cup_is_a_swiss_by_cup_score() -> None:
+    """An OpenGotha file ranked by CPS first is its Cup system: a Swiss paired by cup score (`swiss.score: cup`),
+    ranked by `cps` (R6, R7.4); CPS after NBW is a tie-break only."""
+    cup = GOTHA_BOTH.replace('name="NBW" number="1"', 'name="CPS" number="1"')
+    rows = dict(import_opengotha(parse_opengotha(cup.encode())).config)
+    assert (rows["pairing.method"], rows.get("swiss.score"), rows["tiebreaks"]) == ("swiss", "cup", "cps, sosw")
+    later = GOTHA_BOTH.replace('name="SOSW" number="2"', 'name="CPS" number="2"')
+    rows = dict(import_opengotha(parse_opengotha(later.encode())).config)
+    assert (rows["pairing.method"], rows.get("swiss.score"), rows["tiebreaks"]) == ("swiss", None, "nbw, cps")
 
 
 GOTHA_ODD = """<?xml version="1.0" encoding="UTF-8"?>

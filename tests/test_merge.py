@@ -382,7 +382,7 @@ def test_a_broken_copy_is_named_and_nothing_written(paired: Path, tmp_path: Path
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", a, b, "-o", merged],
             f"{b} cannot be merged until these problems in it are fixed:",
-            "Round-1!H2: 'B+x' is not a result; use B+, W+, =, B+F, W+F or 0-0 (R11)")
+            "Round-1!H2: 'B+x' is not a result; use B+, W+, =, B+F, W+F, 0-0 or 1-1 (R11)")
     refused(merged, ["merge", b, "-o", merged],
             "merge needs two copies, or BASE and two copies; 1 workbooks given")
 

@@ -141,6 +141,7 @@ class Tiebreak(StrEnum):
     SDC = "sdc"
     DC = "dc"
     CAT = "cat"
+    CPS = "cps"
 
 
 class UnplayedLoss(StrEnum):
@@ -206,6 +207,13 @@ class Weights(StrEnum):
     FORSXL = "forsxl"
     OPENGOTHA = "opengotha"
     OPENGOTHA_CAT = "opengotha_cat"  # its Swiss-with-categories weights: categories, handicap and geography first
+
+
+class SwissScore(StrEnum):
+    """The score a Swiss's groups read (R7.4): the points, or OpenGotha's cup score (its Cup system)."""
+
+    POINTS = "points"
+    CUP = "cup"
 
 
 class ShiftOrder(StrEnum):
@@ -409,6 +417,9 @@ class Swiss:
                         "start.bar's (OpenGotha's bar threshold)", "R7.4")
     geo_wins: bool = key(False, "McMahon/Swiss: club_gap and country_gap spare a player who has won half the rounds "
                          "(OpenGotha's wins threshold)", "R7.4")
+    score: SwissScore = key(SwissScore.POINTS, "Swiss: the score the groups read: points, or OpenGotha's cup score "
+                            "(cup: doubled each round before the round's win is added, so that a win outweighs all "
+                            "later ones; the cps tie-break)", "R7.4")
 
 
 @dataclass(frozen=True)

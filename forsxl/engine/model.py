@@ -67,6 +67,8 @@ class Result(StrEnum):
     BLACK_FORFEIT = "B+F"
     WHITE_FORFEIT = "W+F"
     DOUBLE_FORFEIT = "0-0"
+    BOTH_WIN = "1-1"
+    """A win for both over the board, by the referee's decision: OpenGotha's "both win" (RESULT_BOTHWIN)."""
 
     @property
     def is_forfeit(self) -> bool:

@@ -59,6 +59,7 @@ WIN, DRAW, LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
 _OUTCOME = {
     Result.BLACK_WINS: (WIN, LOSS), Result.WHITE_WINS: (LOSS, WIN), Result.DRAW: (DRAW, DRAW),
     Result.BLACK_FORFEIT: (WIN, LOSS), Result.WHITE_FORFEIT: (LOSS, WIN), Result.DOUBLE_FORFEIT: (LOSS, LOSS),
+    Result.BOTH_WIN: (WIN, WIN),
 }
 """(Black's outcome, White's) of each result."""
 

@@ -372,8 +372,9 @@ _OG_DUPLICATE = 5 * 10**14
 
 GABOW_LIMIT = 200
 """Up to how many players OpenGotha's weights pair with OpenGotha's own matching algorithm (gabow.py), so that among
-pairings of equal cost forsxl takes OpenGotha's; larger fields go to rustworkx, which is faster there and finds an
-optimum of the same cost (bench/README.md, docs/limits.md)."""
+pairings of equal cost forsxl takes OpenGotha's; larger fields go to rustworkx, which is faster there (about a second
+against half a minute or more at 600) and finds an optimum of the same cost, OpenGotha's but for 0.5% of the games
+of synthetic fields of 250 to 1000 (bench/README.md, docs/limits.md)."""
 
 
 def gotha_matching(field: GothaField) -> list[tuple[int, int]] | None:
@@ -434,6 +435,24 @@ def gotha_chunks(state: RoundState, players: list[PlayerId]) -> list[list[Player
             break
         chunks.append(chunk)
     return [*chunks, remaining]
+
+
+GOTHA_BYE = 1000
+"""What OpenGotha's bye adds to a player's weight for each bye they had (Tournament.chooseAByePlayer)."""
+
+
+def gotha_bye_weight(state: RoundState, pid: PlayerId) -> int:
+    """A player's weight for the bye as OpenGotha counts it (R5): the rank (1d 0, 1k -1, 30k -30), twice the McMahon
+    score before the round (in Swiss too) and 1000 for each bye had; the least weight gets the bye."""
+    return state.ranks.get(pid, 0) - 30 + state.gotha_scores.get(pid, 0) + GOTHA_BYE * state.byes.get(pid, 0)
+
+
+def gotha_bye_order(state: RoundState) -> list[int]:
+    """The bye's candidates as indices of `state.players`, first the one OpenGotha gives it (R5): the least weight
+    (`gotha_bye_weight`), of equal weights the last it lists (`listed`: it keeps the last of its list that weighs no
+    more than the least so far)."""
+    order = sorted(range(len(state.players)), key=lambda i: listed(state, state.players[i]), reverse=True)
+    return sorted(order, key=lambda i: gotha_bye_weight(state, state.players[i]))
 
 
 def listed(state: RoundState, pid: PlayerId) -> tuple[int, tuple[bytes, bytes]]:
