@@ -66,6 +66,9 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "left_after": ("Left after", "Выбыл после"),
     "egd_pin": ("EGD PIN", "EGD"),
     "rfg_id": ("RFG ID", "РФГ ID", "ID РФГ"),
+    "aga_id": ("AGA ID", "AGA ID"),
+    "ffg_licence": ("FFG licence", "Лицензия FFG", "FFG license", "FFG"),
+    "latin": ("Latin name", "Имя латиницей", "Латиницей"),
 }
 NEW_PLAYER_COLUMNS = ("no", "name", "rating", "rank", "club", "start", "absent", "left_after")
 _COLUMNS_FOR_METHOD = {StartMethod.CATEGORY: ("category",), StartMethod.GROUP: ("team", "group")}
