@@ -35,7 +35,7 @@ from forsxl.messages import message
 from forsxl.publish.site import check_folder, write_whole
 
 
-def _entry_row(entry: Entry, scale: Scale) -> tuple[dict[str, Any], bool]:
+def entry_row(entry: Entry, scale: Scale) -> tuple[dict[str, Any], bool]:
     """The Players cells of an entry on the book's scale, and whether its rating had to be converted (R0).
 
     A rating on another scale (EGD GoR into an rfg book) goes through its rank, the middle of the rank's band.
@@ -94,7 +94,7 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
             continue
         known.add(key)
         people.add(entry)
-        row, changed = _entry_row(entry, scale)
+        row, changed = entry_row(entry, scale)
         if not low <= row.get("rating", low) <= high:  # the reader would refuse it (R0)
             why = Later("rating {rating} is not between {low} and {high}", rating=row["rating"], low=low, high=high)
             parsed.bad_line(source.name, entry.line, entry.name, why)

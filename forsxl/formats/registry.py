@@ -20,6 +20,7 @@ from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import EGF_CLASSES, H9Options, h9_notes, write_h9
 from forsxl.formats.opengotha import GothaImport, gotha_notes, import_opengotha, parse_opengotha, write_opengotha
 from forsxl.formats.rfg import parse_rfg
+from forsxl.i18n import N_
 
 AUTO = "auto"
 """`--format auto`: the import format told from the file (`detect`)."""
@@ -106,22 +107,25 @@ EGD list's PIN lines; then CSV, by its name only."""
 @dataclass(frozen=True)
 class RatingSource:
     """A federation's list of players, which `forsxl ratings --source` downloads (docs/formats.md): its name, as
-    the sheets write it in English and in Russian, where the federation publishes it, and its reader."""
+    the sheets write it (a msgid: `РФГ` in Russian), where the federation publishes it, and its reader."""
 
     name: str
-    labels: tuple[str, str]
+    label: str
     url: str
     format: ListFormat
     suffix: str
     """The downloaded file's suffix in the cache (what a browser would save it as)."""
+    id_field: str
+    """The Players column of the list's own id (formats.matching.ID_FIELDS)."""
 
 
 RATING_SOURCES: dict[str, RatingSource] = {s.name: s for s in (
-    RatingSource("rfg", ("RFG", "РФГ"), "https://gofederation.ru/api/v3.0/players", RFG, ".json"),
-    RatingSource("egd", ("EGD", "EGD"), "https://www.europeangodatabase.eu/EGD/EGD_2_0/downloads/allworld_lp.html", EGD,
-                 ".html"),
-    RatingSource("ffg", ("FFG", "FFG"), "https://ffg.jeudego.org/echelle/echtxt/ech_ffg_V3.txt", FFG, ".txt"),
-    RatingSource("aga", ("AGA", "AGA"), "https://usgo.org/mm/tdlista.txt", AGA, ".txt"),
+    RatingSource("rfg", N_("RFG"), "https://gofederation.ru/api/v3.0/players", RFG, ".json", "rfg_id"),
+    RatingSource("egd", N_("EGD"), "https://www.europeangodatabase.eu/EGD/EGD_2_0/downloads/allworld_lp.html",
+                 EGD, ".html", "egd_pin"),
+    RatingSource("ffg", N_("FFG"), "https://ffg.jeudego.org/echelle/echtxt/ech_ffg_V3.txt", FFG, ".txt",
+                 "ffg_licence"),
+    RatingSource("aga", N_("AGA"), "https://usgo.org/mm/tdlista.txt", AGA, ".txt", "aga_id"),
 )}
 """Every rating list by its `--source` name (FORMATS §2-4): the RFG's API (the one its OpenGotha reads), the EGD's
 world list, the FFG's `echelle` and the AGA's TDListA, at the addresses OpenGotha downloads them from."""

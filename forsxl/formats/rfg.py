@@ -25,11 +25,12 @@ def parse_rfg(text: str, source: str = "RFG") -> Parsed:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         parsed.bad_line(source, error.lineno, text.splitlines()[error.lineno - 1] if text.strip() else "",
-                        Later("not JSON: {why} at column {column}", why=error.msg, column=error.colno))
+                        Later("not JSON: it cannot be read on from column {column}", column=error.colno))
         return parsed
     players = document.get("data", {}).get("players") if isinstance(document, dict) else None
     if not isinstance(players, list):
-        parsed.bad_line(source, 1, text[:60], Later('no list of players at {path}', path='{"data": {"players": [...]}}'))
+        where = '{"data": {"players": [...]}}'
+        parsed.bad_line(source, 1, text[:60], Later("no list of players at {path}", path=where))
         return parsed
     for number, player in enumerate(players, start=1):
         _player(parsed, source, number, player)
