@@ -95,11 +95,9 @@ def _body(response: http.client.HTTPResponse, host: str, progress: Progress | No
 
 
 def _tls() -> ssl.SSLContext:
-    """Certificates checked by the operating system's store (truststore), else by Python's own default."""
-    try:
-        import truststore
-    except ImportError:  # pragma: no cover - a dependency; kept working without it
-        return ssl.create_default_context()
+    """Certificates checked against the operating system's own store (truststore)."""
+    import truststore  # imported when a list is downloaded: it loads the system's TLS libraries
+
     return truststore.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
 
 

@@ -202,8 +202,8 @@ def ratings_into(book: Book, rl: RatingList, add: Sequence[str]) -> list[str]:
                           "source": shown, "date": rl.date, "note": note or None})
     kept = [r for r in read_rating_list(book.workbook) if not _of(source, str(r.get("source") or ""))]
     write_rating_list(book, snapshot + kept)
-    rows = _keep_ticks(read_changes(book.workbook), fresh, source, {name_key(p.name) for p in t.players}, says,
-                       rl.date, lang)
+    ratings = {name_key(p.name): p.rating for p in t.players}
+    rows = _keep_ticks(read_changes(book.workbook), fresh, source, ratings, says, rl.date, lang)
     write_changes(book, rows)
     found_count = sum(1 for row in snapshot if row.get("id") not in (None, ""))
     summary = tr(lang, "{label} list of {date}: {found}, {changes}", label=shown, date=rl.date,
@@ -251,7 +251,7 @@ def _who(entry: Entry) -> str:
     return ", ".join(filter(None, (ident, entry.city or entry.club)))
 
 
-def _keep_ticks(existing: list[Change], fresh: list[Row], source: RatingSource, players: set[str],
+def _keep_ticks(existing: list[Change], fresh: list[Row], source: RatingSource, players: dict[str, int],
                 says: dict[str, object], day: str, lang: Lang) -> list[Row]:
     """Rating changes again: the fresh rows of this source, each with the Accept mark typed against the same player
     and the same new rating; a ticked row whose rating the list no longer gives kept as typed, with a note why
@@ -277,8 +277,7 @@ def _keep_ticks(existing: list[Change], fresh: list[Row], source: RatingSource, 
         rows.append(row)
     for key, left in ticks.items():
         for change in left:
-            if key in says and _whole(change["new"]) == says[key] and not any(r["name"] == change["name"]
-                                                                              for r in fresh):
+            if key in players and _whole(change["new"]) == players[key]:
                 continue  # Players holds that rating now: the decision is carried out
             why = (tr(lang, "ticked before; not in Players now") if key not in players else
                    tr(lang, "ticked before; the list of {date} says {rating}", date=day, rating=says[key])
