@@ -1238,7 +1238,8 @@ def test_formats_auto_detection_tries_opengotha_then_egd_then_csv(name: str, hea
 def test_formats_auto_detection_names_the_formats_it_knows() -> None:
     with pytest.raises(ForsxlError) as error:
         detect(Path("list.txt"), b"Ann 2100")
-    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown", "csv, egd, rfg, aga, ffg, opengotha")
+    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown",
+                                                               "csv, egd, rfg, aga, ffg, opengotha")
 
 
 def test_formats_registries_give_the_format_help() -> None:
