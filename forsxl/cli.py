@@ -565,7 +565,7 @@ def ratings_command(
 
     Example: forsxl ratings club.xlsx --source rfg           (then tick rows in Rating changes)
              forsxl ratings club.xlsx --apply
-             forsxl ratings club.xlsx --source egd --file allworld_lp.html --add "Aagren Thomas"
+             forsxl ratings club.xlsx --source egd --file allworld_lp.html --add 13633719
     """
     from datetime import date as day
 

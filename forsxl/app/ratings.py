@@ -309,7 +309,7 @@ def _add(book: Book, rl: RatingList, listed: People[Entry], wanted: Sequence[str
             lines.append(tr(lang, "{name} is in Players already", name=entry.name))
             continue
         if name_key(entry.name) in names:  # a namesake: Players holds one player a name
-            lines.append(tr(lang, "{name}: {why}", name=f"--add {key}",
+            lines.append(tr(lang, "{name}: {why}", name="--add " + key,
                             why=tr(lang, "another player of this name is in Players")))
             continue
         row, _ = entry_row(entry, scale)
@@ -337,7 +337,7 @@ def apply_into(book: Book, force: bool, finish: Callable[[Book, str, str], None]
     changes = read_changes(book.workbook)
     todo = _ticked(changes, t.config.ratings.scale, lang)
     if not todo:
-        return [tr(lang, "no row of «{sheet}» is ticked in {column}: mark the ratings to take (x, да, ✓ or 1) and "
+        return [tr(lang, "no row of «{sheet}» is ticked in {column}: mark the ratings to take (x, ✓, 1 or yes) and "
                  "run again; nothing written", sheet=layout.sheet_name("rating_changes", lang),
                  column=layout.header(layout.RATING_CHANGE_COLUMNS, "accept", lang))]
     by_key = {name_key(p.name): p for p in t.players}
