@@ -556,3 +556,18 @@ def test_a_rerun_never_loses_a_tick(tmp_path_factory: pytest.TempPathFactory, ma
 def test_unknown_source_error_from_the_app() -> None:
     with pytest.raises(ForsxlError):
         ratings.rating_source("fide")
+
+
+def test_a_merge_keeps_the_ticks_of_either_copy(tmp_path: Path, server: Server) -> None:
+    """Two referees' copies: a mark typed in one copy's Accept column comes through `forsxl merge`, as the sheet's
+    cells are merged one by one."""
+    path, url = rfg_book(tmp_path, server)
+    ok("ratings", path, "--source", "rfg", "--url", url)
+    anna, boris = tmp_path / "anna.xlsx", tmp_path / "boris.xlsx"
+    shutil.copy2(path, anna)
+    shutil.copy2(path, boris)
+    tick(anna, {"Иванов Пётр": "x"}, "Изменения рейтинга")
+    tick(boris, {"Orlov Pavel": "да"}, "Изменения рейтинга")
+    ok("merge", path, anna, boris, "-o", tmp_path / "merged.xlsx")
+    marks = {r["Имя"]: r["Принять"] for r in rows(tmp_path / "merged.xlsx", "Изменения рейтинга")}
+    assert marks == {"Иванов Пётр": "x", "Сидоров Олег": None, "Orlov Pavel": "да"}
