@@ -571,3 +571,13 @@ def test_a_merge_keeps_the_ticks_of_either_copy(tmp_path: Path, server: Server) 
     ok("merge", path, anna, boris, "-o", tmp_path / "merged.xlsx")
     marks = {r["Имя"]: r["Принять"] for r in rows(tmp_path / "merged.xlsx", "Изменения рейтинга")}
     assert marks == {"Иванов Пётр": "x", "Сидоров Олег": None, "Orlov Pavel": "да"}
+
+
+def test_an_odd_line_of_a_whole_list_is_left_out_and_said(tmp_path: Path) -> None:
+    """A federation's list of thousands is not refused for one line that does not read: the line is named."""
+    path = book(tmp_path, [{"Name": "Aagren Thomas", "Rating": 1400}])
+    broken = egd_line(15813842, "Aahman Sebastian", "SE", "Vaxj", "10k", 1129).replace(" 1129 ", " 11x9 ")
+    listed = _saved(tmp_path, egd_list("2026-12-01", egd_line(13633719, "Aagren Thomas", "SE", "Upp", "6k", 1484),
+                                       broken), "allworld_lp.html")
+    result = ok("ratings", path, "--source", "egd", "--file", listed)
+    assert f"1 line of {listed} could not be read and is left out: allworld_lp.html, line 13" in result.output

@@ -28,7 +28,7 @@ from forsxl.engine.model import Player, PlayerId, Source, Tournament, name_key
 from forsxl.engine.ratings import rank_of_rating, rating_bounds, rating_of_rank
 from forsxl.engine.values import Lang, Rank
 from forsxl.formats import Entry, Parsed, read_bytes
-from forsxl.formats.matching import Found, How, People
+from forsxl.formats.matching import ID_FIELDS, Found, How, People
 from forsxl.formats.registry import RATING_SOURCES, RatingSource
 from forsxl.i18n import N_, Later, ntr, tr
 
@@ -213,18 +213,24 @@ def ratings_into(book: Book, rl: RatingList, add: Sequence[str]) -> list[str]:
     append_log(book, datetime.now().isoformat(timespec="seconds"), f"ratings --source {source.name}", __version__,
                summary)
     save(book.workbook, book.path, book.read_as, book.package)
-    sheet = layout.sheet_name("rating_changes", lang)
-    lines += [tr(lang, "{name}: {why}", name=row["name"], why=row["found"]) for row in snapshot
-              if row.get("id") in (None, "")]
+    return [f"{book.source or book.path}: {summary} ({rl.origin})", *lines, *_advice(book, rl, snapshot, bool(fresh))]
+
+
+def _advice(book: Book, rl: RatingList, snapshot: list[Row], differ: bool) -> list[str]:
+    """The answer's lines below its first: each player not found and why, the lines of the list left out, and what
+    to do next."""
+    lang = book.lang
+    lines = [tr(lang, "{name}: {why}", name=row["name"], why=row["found"]) for row in snapshot
+             if row.get("id") in (None, "")]
     if rl.parsed.problems:
         lines.append(ntr(lang, "{count} line of {where} could not be read and is left out: {first}",
                          "{count} lines of {where} could not be read and are left out; the first: {first}",
                          len(rl.parsed.problems), where=rl.origin, first=rl.parsed.problems[0].source))
-    if fresh:
+    if differ:
         lines.append(tr(lang, "tick the ratings to take in the {column} column of «{sheet}», then run forsxl ratings "
                         "{book} --apply", column=layout.header(layout.RATING_CHANGE_COLUMNS, "accept", lang),
-                        sheet=sheet, book=book.path.name))
-    return [f"{book.source or book.path}: {summary} ({rl.origin})", *lines]
+                        sheet=layout.sheet_name("rating_changes", lang), book=book.path.name))
+    return lines
 
 
 def _snapshot_row(player: Player, found: Found[Entry], shown: str, day: str, lang: Lang) -> Row:
@@ -236,19 +242,24 @@ def _snapshot_row(player: Player, found: Found[Entry], shown: str, day: str, lan
                            "in Players", who="; ".join(_who(e) for e in found.namesakes))
                         if found.namesakes else tr(lang, "not in the list"))
         return row
-    ident = next((getattr(entry, f) for f in ("rfg_id", "egd_pin", "aga_id", "ffg_licence") if getattr(entry, f)),
-                 "")
-    rank = entry.rank or (rank_of_rating(entry.rating, entry.scale).label(lang)
-                          if entry.rating is not None and entry.scale is not None else "")
-    row.update({"id": ident or "-", "listed": entry.name, "latin": entry.latin or None, "city": entry.city or None,
-                "club": entry.club or None, "country": entry.country or None, "rating": entry.rating, "rank": rank,
+    declared = Rank.parse(entry.rank) if entry.rank else None
+    rank = (declared or (rank_of_rating(entry.rating, entry.scale) if entry.rating is not None and entry.scale
+                         else None))
+    row.update({"id": _ident(entry) or "-", "listed": entry.name, "latin": entry.latin or None,
+                "city": entry.city or None, "club": entry.club or None, "country": entry.country or None,
+                "rating": entry.rating, "rank": rank.label(lang) if rank else None,
                 "last_game": entry.last_game or None, "found": tr(lang, FOUND_BY[found.how]) if found.how else None})
     return row
 
 
+def _ident(entry: Entry) -> str:
+    """The list's own id of an entry (each list has one kind)."""
+    return next((getattr(entry, f) for f in ID_FIELDS if getattr(entry, f)), "")
+
+
 def _who(entry: Entry) -> str:
-    ident = entry.rfg_id or entry.egd_pin or entry.aga_id or entry.ffg_licence
-    return ", ".join(filter(None, (ident, entry.city or entry.club)))
+    """A namesake as the answer tells them apart: id, town or club."""
+    return ", ".join(filter(None, (_ident(entry), entry.city or entry.club)))
 
 
 def _keep_ticks(existing: list[Change], fresh: list[Row], source: RatingSource, players: dict[str, int],
