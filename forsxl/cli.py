@@ -583,7 +583,7 @@ def ratings_command(
             raise ForsxlError("", "ratings_source_missing")
     if apply:
         with _editing(path) as loaded:
-            lines = _run(loaded, lambda: apply_into(loaded, force, finish))
+            lines = _run(loaded, lambda: apply_into(loaded, force))
         typer.echo("\n".join(lines))
         return
     assert source is not None

@@ -7,7 +7,7 @@ network and the cache)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -16,6 +16,7 @@ from typing import Any
 from forsxl import __version__
 from forsxl.app.download import Progress, cache_folder, cached_lists, fetch, first_line, keep
 from forsxl.app.exchange import entry_row
+from forsxl.app.workflow import finish
 from forsxl.book import layout
 from forsxl.book.exchange import append_players, set_player_cells
 from forsxl.book.ratings import Change, Row, read_changes, read_rating_list, write_changes, write_rating_list
@@ -337,11 +338,11 @@ def _add(book: Book, rl: RatingList, listed: People[Entry], wanted: Sequence[str
     return lines
 
 
-def apply_into(book: Book, force: bool, finish: Callable[[Book, str, str], None]) -> list[str]:
+def apply_into(book: Book, force: bool) -> list[str]:
     """`--apply`: every ticked row of Rating changes written into Players (the rating, and the list's id and Latin
     name into empty cells), each named in the Log and the answer. A player with games is left as they are unless
-    `force`; then the row stays as a record, and Standings says after which round the rating changed. `finish`
-    writes Standings and the Log and saves."""
+    `force`; then the row stays as a record, and Standings says after which round the rating changed. Standings
+    and the Log are written, and the book saved, as by every command that changes the tournament."""
     lang, t = book.lang, book.tournament
     if not any(n in book.workbook.sheetnames for n in layout.SHEETS["rating_changes"]):
         raise ForsxlError("", "ratings_no_sheet", sheet=layout.sheet_name("rating_changes", lang))
