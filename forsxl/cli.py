@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
@@ -31,7 +31,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.engine.values import Lang
-from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, RATING_SOURCES, choices
 from forsxl.helptext import help_lang, show_usage_error, translate_help, typer_words
 from forsxl.i18n import ntr, system_lang, tr
 from forsxl.messages import message
@@ -547,6 +547,79 @@ def import_command(
     with _errors(lang):
         lines = import_file(path, source, format, only, lang)
     typer.echo("\n".join(lines))
+
+
+@app.command("ratings")
+def ratings_command(
+    path: Workbook,
+    source: Annotated[str | None, typer.Option(help="The federation's list: rfg (the Russian Go Federation), egd "
+                                               "(the European Go Database), ffg (France) or aga (the USA).",
+                                               metavar=choices(list(RATING_SOURCES)))] = None,
+    file: Annotated[Path | None, typer.Option("--file", help="Read the list from this file (downloaded before), "
+                                              "not from the federation's site.", dir_okay=False,
+                                              metavar="FILE")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The list as of this day: the one kept from then "
+                                             "(default: today's, downloaded once a day; with --file: the day the "
+                                             "list gives).", metavar="YYYY-MM-DD")] = None,
+    url: Annotated[str | None, typer.Option("--url", help="Download the list from here instead (a mirror).",
+                                            metavar="URL")] = None,
+    add: Annotated[list[str] | None, typer.Option("--add", help="Add this player from the list to Players: a name, "
+                                                  "in either script, or the list's id (repeatable).",
+                                                  metavar="PLAYER")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Write the ratings ticked in Rating changes into Players.")] = (
+        False),
+    force: Annotated[bool, typer.Option("--force", help="With --apply: also for players who have played a round "
+                                        "(Standings then says so).")] = False,
+) -> None:
+    """Compare the players' ratings with a federation's list (RFG, EGD, FFG, AGA): the list's values in a Rating
+    list sheet, and those that differ in Rating changes, to tick; --apply writes the ticked ones into Players.
+
+    Example: forsxl ratings club.xlsx --source rfg           (then tick rows in Rating changes)
+             forsxl ratings club.xlsx --apply
+             forsxl ratings club.xlsx --source egd --file allworld_lp.html --add 13633719
+    """
+    from datetime import date as day
+
+    from forsxl.app.ratings import apply_into, rating_source, ratings_into, read_list
+
+    lang = peek_lang(path) or system_lang()
+    with _errors(lang):
+        given = [o for o, v in (("--source", source), ("--file", file), ("--date", date), ("--url", url),
+                                ("--add", add)) if v]
+        if apply and given:
+            raise ForsxlError("", "ratings_options", option=given[0])
+        if force and not apply:
+            raise ForsxlError("", "ratings_force_alone")
+        if not apply and source is None:
+            raise ForsxlError("", "ratings_source_missing")
+    if apply:
+        with _editing(path) as loaded:
+            lines = _run(loaded, lambda: apply_into(loaded, force))
+        typer.echo("\n".join(lines))
+        return
+    assert source is not None
+    with _errors(lang), _download_bar(lang) as progress:
+        listed = read_list(rating_source(source), file, date, url, day.today(), progress)
+    with _editing(path) as loaded:
+        lines = _run(loaded, lambda: ratings_into(loaded, listed, add or []))
+    typer.echo("\n".join(lines))
+
+
+@contextmanager
+def _download_bar(lang: Lang) -> Iterator[Callable[[int, int | None], None]]:
+    """A download's progress, shown as a bar on stderr once a list of a megabyte or more is on its way (an EGD world
+    list is 8 MB); a small one comes without one."""
+    with ExitStack() as stack:
+        shown: list[Any] = []  # the bar, once started
+
+        def progress(done: int, total: int | None) -> None:
+            if not shown and total is not None and total >= 2**20:
+                shown.append(stack.enter_context(typer.progressbar(length=total, label=tr(lang, "downloading"),
+                                                                   file=sys.stderr)))
+            if shown:
+                shown[0].update(done - shown[0].pos)
+
+        yield progress
 
 
 @app.command("export")

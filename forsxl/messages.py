@@ -248,6 +248,31 @@ MESSAGES: dict[str, str] = {
                                "and import it again"),
     "csv_encoding_tie": N_("{path}: its text reads as well in {tied}, and differently, so which it is cannot be told; "
                            "save it as CSV UTF-8 and import it again"),
+    # rating lists from the federations (issue 43)
+    "download_url_bad": N_("{url} is not a web address (http:// or https://)"),
+    "download_offline": N_("cannot reach {host} ({why}): check the connection to the internet, or download the list "
+                           "in a browser and give it with --file"),
+    "download_timeout": N_("{host} did not answer within {seconds} seconds: try again later, or download the list in "
+                           "a browser and give it with --file"),
+    "download_status": N_("{host} answered {status}: {line}"),
+    "download_too_big": N_("{host} sends {size} MB, more than the {limit} MB a list of players can be; nothing kept"),
+    "date_bad": N_("--date {value!r} is not a date written as 2026-11-28"),
+    "ratings_date_future": N_("--date {value}: no list is of a day to come"),
+    "ratings_not_cached": N_("no {label} list of {date} or before is kept in {folder} (lists kept: {dates}); the "
+                             "federation publishes today's list alone: run without --date to download it, or give a "
+                             "list you have with --file"),
+    "ratings_not_list": N_("{where} is not the {label} list; it begins: {line}"),
+    "ratings_answer_not_list": N_("{where} answered {status}, but not with the {label} list; it begins: {line}"),
+    "ratings_add_missing": N_("--add {name!r}: not in the {label} list (by name in either script, or by id)"),
+    "ratings_add_namesakes": N_("--add {name!r}: the {label} list has namesakes ({who}); give the id instead"),
+    "ratings_no_sheet": N_("there is no sheet «{sheet}» yet: run forsxl ratings BOOK --source rfg (or egd, ffg, aga) "
+                           "first, then tick the ratings to take"),
+    "ratings_ticked_twice": N_("{name} is ticked already at {cell}: tick one rating for a player"),
+    "ratings_options": N_("{option} goes without --apply: forsxl ratings BOOK --source rfg|egd|ffg|aga, or forsxl "
+                          "ratings BOOK --apply"),
+    "ratings_source_missing": N_("which list? forsxl ratings BOOK --source rfg|egd|ffg|aga (or --apply, to write the "
+                                 "ticked ratings into Players)"),
+    "ratings_force_alone": N_("--force goes with --apply: forsxl ratings BOOK --apply --force"),
     "import_gotha_existing": N_("an OpenGotha file brings a whole tournament: import it into a new workbook, "
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),

@@ -1414,11 +1414,12 @@ def test_formats_auto_detection_tries_opengotha_then_egd_then_csv(name: str, hea
 def test_formats_auto_detection_names_the_formats_it_knows() -> None:
     with pytest.raises(ForsxlError) as error:
         detect(Path("list.txt"), b"Ann 2100")
-    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown", "csv, egd, aga, ffg, opengotha")
+    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown",
+                                                               "csv, egd, rfg, aga, ffg, opengotha")
 
 
 def test_formats_registries_give_the_format_help() -> None:
-    assert choices((AUTO, *IMPORTS)) == "auto|csv|egd|aga|ffg|opengotha"  # --format's placeholder, in any language
+    assert choices((AUTO, *IMPORTS)) == "auto|csv|egd|rfg|aga|ffg|opengotha"  # --format's placeholder, in any language
     assert choices(list(EXPORTS)) == "egf|opengotha|csv|xlsx"
     assert [f.name for f in EXPORTS.values() if f.stdout] == ["csv"]
     assert [f.name for f in EXPORTS.values() if f.write is None] == ["xlsx"]  # a workbook: book/ writes it
@@ -1431,8 +1432,8 @@ def test_formats_unknown_format_names_the_choices(tmp_path: Path) -> None:
     listed.write_text("Ann 2100", encoding="utf-8")
     for args, line in [
         (("import", book, listed), f"cannot tell the format of {listed}; name it with --format "
-                                   "(csv, egd, aga, ffg, opengotha)"),
-        (("import", book, listed, "--format", "xml"), "--format 'xml' is not one of auto, csv, egd, aga, ffg, "
+                                   "(csv, egd, rfg, aga, ffg, opengotha)"),
+        (("import", book, listed, "--format", "xml"), "--format 'xml' is not one of auto, csv, egd, rfg, aga, ffg, "
                                                       "opengotha"),
         (("export", book, "--format", "pdf"), "--format 'pdf' is not one of egf, opengotha, csv, xlsx"),
         (("export", book, "--egf-class", "Q"), "--egf-class 'Q' is not one of A, B, C, D, X"),

@@ -288,7 +288,8 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
                                             "points_bad", "R7.4"), -MAX_POINTS, MAX_POINTS, at("correction"),
                                 "points_range", "R7.4") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
-        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), rank=rank, source=Source(sheet.title, f"A{row}"),
+        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), aga_id=text("aga_id"), ffg_licence=text("ffg_licence"),
+        latin=text("latin"), rank=rank, source=Source(sheet.title, f"A{row}"),
     )
     _check_declared_start(player, config, cells, at, cells.errors[known_errors:])
     return player

@@ -13,6 +13,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
+from forsxl.book.ratings import note_lines
 from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import BOLD, WIDEST, fit_columns, fresh_sheet, print_setup, print_title, put, write_row
 from forsxl.engine.config import Config
@@ -149,10 +150,14 @@ def write_standings(book: Book, report: Report) -> None:
         }
         cells = [c.text(lang) for c in s.cells]
         write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
-    row = len(table) + 3  # one blank row below the table: the superfinal's note (R7.8), the round cells' legend
+    row = len(table) + 3  # one blank row below the table: the superfinal's note (R7.8), the ratings changed after
+    # a round was played (forsxl ratings --apply --force), the round cells' legend
     if report.superfinal is not None:
         a, b = (t.player(pid).name for pid in report.superfinal)
         write_row(sheet, row, [tr(lang, layout.SUPERFINAL_NOTE, a=a, b=b)], bold=True)
+        row += 1
+    for line in note_lines(book.workbook, lang):
+        write_row(sheet, row, [line])
         row += 1
     write_row(sheet, row, [round_cells_legend(lang)])
     fit_columns(sheet)

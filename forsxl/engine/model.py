@@ -155,6 +155,11 @@ class Player:
     left_after: int | None = None
     egd_pin: str = ""
     rfg_id: str = ""
+    aga_id: str = ""
+    ffg_licence: str = ""
+    latin: str = ""
+    """The name in Latin letters as the player's federation writes it (`Latin name`): the EGD export writes it
+    instead of a transliteration."""
     rank: Rank | None = None
     """The rank typed in Players (the declared rank); read beside a rating with `ratings.declared_rank` (R0)."""
     source: Source | None = None
