@@ -70,7 +70,7 @@ def qr_text(text: str, blocks: bool = True) -> str:
     rows = _matrix(text)
     if blocks:
         pairs = zip(rows[0::2], [*rows[1::2], [False] * len(rows[0])], strict=True)
-        lines = ["".join(BLOCKS[upper, lower] for upper, lower in zip(top, bottom, strict=True)) for top, bottom in pairs]
+        lines = ["".join(BLOCKS[pair] for pair in zip(top, bottom, strict=True)) for top, bottom in pairs]
     else:
         lines = ["".join("##" if dark else "  " for dark in row) for row in rows]
     return "\n".join(f"{ON_WHITE}{line}{PLAIN}" for line in lines)
