@@ -339,3 +339,19 @@ def test_the_targets_forsxl_reads() -> None:
     assert parse_target("git+file:///srv/results.git").branch == "gh-pages"
     assert parse_target("sftp://club@example.org:2222/~/www").login == "sftp://club@example.org:2222"
     assert public_address(parse_target("sftp://club@example.org/www")) == ""
+
+
+def test_forsxl_login_keeps_the_password_in_the_keyring_where_publish_finds_it(book: Path, tmp_path: Path) -> None:
+    """No ~/.netrc: the password typed once into `forsxl login`, kept in the keyring, never in the workbook."""
+    served = tmp_path / "ftp"
+    served.mkdir()
+    with ftp_server(served) as server:
+        address = f"ftp://{USER}@127.0.0.1:{server.port}/r"
+        assert "не подошли" in publish(book, "--to", address, code=1)  # anonymous: refused
+        result = CliRunner().invoke(app, ["login", address], input=f"{PASSWORD}\n")
+        assert result.exit_code == 0 and f"ftp://{USER}@127.0.0.1:{server.port}: " in result.output, result.output
+        assert PASSWORD not in result.output
+        assert sent(publish(book)) == (PAGES, PAGES)
+    config = openpyxl.load_workbook(book)["Настройки"]
+    assert [row for row in config.iter_rows(values_only=True) if row[0] == "publish.to"] == [("publish.to", address)]
+    assert PASSWORD not in str(list(config.iter_rows(values_only=True)))
