@@ -60,10 +60,10 @@ def classify(error: BaseException, target: Target) -> ForsxlError | None:
 
     if isinstance(error, exceptions.NoCredentialsError):
         return ForsxlError("", "upload_s3_keys", target=target.address)
-    code = str(error.response.get("Error", {}).get("Code", "")) if isinstance(error, exceptions.ClientError) else ""
-    if code in LOGIN_REFUSED:
+    said = str(error.response.get("Error", {}).get("Code", "")) if isinstance(error, exceptions.ClientError) else ""
+    if said in LOGIN_REFUSED:
         return ForsxlError("", "upload_login", target=target.address, why=why(error))
-    if code in DISK_FULL:
+    if said in DISK_FULL:
         return ForsxlError("", "upload_full", target=target.address, why=why(error))
     if isinstance(error, exceptions.ConnectTimeoutError | exceptions.ReadTimeoutError):
         return ForsxlError("", "upload_timeout", target=target.address, seconds=TIMEOUT)
