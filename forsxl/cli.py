@@ -323,7 +323,16 @@ def publish(
     path: Workbook,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="FILE.html: one self-contained page; a folder: the results site (default: "
-        "results.html).", metavar="FILE|FOLDER")] = None,
+        "results.html, or the folder BOOK-site when the site is sent to a host).", metavar="FILE|FOLDER")] = None,
+    to: Annotated[str | None, typer.Option(
+        "--to", help="Send the site to the club's host: sftp://, ftp://, ftps://, webdav://, webdavs://, s3:// or "
+        "a git repository, git+ssh://... (docs/publish.md); kept in Config as publish.to (default: Config's).",
+        metavar="URL")] = None,
+    url: Annotated[str | None, typer.Option(
+        "--url", help="The site's address as its readers open it, for the line printed and the QR codes; kept in "
+        "Config as publish.url (default: Config's).", metavar="ADDRESS")] = None,
+    qr: Annotated[bool, typer.Option("--qr", help="Print the QR code of the site's address in the terminal too.")] = (
+        False),
     watch: Annotated[bool, typer.Option("--watch", help="Republish whenever the workbook is saved (Ctrl-C stops).")] = (
         False),
     interval: Annotated[float, typer.Option(help="--watch: seconds between looks at the workbook.",
@@ -331,23 +340,84 @@ def publish(
     show: Annotated[bool, typer.Option("--open", help="Then open the page in the browser.")] = False,
 ) -> None:
     """Write the results: one self-contained HTML page, or a small site of pages (standings, crosstable, rounds,
-    a card per player, teams, playoff, regulation, charts), both in the workbook's language.
+    a card per player, teams, playoff, regulation, charts), both in the workbook's language; with --to (or Config's
+    publish.to), send the pages that changed to the club's host.
 
     Example: forsxl publish club.xlsx -o club.html
              forsxl publish club.xlsx -o site --watch
+             forsxl publish club.xlsx --to sftp://club@example.org/www/results --url https://example.org/results/
     """
-    from forsxl.app.publish import publish_book, watch_book
+    from forsxl.app.publish import (
+        Published,
+        keep_addresses,
+        publish_book,
+        qr_lines,
+        upload_site,
+        watch_book,
+        with_addresses,
+    )
+
+    lang = peek_lang(path) or system_lang()
+    if to is not None or url is not None:
+        with _errors(lang):
+            kept = keep_addresses(path, to, url)
+        if kept:
+            _say(kept)
+    show_qr = [qr]
 
     def once() -> None:
         loaded = _load(path)
-        written, said = _run(loaded, lambda: publish_book(loaded, output))
-        typer.echo(said)
-        _show(written, loaded.lang, show)
+
+        def written() -> Published:
+            with_addresses(loaded, to, url)
+            return publish_book(loaded, output)
+
+        published = _run(loaded, written)
+        typer.echo(published.said)
+        if loaded.tournament.config.publish.to:
+            try:
+                typer.echo(upload_site(loaded, published))
+            except ForsxlError as error:  # the site is written here all the same: one line, and --watch goes on
+                _say(message(error, loaded.lang) + (tr(loaded.lang, "; sent again at the next save") if watch else ""))
+                if not watch:
+                    raise typer.Exit(1) from None
+        if show_qr[0]:
+            typer.echo(_run(loaded, lambda: qr_lines(loaded, _has_blocks())))
+            show_qr[0] = False
+        _show(published.output, loaded.lang, show)
 
     if watch:
-        watch_book(path, _printed(once), _say, interval, peek_lang(path) or system_lang())
+        watch_book(path, _printed(once), _say, interval, lang)
     else:
         once()
+
+
+def _has_blocks() -> bool:
+    """Whether standard output can print the block characters of a QR code (a Windows console in cp1251 cannot)."""
+    try:
+        "█▀▄".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+@app.command()
+def login(
+    address: Annotated[str, typer.Argument(help="The host's address, as publish --to takes it.", metavar="URL")],
+) -> None:
+    """Keep the password of a login to the club's host in the system's keyring, where publish --to finds it: never
+    in the workbook (docs/publish.md).
+
+    Example: forsxl login ftp://club@ftp.example.org/www/results
+    """
+    from forsxl.app.publish import keep_login, login_name
+
+    lang = system_lang()
+    with _errors(lang):
+        name = login_name(address)
+    password = typer.prompt(tr(lang, "password of {login}", login=name), hide_input=True)
+    with _errors(lang):
+        typer.echo(keep_login(address, password, lang))
 
 
 @app.command("print")

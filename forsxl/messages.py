@@ -331,6 +331,32 @@ MESSAGES: dict[str, str] = {
                             "for the site"),
     "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "
                              "FILE.html"),
+    # the site sent to the club's host, and its QR codes (issue 46)
+    "publish_keep_ods": N_("{path} is an .ods workbook, which forsxl saves as a new .xlsx: type the address into "
+                           "its Config sheet"),
+    "publish_no_address": N_("no address for a QR code: give --url, or the site's address in Config's publish.url"),
+    "upload_scheme": N_("{target}: forsxl publishes to sftp://, ftp://, ftps://, webdav://, webdavs://, s3:// and "
+                        "git+ssh://, git+https:// or git+file:// addresses (docs/publish.md)"),
+    "upload_password": N_("{target}: a password in the address would be kept in the workbook; keep it in ~/.netrc or "
+                          "in the system's keyring (forsxl login), as docs/publish.md shows"),
+    "upload_page": N_("{target}: a site is sent, not one page ({path}): give -o a folder, or no -o"),
+    "upload_needs": N_("{target}: needs the Python package {package}, which is not installed: pipx inject forsxl "
+                       "{package}, or pip install \"forsxl[publish]\""),
+    "upload_netrc": N_("{target}: ~/.netrc cannot be read ({why})"),
+    "keyring_failed": N_("{target}: the system's keyring did not keep the password ({why})"),
+    "upload_no_host": N_("{target}: not sent: no host {host} found (no network, or a typo in the address)"),
+    "upload_timeout": N_("{target}: not sent: the host did not answer within {seconds} s"),
+    "upload_connect": N_("{target}: not sent: no connection ({why})"),
+    "upload_login": N_("{target}: not sent: the user name or password was refused ({why})"),
+    "upload_full": N_("{target}: not sent: the host's disk is full ({why})"),
+    "upload_failed": N_("{target}: not sent ({why})"),
+    "upload_refused": N_("{target}: not sent: the host did not take {file} ({why})"),
+    "upload_host_key": N_("{target}: not sent: the SSH key of {host} is not known here; connect once with ssh {host} "
+                          "and accept it"),
+    "upload_certificate": N_("{target}: not sent: the host's certificate cannot be trusted ({why})"),
+    "upload_no_git": N_("{target}: not sent: git is not installed"),
+    "upload_s3_keys": N_("{target}: not sent: no AWS keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or "
+                         "AWS_PROFILE (docs/publish.md)"),
     "simulate_over_book": N_("the simulation report would overwrite the workbook {path}; pick another -o"),
     # merging two copies of a workbook (issue 13)
     "merge_copies": N_("merge needs two copies, or BASE and two copies; {count} workbooks given"),

@@ -44,7 +44,7 @@ FORFEITS = {(2, 3): "B+F", (4, 5): "W+F"}
 
 TOP_KEYS = ("name, date, place, preset, rounds, lang, ratings.…, start.…, handicap.…, komi.…, groups.…, teams.…, "
             "scoring.…, attendance.…, tiebreaks, unplayed_loss, unplayed_half, superfinal, pairing.…, playoff.…, "
-            "swiss.…, round_robin.…, serp.…, prizes.…, norms.…, stages.…")
+            "swiss.…, round_robin.…, serp.…, prizes.…, norms.…, stages.…, publish.…")
 """What an unknown key that is close to none is told: the top-level keys, then the sections (R12)."""
 PRESETS = ", ".join(presets())
 RESULT_HELP = "use B+, W+, =, B+F, W+F, 0-0 or 1-1"
@@ -817,7 +817,8 @@ def test_demo(tmp_path: Path) -> None:
 
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
-            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings", "calc")
+            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings", "calc",
+            "login")
 
 
 def test_every_command_is_listed() -> None:

@@ -37,7 +37,7 @@ from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
             "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings",
-            "calc")
+            "calc", "login")
 CALC_COMMANDS = ("build", "install", "remove")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 """A plain Latin word: not part of a file name, key, option, path or rule id (`club.xlsx`, `pairing.method`,
@@ -62,6 +62,8 @@ LATIN = {
     "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base",
     # YAML values in `forsxl config`, formulas (floor(D/100), N(0, sigma)), the docs' section names
     "true", "false", "null", "floor", "log", "sigma", "prizes", "stages",
+    # the kinds of address `publish --to` takes (issue 46)
+    "sftp", "ftp", "ftps", "webdav", "webdavs", "git", "ssh", "https", "netrc", "aws",
     *(short.casefold() for short, _ in TIEBREAK_LABELS.values() if short.isascii()),
 }
 """Latin words a Russian line may hold: Config keys and values, names of presets, commands, formats, programs."""

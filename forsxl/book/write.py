@@ -15,7 +15,19 @@ from openpyxl.worksheet.worksheet import Worksheet
 from forsxl.book import layout
 from forsxl.book.ratings import note_lines
 from forsxl.book.read import Book, RoundSheet
-from forsxl.book.sheets import BOLD, WIDEST, fit_columns, fresh_sheet, print_setup, print_title, put, write_row
+from forsxl.book.sheets import (
+    BOLD,
+    WIDEST,
+    data_rows,
+    find_sheet,
+    fit_columns,
+    fresh_sheet,
+    header_row,
+    print_setup,
+    print_title,
+    put,
+    write_row,
+)
 from forsxl.engine.config import Config
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, RoundCell, Tournament, number_text
@@ -215,6 +227,22 @@ def write_playoff(book: Book, matches: Sequence[Match]) -> None:
 
 def _used(column: str, t: Tournament) -> bool:
     return any(p.team for p in t.players) if column == "team" else bool(group_sizes(t))
+
+
+def set_config(book: Book, key: str, value: str) -> None:
+    """Type `value` into the Config sheet's row of `key`, or into a new row under the last when it has none (issue
+    46: the site's address kept for the next publish and the Calc menu)."""
+    sheet = find_sheet(book.workbook, "config")
+    if sheet is None:
+        return  # read would have refused the workbook already
+    columns = layout.match_columns(header_row(sheet), layout.CONFIG_COLUMNS)
+    key_col, value_col = columns.get("key", 1), columns.get("value", 2)
+    rows = data_rows(sheet)
+    row = next((r for r in rows if str(sheet.cell(r, key_col).value or "").strip() == key), None)
+    if row is None:
+        row = (rows[-1] if rows else 1) + 1
+        put(sheet.cell(row, key_col), key)
+    put(sheet.cell(row, value_col), value)
 
 
 def append_log(book: Book, when: str, command: str, version: str, changes: str) -> None:

@@ -513,6 +513,18 @@ class Stages:
 
 
 @dataclass(frozen=True)
+class Publish:
+    """Where the results site goes and how people find it (issue 46): no rule of play, so R0's."""
+
+    to: str = key("", "where `forsxl publish` sends the results site: sftp://, ftp://, ftps://, webdav://, webdavs://, "
+                  "s3:// or a git repository, git+ssh:// and its kin (docs/publish.md; empty: nowhere)", "R0")
+    url: str = key("", "the results site's address as its readers open it: printed after publishing, and the QR "
+                   "codes of the wall list, the slips and the projector page lead there (empty: no QR codes)", "R0")
+    card_qr: bool = key(False, "the wall list has a QR code of each player's card beside the name (needs "
+                        "publish.url)", "R0")
+
+
+@dataclass(frozen=True)
 class Config:
     name: str = key("", "tournament name (also seeds the lots)", "R6")
     date: str = key("", "dates", "R0")
@@ -546,6 +558,7 @@ class Config:
     prizes: Prizes = field(default_factory=Prizes)
     norms: Norms = field(default_factory=Norms)
     stages: Stages = field(default_factory=Stages)
+    publish: Publish = field(default_factory=Publish)
 
 
 @dataclass(frozen=True)
