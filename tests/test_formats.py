@@ -435,7 +435,7 @@ WESTERN = ("Müller", "Jürgen", "Groß", "Lefèvre", "Éloïse", "Åström", "�
            "Ørsted", "Bäcker", "Ferrão", "Ibáñez")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(saved=st.one_of(st.tuples(st.just("cp1251"), st.lists(st.sampled_from((*RUSSIAN, "Tengen", "Kim")), min_size=1)),
                        st.tuples(st.just("cp1252"), st.lists(st.sampled_from(WESTERN), min_size=1))),
        delimiter=st.sampled_from(",;\t"))

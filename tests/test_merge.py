@@ -16,9 +16,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from property_runs import examples
+from property_runs import SHARED_FIXTURE, examples
 from test_cli import (
     RATING,
     club_players,
@@ -394,7 +394,7 @@ BOARD = st.one_of(st.tuples(RESULTS, st.none()), st.tuples(st.none(), RESULTS), 
 """What each copy has typed on a board: mostly one referee per board, sometimes both (maybe differently)."""
 
 
-@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), suppress_health_check=SHARED_FIXTURE)
 @given(typed=st.lists(BOARD, min_size=10, max_size=10), with_base=st.booleans(),
        prefer=st.sampled_from([None, "a"]), newcomers=st.sampled_from(["", "a", "b", "ab"]),
        clubs=st.tuples(st.sampled_from([None, "Tengen", "Hoshi"]), st.sampled_from([None, "Tengen", "Hoshi"])))

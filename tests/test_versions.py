@@ -427,7 +427,7 @@ def states() -> list[bytes]:
     return made
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(steps=st.lists(st.one_of(st.tuples(st.sampled_from(["save", "edit"]), st.none()),
                                 st.tuples(st.just("undo"), st.none() | st.integers(1, 12))), max_size=25))
 def test_any_saves_edits_and_undos_lose_no_version(steps: list[tuple[str, int | None]]) -> None:
