@@ -17,8 +17,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_runs import SHARED_FIXTURE
 from realfiles import FORMATS, needs_files
 from test_cli import invoke, ok, rows
 
@@ -534,7 +535,7 @@ def test_options_that_do_not_go_together(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------- ticks, as a property
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, suppress_health_check=SHARED_FIXTURE)
 @given(marks=st.dictionaries(st.sampled_from([p["Name"] for p in RUSSIANS]), st.sampled_from(["x", "да", "✓", 1]),
                              max_size=4),
        moved=st.sampled_from([1900, 1950]))
