@@ -18,6 +18,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from datetime import date
 from decimal import Decimal
@@ -53,11 +54,66 @@ def N_(message: str) -> str:
 
 
 def system_lang() -> Lang:
-    """The system locale's language: Russian when the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set starts
-    with `ru`, else English. The language of whatever has no workbook to take it from (`new`, `demo`, an OpenGotha
-    import, an error before a workbook is read)."""
-    locale = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")
-    return Lang.RU if locale.casefold().startswith("ru") else Lang.EN
+    """The system's language (`system_locale`): Russian when it starts with `ru`, else English. The language of
+    whatever has no workbook to take it from (`new`, `demo`, `presets`, `--help`, an OpenGotha import, an error
+    before a workbook is read)."""
+    return Lang.RU if system_locale().casefold().startswith("ru") else Lang.EN
+
+
+_POSIX = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_locale() -> str:
+    """The user's language as the system names it (`ru_RU.UTF-8`, `ru:en`, `ru-RU`), or "" where it names none.
+
+    The locale variables as gettext reads them: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set, and
+    `LANGUAGE` before them unless that locale is C. Windows sets none of them, nor does macOS for a program not
+    started from a terminal: there it is the user's interface language, which a Russian Windows or Mac has though
+    its owner never typed a locale (issue 40)."""
+    locale = next((os.environ[v] for v in _POSIX if os.environ.get(v)), None)
+    if locale is None:
+        if sys.platform == "win32":
+            return _windows_ui_language()
+        return _mac_ui_language() if sys.platform == "darwin" else ""
+    plain = locale.partition(".")[0] in ("C", "POSIX")
+    return locale if plain else os.environ.get("LANGUAGE") or locale
+
+
+def _windows_ui_language() -> str:
+    """The Windows user's interface language (GetUserDefaultUILanguage) by its locale name, `ru_RU`; a sublanguage
+    Python does not name by its language's first one (0x0819, Russian in Moldova: `ru_RU`)."""
+    import ctypes
+    import locale
+
+    langid = int(ctypes.windll.kernel32.GetUserDefaultUILanguage())  # type: ignore[attr-defined]
+    return locale.windows_locale.get(langid) or locale.windows_locale.get(0x400 | langid & 0x3FF, "")
+
+
+_CORE_FOUNDATION = "/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation"
+
+
+def _mac_ui_language() -> str:
+    """The first of the Mac user's preferred languages (CFLocaleCopyPreferredLanguages), `ru-RU`; "" if the list is
+    empty or unreadable."""
+    import ctypes
+
+    cf = ctypes.CDLL(_CORE_FOUNDATION)
+    cf.CFLocaleCopyPreferredLanguages.restype = ctypes.c_void_p
+    cf.CFArrayGetCount.argtypes, cf.CFArrayGetCount.restype = [ctypes.c_void_p], ctypes.c_long
+    cf.CFArrayGetValueAtIndex.argtypes = [ctypes.c_void_p, ctypes.c_long]
+    cf.CFArrayGetValueAtIndex.restype = ctypes.c_void_p
+    cf.CFStringGetCString.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_long, ctypes.c_uint32]
+    cf.CFRelease.argtypes = [ctypes.c_void_p]
+    languages = cf.CFLocaleCopyPreferredLanguages()
+    if not languages:
+        return ""
+    try:
+        buffer = ctypes.create_string_buffer(64)
+        found = cf.CFArrayGetCount(languages) and cf.CFStringGetCString(
+            cf.CFArrayGetValueAtIndex(languages, 0), buffer, len(buffer), 0x08000100)  # kCFStringEncodingUTF8
+        return buffer.value.decode() if found else ""
+    finally:
+        cf.CFRelease(languages)
 
 
 def number(value: Fraction | int, lang: Lang) -> str:

@@ -901,6 +901,39 @@ def test_lang_defaults_to_the_system_locale_without_a_workbook(
     refused(missing, ["check", missing], f"no such workbook: {missing}")
 
 
+@pytest.fixture
+def russian_windows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Russian Windows as forsxl meets it (issue 40): no locale variable at all, and the user's interface language
+    Russian, 0x0419, where the OS call GetUserDefaultUILanguage gives it."""
+    import ctypes
+    from types import SimpleNamespace
+
+    for variable in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr("forsxl.i18n.sys", SimpleNamespace(platform="win32"))  # forsxl's question alone
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=SimpleNamespace(
+        GetUserDefaultUILanguage=lambda: 0x0419)), raising=False)
+
+
+def test_russian_windows_gets_russian_without_a_workbook(
+        russian_windows: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`new`, `presets`, `--help`, `demo` and an error before a workbook is read speak the Windows user's language
+    with no LANG set (issue 40): Russian Windows got English sheets and messages."""
+    from forsxl.cli import run
+
+    path = tmp_path / "club.xlsx"
+    ok("new", path)
+    assert openpyxl.load_workbook(path).sheetnames == ["Настройки", "Участники", "Журнал"]
+    assert "клубный Форс" in ok("presets").stdout
+    missing = tmp_path / "none.xlsx"
+    refused(missing, ["check", missing], f"нет такого файла: {missing}")
+    assert "книга турнира" in ok("demo", tmp_path / "demo", "--played", "1").stdout
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        run(["pair", "--help"])
+    assert "Провести жеребьёвку следующего тура" in capsys.readouterr().out
+
+
 
 def test_r5_a_late_entrant_is_credited_when_paired_not_before(book: Path) -> None:
     """Zhukov (2700) is typed in after round 1: Standings have him on his start points with an empty round cell,

@@ -13,6 +13,7 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from string import Formatter
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -163,6 +164,80 @@ def test_help_without_a_workbook_is_in_the_system_language() -> None:
     russian = _help("pair", "--help", lang_env="ru_RU.UTF-8")
     assert "Провести жеребьёвку следующего тура" in russian and "Pair the next round" not in russian
     assert "Команды" in _help("--help", lang_env="ru_RU.UTF-8")
+
+
+@pytest.mark.parametrize(("variables", "expected"), [
+    ({"LANG": "ru_RU.UTF-8"}, Lang.RU),
+    ({"LANG": "ru_RU.UTF-8", "LC_ALL": "en_US.UTF-8"}, Lang.EN),  # LC_ALL first, as in every POSIX program
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"}, Lang.RU),
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "ru:en"}, Lang.RU),  # gettext's list of languages, Ubuntu's desktop sets it
+    ({"LANG": "C.UTF-8", "LANGUAGE": "ru"}, Lang.EN),  # ... which gettext ignores under the C locale
+    ({}, Lang.EN),  # Linux with no locale at all
+])
+def test_the_system_language_from_the_locale_variables(
+        monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], expected: Lang) -> None:
+    from forsxl.i18n import system_lang
+
+    for variable in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in variables.items():
+        monkeypatch.setenv(variable, value)
+    monkeypatch.setattr("forsxl.i18n.sys", SimpleNamespace(platform="linux"))
+    assert system_lang() == expected
+
+
+@pytest.mark.parametrize(("langid", "expected"), [(0x0419, Lang.RU), (0x0819, Lang.RU), (0x0409, Lang.EN),
+                                                  (0x0422, Lang.EN)])
+def test_windows_without_a_locale_variable_speaks_its_interface_language(
+        monkeypatch: pytest.MonkeyPatch, langid: int, expected: Lang) -> None:
+    """Windows sets no LANG: its user's interface language, GetUserDefaultUILanguage, decides (issue 40); Russian in
+    Moldova (0x0819) is Russian, Ukrainian (0x0422) is not."""
+    import ctypes
+
+    from forsxl.i18n import system_lang
+
+    for variable in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr("forsxl.i18n.sys", SimpleNamespace(platform="win32"))  # forsxl's question alone
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=SimpleNamespace(
+        GetUserDefaultUILanguage=lambda: langid)), raising=False)
+    assert system_lang() == expected
+    monkeypatch.setenv("LANG", "en_US.UTF-8")  # Git Bash or a user's own setting: the variable still wins
+    assert system_lang() == Lang.EN
+
+
+def _core_foundation(languages: list[str], released: list[int]) -> object:
+    """CoreFoundation's calls forsxl makes, answering with `languages` as a Mac's preferred languages (each a
+    function, as ctypes' are, that takes `argtypes` and `restype`); the array released goes to `released`."""
+    import ctypes
+    def copy(string: int, buffer: object, size: int, encoding: int) -> bool:
+        text = languages[string - 100].encode() + b"\0"
+        assert encoding == 0x08000100 and len(text) <= size  # UTF-8
+        ctypes.memmove(buffer, text, len(text))
+        return True
+
+    return SimpleNamespace(CFLocaleCopyPreferredLanguages=lambda: 1, CFArrayGetCount=lambda array: len(languages),
+                           CFArrayGetValueAtIndex=lambda array, i: 100 + i, CFStringGetCString=copy,
+                           CFRelease=lambda array: released.append(array))
+
+
+@pytest.mark.parametrize(("languages", "expected"), [(["ru-RU", "en-US"], Lang.RU), (["en-GB", "ru-RU"], Lang.EN),
+                                                     ([], Lang.EN)])
+def test_a_mac_without_a_locale_variable_speaks_its_first_preferred_language(
+        monkeypatch: pytest.MonkeyPatch, languages: list[str], expected: Lang) -> None:
+    """A program a Mac starts from its Finder or from LibreOffice has no LANG: the user's preferred languages decide
+    (issue 40)."""
+    import ctypes
+
+    from forsxl.i18n import system_lang
+
+    for variable in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr("forsxl.i18n.sys", SimpleNamespace(platform="darwin"))
+    released: list[int] = []
+    monkeypatch.setattr(ctypes, "CDLL", lambda path: _core_foundation(languages, released))
+    assert system_lang() == expected
+    assert released == [1]
 
 
 def _usage_error(*args: str, lang_env: str = "C.UTF-8") -> list[str]:
