@@ -217,6 +217,14 @@ MESSAGES: dict[str, str] = {
     "serp_sickle_odd": N_("serp.layout sickle needs an even serp.games, not {games}; use compact"),
     "serp_no_layout": N_("no layout of {games} games each within {games} places was found for {count} players"),
     "serp_teammates": N_("{first} and {second} are team-mates and would meet in this layout; use serp.layout compact"),
+    "late_entry_refused": N_("{name} comes late, to round {round}: {passed} of the {rounds} rounds have passed, and "
+                             "a late entrant is admitted only until {limit} have (attendance.late_until); delete the "
+                             "row in Players, or clear attendance.late_until to admit them all the same"),
+    "late_entry_scheduled": N_("{name} is in no round of the schedule: a round robin admits no late entrant "
+                               "(attendance.late_until); delete the row in Players, or, while no result is typed, "
+                               "write the schedule again with forsxl schedule"),
+    "unscheduled": N_("warning: {name} is in no round of the schedule and plays no game: while no result is typed, "
+                      "write the schedule again with forsxl schedule"),
     "too_few_players": N_("{count} players: the tournament is not held with fewer than 4"),
     "swiss_by_size": N_("{count} players: R8 makes this a Swiss of {rounds} rounds, paired round by round with "
                         "forsxl pair, not scheduled in advance"),

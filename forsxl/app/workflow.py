@@ -27,6 +27,7 @@ from forsxl.book.write import (
     write_standings,
     write_teams,
 )
+from forsxl.engine.attendance import late_entry_problems, unscheduled_problems
 from forsxl.engine.config import get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
@@ -34,6 +35,7 @@ from forsxl.engine.report import make_report
 from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
 from forsxl.engine.tournament import (
+    next_round,
     pair_round,
     recompute_board,
     round_to_pair,
@@ -171,13 +173,16 @@ def check_book(book: Book) -> list[str]:
     game to be played where the stronger player holds Black with stones (R2.5), the team lifts made and those to
     consider (R9), and a summary."""
     t = book.tournament
-    problems = tournament_problems(t)
+    unscheduled, no_game = unscheduled_problems(t)
+    late = late_entry_problems(t, next_round(t)) if next_round(t) <= t.config.rounds else []
+    problems = [*tournament_problems(t), *late, *unscheduled]
     if problems:
         raise WorkbookErrors(problems)
     declared = t.config.groups.declared
     lifted = team_lifts(t.players) if declared else []
     lifts = lift_candidates(t.players).items() if declared else ()
-    return [*(message(w, book.lang) for w in [*schedule_rounds_problem(t), *stronger_holds_black(t)]),
+    warnings = [*schedule_rounds_problem(t), *no_game, *stronger_holds_black(t)]
+    return [*(message(w, book.lang) for w in warnings),
             *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
               for p, below in lifted),
             *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))

@@ -347,6 +347,10 @@ class Attendance:
                            "as OpenGotha's 'round down NBW/MMS' (one absence of 1/2 gives 0, two give 1)", "R5")
     late_at_once: bool = key(False, "a late entrant's missed rounds count at once, also for one who never plays, as "
                              "OpenGotha counts every round a player is absent; no: once they play ([000])", "R5")
+    late_until: Fraction | None = key(
+        None, "a late entrant is admitted only while at most this share of the rounds has passed, and a round robin "
+        "or Serp fixed in advance admits none (renju weekly: 1/3, [000 §3.3]; empty: any time)", "R5"
+    )
 
 
 @dataclass(frozen=True)
