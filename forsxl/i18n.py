@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from forsxl.engine.model import Result, number_text
 from forsxl.engine.results import result_text
-from forsxl.engine.values import Lang
+from forsxl.engine.values import Lang, Rank
 
 DOMAIN = "forsxl"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -171,7 +171,8 @@ class Later(str):
 
 def _shown(params: dict[str, Any], lang: Lang) -> dict[str, Any]:
     return {k: number(v, lang) if isinstance(v, Fraction) else v.said(lang) if isinstance(v, Later) else
-            result_text(v, lang) if isinstance(v, Result) else v for k, v in params.items()}
+            result_text(v, lang) if isinstance(v, Result) else v.label(lang) if isinstance(v, Rank) else v
+            for k, v in params.items()}
 
 
 def tr(lang: Lang, message: str, **params: Any) -> str:

@@ -82,7 +82,15 @@ MESSAGES: dict[str, str] = {
     "name_duplicate": N_("{name!r} is already on row {row}"),
     "rating_bad": N_("rating {value!r} is not a number"),
     "rating_range": N_("rating {value} is not between {low} and {high}"),
-    "rank_bad": N_("rank {value!r} is not a rank like 5k or 2d"),
+    "rank_bad": N_("rank {value!r} is not a rank like 5k or 2d, nor a sport category ({known})"),
+    "category_no_rank": N_("{name}: the sport category {category} says no rank, and neither rating nor rank is typed: "
+                           "type the player's rank (such as 3k) under Rank or the rating under Rating, or the rank of "
+                           "every {category} in Config ratings.categories ({category}: 3k)"),
+    "category_rank": N_("{name} plays as {rank} (rating {rating}): the rank Config ratings.categories gives the sport "
+                        "category {category}, as neither rating nor rank is typed"),
+    "category_unknown": N_("{name}: {category!r} is neither a rank (5k, 2d) nor a sport category ({known}), and no "
+                           "rating is typed: type the player's rank (such as 3k) under Rank or the rating under "
+                           "Rating"),
     "rating_missing": N_("{name!r} has neither rating nor rank"),
     "number_bad": N_("{value!r} is not a whole number"),
     "points_bad": N_("{value!r} is not a number"),

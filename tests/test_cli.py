@@ -352,8 +352,10 @@ def test_r0_duplicate_cyrillic_name_typed_with_latin_letters(tmp_path: Path) -> 
 @pytest.mark.parametrize(("column", "value", "line"), [
     pytest.param("Rating", "19l5", "Players!C4: rating '19l5' is not a number (R0)", id="rating 19l5"),
     pytest.param("Rating", 1915.5, "Players!C4: rating '1915.5' is not a number (R0)", id="rating 1915.5"),
-    pytest.param("Rank", "5x", "Players!D4: rank '5x' is not a rank like 5k or 2d (R0)", id="rank 5x"),
-    pytest.param("Rank", "40k", "Players!D4: rank '40k' is not a rank like 5k or 2d (R0)", id="rank 40k"),
+    pytest.param("Rank", "5x", "Players!D4: rank '5x' is not a rank like 5k or 2d, nor a sport category (б/р, 3р, 2р, "
+                 "1р, КМС, МС, Гр) (R0)", id="rank 5x"),
+    pytest.param("Rank", "40k", "Players!D4: rank '40k' is not a rank like 5k or 2d, nor a sport category (б/р, 3р, "
+                 "2р, 1р, КМС, МС, Гр) (R0)", id="rank 40k"),
     pytest.param("Absent", "two", "Players!G4: 'two' is not a list of rounds like 1, 3-4 (R5)", id="absent"),
     pytest.param("No", "x1", "Players!A4: 'x1' is not a whole number", id="start number"),
 ])
@@ -377,12 +379,81 @@ def test_r0_player_without_rating_or_rank(tmp_path: Path) -> None:
     refused(path, ["pair", path], "Players!C3: 'Baker' has neither rating nor rank (R0)")
 
 
+def _club_by_category(directory: Path, categories: str | None) -> Path:
+    """A Russian fors-club workbook as a club types it (issue 40): three rated players, two by rank, one whose
+    «Разряд» is a kyu ([000] calls kyu and dan разряды), six known only by their sport category in a «Разряд»
+    column, one of them typed under «Ранг»; `categories` is Config's ratings.categories."""
+    path = directory / "club.xlsx"
+    ok("new", path, "--lang", "ru")
+    workbook = openpyxl.load_workbook(path)
+    sheet = workbook["Участники"]
+    sheet.cell(1, sheet.max_column + 1).value = "Разряд"
+    columns = headers(sheet)
+    typed = [("Иванов Пётр", 2150, None, None), ("Смирнова Анна", 1960, None, None),
+             ("Лебедев Артём", 1700, None, None), ("Орлов Глеб", None, "4к", None), ("Ким Юлия", None, "8 кю", None),
+             ("Белых Евгений", None, None, "6к"), ("Соколов Иван", None, None, "1р"),
+             ("Морозова Ирина", None, None, "2р"), ("Попов Олег", None, None, "КМС"),
+             ("Козлова Мария", None, None, "3р"), ("Новиков Илья", None, "1 р", None),
+             ("Фёдоров Павел", None, None, "4 разряд")]
+    for row, (name, rating, rank, category) in enumerate(typed, start=2):
+        for header, value in (("Имя", name), ("Рейтинг", rating), ("Ранг", rank), ("Разряд", category)):
+            sheet.cell(row, columns[header]).value = value
+    if categories is not None:
+        workbook["Настройки"].append(["ratings.categories", categories])
+    workbook.save(path)
+    return path
+
+
+def test_r0_a_player_known_by_sport_category_is_told_what_to_type(tmp_path: Path) -> None:
+    """A «Разряд» column is the sport category it is, not a second «Ранг» (issue 40): no rule or seed gives a
+    category a rank (docs/decisions.md), so while Config gives none, check names each such player and says exactly
+    what to type; a kyu under «Разряд» is a rank, a category under «Ранг» a category."""
+    path = _club_by_category(tmp_path, None)
+    advice = ("впишите ранг участника (например, 3к) в столбец «Ранг» или рейтинг в «Рейтинг» либо ранг всех с "
+              "разрядом {c} в ключ ratings.categories листа «Настройки» ({c}: 3к) (R0)")
+    refused(path, ["check", path],
+            *(f"Участники!{cell}: {name}: разряд {c} не говорит о ранге, а ни рейтинга, ни ранга не указано: "
+              + advice.format(c=c) for cell, name, c in [("I8", "Соколов Иван", "1р"), ("I9", "Морозова Ирина", "2р"),
+                                                        ("I10", "Попов Олег", "КМС"), ("I11", "Козлова Мария", "3р"),
+                                                        ("D12", "Новиков Илья", "1 р")]),  # typed under «Ранг»
+            "Участники!I13: Фёдоров Павел: «4 разряд» — не ранг (5к, 2д) и не спортивный разряд (б/р, 3р, 2р, 1р, КМС, "
+            "МС, Гр), а рейтинга нет: впишите ранг участника (например, 3к) в столбец «Ранг» или рейтинг в «Рейтинг» "
+            "(R0)")
+
+
+def test_r0_a_player_known_by_sport_category_plays_at_the_rank_config_gives_it(tmp_path: Path) -> None:
+    """With ratings.categories, each category's player plays at its rank, and check says so player by player
+    (issue 40); a category Config does not name is still refused with what to type."""
+    path = _club_by_category(tmp_path, "3р: 12к; 2р: 8к; 1р: 4к; КМС: 1д")
+    refused(path, ["check", path], "Участники!I13: Фёдоров Павел: «4 разряд» — не ранг (5к, 2д) и не спортивный "
+            "разряд (б/р, 3р, 2р, 1р, КМС, МС, Гр), а рейтинга нет: впишите ранг участника (например, 3к) в столбец "
+            "«Ранг» или рейтинг в «Рейтинг» (R0)")
+    edit(path, "Участники", 13, Разряд="5к")
+    said = ok("check", path).stdout.splitlines()
+    assert sorted(said[:5], key=lambda line: int(line.split(":")[0][11:])) == [
+        "Участники!A8: Соколов Иван играет как 4к (рейтинг 1700): такой ранг ключ ratings.categories даёт разряду 1р, "
+        "ведь ни рейтинга, ни ранга не указано (R0)",
+        "Участники!A9: Морозова Ирина играет как 8к (рейтинг 1300): такой ранг ключ ratings.categories даёт разряду "
+        "2р, ведь ни рейтинга, ни ранга не указано (R0)",
+        "Участники!A10: Попов Олег играет как 1д (рейтинг 2100): такой ранг ключ ratings.categories даёт разряду КМС, "
+        "ведь ни рейтинга, ни ранга не указано (R0)",
+        "Участники!A11: Козлова Мария играет как 12к (рейтинг 900): такой ранг ключ ratings.categories даёт разряду "
+        "3р, ведь ни рейтинга, ни ранга не указано (R0)",
+        "Участники!A12: Новиков Илья играет как 4к (рейтинг 1700): такой ранг ключ ratings.categories даёт разряду "
+        "1 р, ведь ни рейтинга, ни ранга не указано (R0)"]
+    ratings = {p.name: p.rating for p in load(path).tournament.players}
+    assert (ratings["Белых Евгений"], ratings["Фёдоров Павел"], ratings["Орлов Глеб"]) == (1500, 1600, 1700)
+    ok("pair", path)
+    assert len(rows(path, "Тур-1")) == 6
+
+
 def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
     path = new_book(tmp_path, [{"Name": "Adams", "Rating": "19l5"}, {"Name": "Baker", "Rank": "5x"},
                                {"Name": "Adams ", "Rating": 2000}, {"Rating": 1500}])
     refused(path, ["check", path],
             "Players!C2: rating '19l5' is not a number (R0)",
-            "Players!D3: rank '5x' is not a rank like 5k or 2d (R0)",
+            "Players!D3: rank '5x' is not a rank like 5k or 2d, nor a sport category (б/р, 3р, 2р, 1р, КМС, МС, Гр) "
+            "(R0)",
             "Players!B5: the player has no name")
 
 
@@ -390,7 +461,8 @@ def test_check_lists_a_duplicate_with_other_problems(tmp_path: Path) -> None:
     path = new_book(tmp_path, [{"Name": "Adams", "Rating": 2600}, {"Name": "Baker", "Rank": "5x"},
                                {"Name": "Adams ", "Rating": 2000}])
     refused(path, ["check", path],
-            "Players!D3: rank '5x' is not a rank like 5k or 2d (R0)",
+            "Players!D3: rank '5x' is not a rank like 5k or 2d, nor a sport category (б/р, 3р, 2р, 1р, КМС, МС, Гр) "
+            "(R0)",
             "Players!B4: 'Adams' is already on row 2")
 
 
@@ -699,7 +771,8 @@ def test_russian_players_errors(tmp_path: Path) -> None:
     refused(path, ["check", path],
             "Участники!C4: рейтинг '19l5' — не число (R0)",
             "Участники!B5: 'Борисов Глеб' уже есть в строке 3",
-            "Участники!D6: ранг '5 кюу' — не ранг вида 5к или 2д (R0)")
+            "Участники!D6: ранг «5 кюу» — не ранг вида 5к или 2д и не спортивный разряд (б/р, 3р, 2р, 1р, КМС, МС, Гр) "
+            "(R0)")
 
 
 def test_russian_config_errors(tmp_path: Path) -> None:

@@ -181,7 +181,9 @@ def check_book(book: Book) -> list[str]:
     declared = t.config.groups.declared
     lifted = team_lifts(t.players) if declared else []
     lifts = lift_candidates(t.players).items() if declared else ()
-    warnings = [*schedule_rounds_problem(t), *no_game, *stronger_holds_black(t)]
+    by_category = [ForsxlError("R0", "category_rank", p.source, name=p.name, rank=p.rank, rating=p.rating,
+                               category=p.category) for p in t.players if p.by_category]
+    warnings = [*by_category, *schedule_rounds_problem(t), *no_game, *stronger_holds_black(t)]
     return [*(message(w, book.lang) for w in warnings),
             *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
               for p, below in lifted),

@@ -11,7 +11,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from forsxl.engine.values import Lang, NormBand, PrizeLists, Rank
+from forsxl.engine.values import CategoryRanks, Lang, NormBand, PrizeLists, Rank
 
 MAX_ROUNDS = 100
 """Rounds a tournament can have: a double round robin of 51 players; `rounds: 1e9` is a typo, not a tournament."""
@@ -219,6 +219,9 @@ class Ratings:
     declared_rank: bool = key(False, "a rank typed in Players beside a rating is the player's rank for every rank "
                               "rule (start.method rank, handicap basis rank and even_above, the rank tie-break, "
                               "norms, prize filters), as OpenGotha keeps it; no: the rating's rank", "R0")
+    categories: CategoryRanks = key(
+        CategoryRanks(), "the rank each sport category stands for, for a player with a category and neither rating nor "
+        "rank: 1р: 3k, КМС: 1d (empty: none; no rule or seed gives one, docs/decisions.md)", "R0")
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,7 @@ from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Points, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import SCHEMES, Split
-from forsxl.engine.start_points import CATEGORIES
-from forsxl.engine.values import Lang
+from forsxl.engine.values import CATEGORIES, Lang
 from forsxl.i18n import N_, format_date, ntr, number, tr
 from forsxl.messages import METHOD_NAMES, tiebreak_labels
 from forsxl.publish.html import environment

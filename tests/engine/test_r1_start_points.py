@@ -14,9 +14,7 @@ from forsxl.engine.model import Player, PlayerId, Round, Sitout, Source, Tournam
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import tournament_start_points
 from forsxl.engine.start_points import (
-    CATEGORIES,
     START_METHODS,
-    category_index,
     category_start_points,
     group_start_points,
     linear_start_points,
@@ -24,7 +22,7 @@ from forsxl.engine.start_points import (
     start_points,
     table_start_points,
 )
-from forsxl.engine.values import Lang, Rank
+from forsxl.engine.values import CATEGORIES, Lang, Rank, category_index
 from forsxl.messages import message
 
 RULES = StartPoints()
