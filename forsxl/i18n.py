@@ -10,7 +10,9 @@ decimal separator (imported only where a date or a fraction is shown).
 
 A msgid is found by babel's extractor where it is the argument of `tr(lang, ...)`, `ntr(lang, ..., ...)`, `N_(...)`
 (a msgid named for a table, translated where it is shown) or `Later(...)` (an English text translated where it is
-shown); `KEYWORDS` lists them.
+shown), and in the engine, which knows no catalogue, `sentence(...)` and `sentence_n(...)` (a sentence of the
+Положение, engine/pairing/methods.py) and `filled(lang, ...)` (a paragraph of it with blanks,
+publish/regulation.py); `KEYWORDS` lists them.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from forsxl.engine.values import Lang, Rank
 
 DOMAIN = "forsxl"
 LOCALE_DIR = Path(__file__).parent / "locale"
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": (2,), "ntr": (2, 3), "N_": None, "Later": None, "key": (2,)}
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": (2,), "ntr": (2, 3), "N_": None, "Later": None, "key": (2,),
+                                               "sentence": None, "sentence_n": (1, 2), "filled": (2,)}
 """The functions whose string arguments are msgids, for babel's extractor: `key(default, doc, rule)` is a Config
 field of engine/config.py, whose doc is the key's description in `forsxl config` and on the regulation page."""
 
