@@ -42,7 +42,8 @@ ABSENT = {"Turner": 3}
 FORFEITS = {(2, 3): "B+F", (4, 5): "W+F"}
 """(round, board) -> a forfeit typed instead of the game's result."""
 
-TOP_KEYS = ("name, date, place, preset, rounds, lang, ratings.…, start.…, handicap.…, komi.…, groups.…, teams.…, "
+TOP_KEYS = ("name, date, place, referee, registration, timetable, time.…, awards, protests, preset, rounds, lang, "
+            "ratings.…, start.…, handicap.…, komi.…, groups.…, teams.…, "
             "scoring.…, attendance.…, tiebreaks, unplayed_loss, unplayed_half, superfinal, pairing.…, playoff.…, "
             "swiss.…, round_robin.…, serp.…, prizes.…, norms.…, stages.…")
 """What an unknown key that is close to none is told: the top-level keys, then the sections (R12)."""
@@ -500,7 +501,7 @@ def test_no_players_yet(tmp_path: Path) -> None:
 
 def test_r12_unknown_config_key(players_book: Path) -> None:
     type_rows(players_book, "Config", [{"Key": "colour", "Value": "red"}])
-    line = f"Config!B8: unknown key 'colour'; known keys: {TOP_KEYS} (R12)"
+    line = f"Config!B15: unknown key 'colour'; known keys: {TOP_KEYS} (R12)"
     refused(players_book, ["pair", players_book], line)
     refused(players_book, ["config", players_book], line)
 
@@ -510,8 +511,8 @@ def test_r12_a_config_typo_is_one_problem_among_the_others(book: Path) -> None:
     (issue 30); a key close to no other names the keys of its section."""
     type_rows(book, "Config", [{"Key": "roudns", "Value": 5}, {"Key": "handicap.stepz_max", "Value": 4}])
     edit(book, "Round-1", 2, Result="B+x")
-    refused(book, ["check", book], "Config!B8: unknown key 'roudns'; did you mean 'rounds'? (R12)",
-            "Config!B9: unknown key 'handicap.stepz_max'; known keys: handicap.basis, handicap.points_scale, "
+    refused(book, ["check", book], "Config!B15: unknown key 'roudns'; did you mean 'rounds'? (R12)",
+            "Config!B16: unknown key 'handicap.stepz_max'; known keys: handicap.basis, handicap.points_scale, "
             "handicap.blend, handicap.factor, handicap.reduction, handicap.step_points, handicap.even_below, "
             "handicap.midpoint, handicap.max_steps, handicap.half_komi, handicap.correction, handicap.descend, "
             "handicap.even_above (R12)",
@@ -531,12 +532,12 @@ def test_r12_unknown_preset(players_book: Path) -> None:
 
 
 @pytest.mark.parametrize(("row", "typed", "line"), [
-    pytest.param(8, "colour", f"Config!B8: unknown key 'colour'; known keys: {TOP_KEYS} (R12)", id="unknown key"),
+    pytest.param(15, "colour", f"Config!B15: unknown key 'colour'; known keys: {TOP_KEYS} (R12)", id="unknown key"),
     pytest.param(6, "five", "Config!B6: rounds: 'five' is not a whole number (R7)", id="bad value"),
     pytest.param(5, "fors-klub", f"Config!B5: unknown preset 'fors-klub'; presets: {PRESETS} (R12)", id="preset"),
 ])
 def test_r12_config_error_is_the_only_problem_once_rounds_exist(book: Path, row: int, typed: str, line: str) -> None:
-    if row == 8:
+    if row == 15:  # a key added under the new workbook's 14 rows
         type_rows(book, "Config", [{"Key": typed, "Value": "red"}])
     else:
         edit(book, "Config", row, Value=typed)
@@ -778,7 +779,7 @@ def test_russian_players_errors(tmp_path: Path) -> None:
 def test_russian_config_errors(tmp_path: Path) -> None:
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
     type_rows(path, "Настройки", [{"Ключ": "цвет", "Значение": "красный"}])
-    refused(path, ["pair", path], f"Настройки!B8: неизвестный ключ 'цвет'; известные: {TOP_KEYS} (R12)")
+    refused(path, ["pair", path], f"Настройки!B15: неизвестный ключ 'цвет'; известные: {TOP_KEYS} (R12)")
 
 
 def test_russian_unknown_preset(tmp_path: Path) -> None:
@@ -929,7 +930,7 @@ def test_a_mistyped_key_or_name_gets_a_did_you_mean(book: Path, tmp_path: Path) 
     (tmp_path / "ru").mkdir()
     path = new_book(tmp_path / "ru", RUSSIAN, "--lang", "ru")
     type_rows(path, "Настройки", [{"Ключ": "roundz", "Значение": 5}])
-    refused(path, ["check", path], "Настройки!B8: неизвестный ключ 'roundz'; может быть, 'rounds'? (R12)")
+    refused(path, ["check", path], "Настройки!B15: неизвестный ключ 'roundz'; может быть, 'rounds'? (R12)")
     path = book
     assert problems(invoke("explain", path, "--player", "Fischer")) == [
         "no player 'Fischer' in Players; did you mean 'Fisher'? (R6)"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from forsxl import __version__
 from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
-from forsxl.book.layout import new_player_columns, sheet_name
+from forsxl.book.layout import EVENT_KEYS, new_player_columns, sheet_name
 from forsxl.book.read import Book, load
 from forsxl.book.rows import board_at, cell_of
 from forsxl.book.save import save, writing
@@ -158,8 +158,8 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
     config, _, errors = build_config([("preset", preset, None)])
     if errors:
         raise WorkbookErrors(errors, lang)
-    rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
-            ("rounds", config.rounds), ("lang", lang.value)]
+    rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset), ("rounds", config.rounds),
+            ("lang", lang.value), *((key, "") for key in EVENT_KEYS)]
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("", "file_exists", path=path)

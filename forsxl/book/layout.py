@@ -47,6 +47,12 @@ def round_like(name: str) -> int | None:
     return None
 
 CONFIG_COLUMNS: dict[str, tuple[str, ...]] = {"key": ("Key", "Ключ", "Параметр"), "value": ("Value", "Значение")}
+CONFIG_MEANING = {Lang.EN: "Meaning", Lang.RU: "Что задаёт"}
+"""The header of the column a new workbook's Config has beside the keys: each key's meaning in the workbook's
+language (the keys stay what forsxl reads); forsxl writes it and never reads it."""
+EVENT_KEYS = ("referee", "registration", "timetable", "time.main", "time.byoyomi", "awards", "protests")
+"""The Config keys only the club can fill, which a new workbook lists empty after `lang`: the Положение prints a
+blank for each until it is filled."""
 
 PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "no": ("No", "№", "Номер", "#"),

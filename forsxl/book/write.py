@@ -12,6 +12,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from forsxl.book import layout
+from forsxl.book.config import KEYS
 from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import BOLD, WIDEST, fit_columns, fresh_sheet, print_setup, print_title, put, write_row
 from forsxl.engine.config import Config
@@ -229,10 +230,12 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Se
     config = workbook.active
     assert config is not None
     config.title = layout.sheet_name("config", lang)
-    write_row(config, 1, [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")], bold=True)
+    headers = [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")]
+    write_row(config, 1, [*headers, layout.CONFIG_MEANING[lang]], bold=True)
     for row, (key, value) in enumerate(config_rows, start=2):
-        write_row(config, row, [key, value])
+        write_row(config, row, [key, value, tr(lang, KEYS[key].doc) if key in KEYS else None])
     fit_columns(config)
+    config.column_dimensions["C"].width = WIDEST * 2  # a sentence a key, beside it
     players = workbook.create_sheet(layout.sheet_name("players", lang))
     write_row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in columns],
          bold=True)

@@ -510,7 +510,7 @@ class Stages:
 
 @dataclass(frozen=True)
 class Time:
-    """The time control, as the Положение states it ([000]: «время на обдумывание ходов включая бёёми»)."""
+    """The time control, as the regulation states it ([000]: «время на обдумывание ходов включая бёёми»)."""
 
     main: int | None = key(None, "main thinking time of each player, in minutes", "R0")
     byoyomi: str = key("", "overtime after the main time, as the club writes it: canadian, 15 moves in 5 minutes; "
@@ -522,13 +522,13 @@ class Config:
     name: str = key("", "tournament name (also seeds the lots)", "R6")
     date: str = key("", "dates", "R0")
     place: str = key("", "place", "R0")
-    referee: str = key("", "the chief referee, named in the Положение", "R0")
-    registration: str = key("", "how and until when players register, as the Положение says it", "R0")
-    timetable: str = key("", "the rounds' times and breaks, as the Положение says them: round 1 at 10:00, round 2 at "
+    referee: str = key("", "the chief referee, named in the regulation", "R0")
+    registration: str = key("", "how and until when players register, in the regulation's words", "R0")
+    timetable: str = key("", "the rounds' times and breaks, in the regulation's words: round 1 at 10:00, round 2 at "
                          "12:30, lunch 14:00-15:00, ...", "R0")
     time: Time = field(default_factory=Time)
-    awards: str = key("", "what the prizes are and who hands them, as the Положение says it", "R0")
-    protests: str = key("", "how and until when a protest is lodged and who decides it, as the Положение says it",
+    awards: str = key("", "what the prizes are and who hands them, in the regulation's words", "R0")
+    protests: str = key("", "how and until when a protest is lodged and who decides it, in the regulation's words",
                         "R0")
     preset: str = key("", "preset the other keys override", "R12")
     rounds: int = key(5, "number of rounds", "R7")

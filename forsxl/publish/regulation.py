@@ -132,7 +132,7 @@ def _given(config: Config, key: str, shown: str = "") -> str | Blank:
     value = get_key(config, key)
     if value is None or value == "":
         return Blank(tr(config.lang, "{what}: to be filled in Config {key}", what=tr(config.lang, GAPS[key]), key=key))
-    return shown or str(value)
+    return shown or str(value).rstrip(".")  # the sentence ends it: `Петров В. И.` is not `Петров В. И..`
 
 
 def filled(lang: Lang, message: str, **params: Any) -> Paragraph:
