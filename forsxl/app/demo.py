@@ -94,7 +94,8 @@ def run_demo(
                                    "round 4 at 17:00, round 5 on Sunday at 10:00")), ("time.main", 40),
             ("time.byoyomi", tr(lang, "canadian byo-yomi, 15 moves in 5 minutes")),
             ("awards", tr(lang, "cups for places 1-3, prizes by level of play")),
-            ("protests", tr(lang, "in writing to the chief referee before the next round; the chief referee's decision is final")),
+            ("protests", tr(lang, "in writing to the chief referee before the next round; the chief referee's "
+                                  "decision is final")),
             ("preset", preset), ("rounds", config.rounds), ("lang", lang.value)]
     workbook = new_workbook(rows, lang, new_player_columns(config))
     # R8: the renju weekly format depends on the field; eight players play a single round robin
