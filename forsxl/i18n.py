@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from forsxl.engine.model import Result, number_text
 from forsxl.engine.results import result_text
 from forsxl.engine.values import Lang, Rank
+from forsxl.russian import Named
 
 DOMAIN = "forsxl"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -154,6 +155,13 @@ def format_date(text: str, lang: Lang) -> tuple[str, str]:
     return date_text(day, lang), day.isoformat()
 
 
+def points_said(value: Fraction, lang: Lang) -> str:
+    """Points with their noun as the language agrees it with the number: `1 point`, `15 очков`, `0,5 очка`."""
+    if value.denominator == 1:
+        return ntr(lang, "{count} point", "{count} points", int(value))
+    return tr(lang, "{number} points", number=number(value, lang))  # Russian: a fraction takes the genitive singular
+
+
 class Later(str):
     """An English text that is also a msgid with its params, translated where it is shown (as a param of `tr`,
     or as the sheet of an error's source): what a reader says before the workbook's language is known, such as
@@ -173,9 +181,11 @@ class Later(str):
 
 
 def _shown(params: dict[str, Any], lang: Lang) -> dict[str, Any]:
+    """The params as the language writes them; a text one a `Named`, which the catalogue may put in a case
+    (`{by:ins}`, forsxl/russian.py)."""
     return {k: number(v, lang) if isinstance(v, Fraction) else v.said(lang) if isinstance(v, Later) else
-            result_text(v, lang) if isinstance(v, Result) else v.label(lang) if isinstance(v, Rank) else v
-            for k, v in params.items()}
+            result_text(v, lang) if isinstance(v, Result) else v.label(lang) if isinstance(v, Rank) else
+            Named(v) if type(v) is str else v for k, v in params.items()}
 
 
 def tr(lang: Lang, message: str, **params: Any) -> str:

@@ -323,12 +323,12 @@ MESSAGES: dict[str, str] = {
     "explain_round": N_("Round {round}, paired by {method} ({rule}):"),
     "explain_what": N_("say what to explain: --player NAME (why the player ranks where they do) or --round N (why "
                        "each pair of the round was formed)"),
-    "explain_board": N_("Board {board}: {upper} (ranked {upper_position}, {upper_points} points) – {lower} (ranked "
-                        "{lower_position}, {lower_points} points), gap {gap}, group {group}"),
-    "explain_handicap": N_("handicap (R2): difference {difference} × {factor} − {reduction} × 100 (the reduction in "
-                           "stones) = {adjusted} → {computed} {kind} steps; the game: {stones} stones, komi {komi}"),
-    "explain_handicap_differs": N_("the game has {steps} steps, not {computed}: the result correction (R2.4), a "
-                                   "descent from an even group (R2.6) or a referee's edit"),
+    "explain_board": N_("Board {board}: {upper} (ranked {upper_position}, {upper_points}) – {lower} (ranked "
+                        "{lower_position}, {lower_points}), gap {gap}, group {group}"),
+    "explain_handicap": N_("handicap (R2): difference {difference}{adjustment} → {steps} ({kind}); the game: "
+                           "{handicap}"),
+    "explain_handicap_differs": N_("the game has {steps}, not {computed}: the result correction (R2.4), a descent "
+                                   "from an even group (R2.6) or a referee's edit"),
     "why_neighbours": N_("{upper} was the highest unpaired player; {lower} the nearest allowed below (R7.1)"),
     "why_shift_planned": N_("shift {shift}: {upper} meets the planned partner {lower}, position {position} in the "
                             "{order} order (R7.2)"),

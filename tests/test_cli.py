@@ -731,7 +731,7 @@ def test_russian_workbook(tmp_path: Path) -> None:
             "тур 1 уже составлен; чтобы пересобрать, --round 1 --force (R7)")
     edit(path, "Тур-1", 2, Результат="Ч++")
     refused(path, ["standings", path],
-            "Тур-1!H2: 'Ч++' — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0 (или 1-0, 0-1) (R11)")
+            "Тур-1!H2: «Ч++» — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0 (или 1-0, 0-1) (R11)")
     for row, typed in ((2, "B+"), (3, "W+"), (4, "b+")):  # Latin letters alone, as forsxl once offered: as typed
         edit(path, "Тур-1", row, Результат=typed)
     ok("standings", path)
@@ -739,7 +739,7 @@ def test_russian_workbook(tmp_path: Path) -> None:
         "B+", "W+", "B+"]
     edit(path, "Тур-1", 3, Результат="Б+")  # among Russian letters a Russian reads a Latin B as Б: never guessed
     refused(path, ["standings", path], *[
-        f"Тур-1!H{row}: '{typed}': среди результатов русскими буквами латинскую B легко прочесть как Б (белые); пишите "
+        f"Тур-1!H{row}: «{typed}»: среди результатов русскими буквами латинскую B легко прочесть как Б (белые); пишите "
         "Ч+ (победа чёрных) или Б+ (победа белых) (R11)" for row, typed in ((2, "B+"), (4, "b+"))])
     for row, typed in ((2, "Ч+"), (3, "Б+"), (4, "1-0")):
         edit(path, "Тур-1", row, Результат=typed)
@@ -770,8 +770,8 @@ def test_russian_players_errors(tmp_path: Path) -> None:
                                {"Имя": "Борисов  Глеб ", "Рейтинг": 2000}, {"Имя": "Яшин", "Ранг": "5 кюу"}],
                     "--lang", "ru")
     refused(path, ["check", path],
-            "Участники!C4: рейтинг '19l5' — не число (R0)",
-            "Участники!B5: 'Борисов Глеб' уже есть в строке 3",
+            "Участники!C4: рейтинг «19l5» — не число (R0)",
+            "Участники!B5: «Борисов Глеб» уже есть в строке 3",
             "Участники!D6: ранг «5 кюу» — не ранг вида 5к или 2д и не спортивный разряд (б/р, 3р, 2р, 1р, КМС, МС, Гр) "
             "(R0)")
 
@@ -779,13 +779,13 @@ def test_russian_players_errors(tmp_path: Path) -> None:
 def test_russian_config_errors(tmp_path: Path) -> None:
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
     type_rows(path, "Настройки", [{"Ключ": "цвет", "Значение": "красный"}])
-    refused(path, ["pair", path], f"Настройки!B15: неизвестный ключ 'цвет'; известные: {TOP_KEYS} (R12)")
+    refused(path, ["pair", path], f"Настройки!B15: неизвестный ключ «цвет»; известные: {TOP_KEYS} (R12)")
 
 
 def test_russian_unknown_preset(tmp_path: Path) -> None:
     path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
     edit(path, "Настройки", 5, Значение="форс")
-    refused(path, ["pair", path], f"Настройки!B5: неизвестный пресет 'форс'; есть: {PRESETS} (R12)")
+    refused(path, ["pair", path], f"Настройки!B5: неизвестный пресет «форс»; есть: {PRESETS} (R12)")
 
 
 def test_russian_new_refuses_an_existing_file(tmp_path: Path) -> None:
@@ -795,7 +795,7 @@ def test_russian_new_refuses_an_existing_file(tmp_path: Path) -> None:
 
 def test_russian_new_with_unknown_preset(tmp_path: Path) -> None:
     path = tmp_path / "club.xlsx"
-    line = f"неизвестный пресет 'nope'; есть: {PRESETS} (R12)"
+    line = f"неизвестный пресет «nope»; есть: {PRESETS} (R12)"
     refused(path, ["new", path, "--lang", "ru", "--preset", "nope"], line)
 
 
@@ -930,7 +930,7 @@ def test_a_mistyped_key_or_name_gets_a_did_you_mean(book: Path, tmp_path: Path) 
     (tmp_path / "ru").mkdir()
     path = new_book(tmp_path / "ru", RUSSIAN, "--lang", "ru")
     type_rows(path, "Настройки", [{"Ключ": "roundz", "Значение": 5}])
-    refused(path, ["check", path], "Настройки!B15: неизвестный ключ 'roundz'; может быть, 'rounds'? (R12)")
+    refused(path, ["check", path], "Настройки!B15: неизвестный ключ «roundz»; может быть, «rounds»? (R12)")
     path = book
     assert problems(invoke("explain", path, "--player", "Fischer")) == [
         "no player 'Fischer' in Players; did you mean 'Fisher'? (R6)"]

@@ -288,4 +288,4 @@ def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_s
     (error,) = parsed.problems
     assert error.source == Source("players.csv, line 3") and error.params["why"] == "rating '19l5' is not a number"
     assert message(error, Lang.EN) == "players.csv, line 3: 'Иванов,19l5': rating '19l5' is not a number"
-    assert message(error, Lang.RU) == "players.csv, строка 3: 'Иванов,19l5': рейтинг '19l5' — не число"
+    assert message(error, Lang.RU) == "players.csv, строка 3: «Иванов,19l5»: рейтинг «19l5» — не число"

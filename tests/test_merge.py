@@ -359,7 +359,7 @@ def test_russian_conflicts_are_reported_in_russian(tmp_path: Path) -> None:
     type_results(b, "Тур-1", lambda row: "Б+" if row["Доска"] == 1 else None)
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", base, a, b, "-o", merged],
-            "Тур-1!H2: доска 1, Baker – Adams: введено по-разному: в a.xlsx 'Ч+', в b.xlsx 'Б+'",
+            "Тур-1!H2: доска 1, Baker – Adams: введено по-разному: в a.xlsx «Ч+», в b.xlsx «Б+»",
             "конфликтов: 1, ничего не записано: решите все сразу через --prefer a или --prefer b или по одному "
             "через --resolve CONFLICTS.xlsx")
 

@@ -21,7 +21,8 @@ from forsxl.engine.model import Game, PlayerId, Result, Tournament, number_text
 from forsxl.engine.scoring import game_points
 from forsxl.engine.values import Lang
 from forsxl.publish import pdf
-from forsxl.publish.regulation import Blank, Paragraph, Regulation, Table, _formula, handicap_words, regulation
+from forsxl.publish.html import handicap_words
+from forsxl.publish.regulation import Blank, Paragraph, Regulation, Table, _formula, regulation
 
 ROOT = Path(__file__).resolve().parents[1]
 

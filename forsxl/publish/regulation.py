@@ -40,9 +40,9 @@ from forsxl.engine.model import Game, PlayerId, Points, Result, Tournament
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED, Said
 from forsxl.engine.scoring import SCHEMES, Split, game_points
 from forsxl.engine.values import CATEGORIES, Lang
-from forsxl.i18n import N_, format_date, ntr, number, tr
+from forsxl.i18n import N_, format_date, ntr, number, points_said, tr
 from forsxl.messages import METHOD_NAMES, tiebreak_labels
-from forsxl.publish.html import environment
+from forsxl.publish.html import environment, handicap_words
 
 TITLES = {
     "general": N_("General"), "players": N_("Participants and registration"), "start": N_("Start points"),
@@ -155,13 +155,6 @@ def worded(said: Said, lang: Lang) -> str:
 
 def _n(value: Fraction | int, lang: Lang) -> str:
     return number(Fraction(value), lang)
-
-
-def _points(value: Fraction, lang: Lang) -> str:
-    """Points with their noun as the language agrees it with the number: `1 point`, `15 очков`, `0,5 очка`."""
-    if value.denominator == 1:
-        return ntr(lang, "{count} point", "{count} points", int(value))
-    return tr(lang, "{number} points", number=_n(value, lang))  # Russian: a fraction takes the genitive singular
 
 
 def _general(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
@@ -357,21 +350,6 @@ def _band(band: Band, lang: Lang) -> str:
     return str(band.low) if band.high == band.low else f"{band.low}–{band.high}"
 
 
-def handicap_words(stones: int, komi: Fraction, lang: Lang) -> str:
-    """A handicap as players say it: `even, komi 6.5 to White`, `1 stone (Black first, no komi)`, `3 stones and 8
-    points of komi to Black`, `4 stones, komi 0.5 to White` (R2.3)."""
-    if not stones:
-        return tr(lang, "even, komi {komi} to White", komi=_n(komi, lang)) if komi else tr(lang, "even, no komi")
-    text = ntr(lang, "{count} stone", "{count} stones", stones)
-    if stones == 1 and not komi:
-        return text + tr(lang, " (Black first, no komi)")
-    if komi < 0:
-        return text + ntr(lang, " and {count} point of komi to Black", " and {count} points of komi to Black",
-                          int(-komi)) if (-komi).denominator == 1 else text + tr(
-            lang, " and {komi} points of komi to Black", komi=_n(-komi, lang))
-    return text + (tr(lang, ", komi {komi} to White", komi=_n(komi, lang)) if komi else "")
-
-
 def _split(steps: int, result: Result, config: Config) -> str:
     """What a game of `steps` with White giving scores for `result` (`game_points`, R4): the winner's points, then
     the loser's."""
@@ -430,7 +408,7 @@ def _scoring(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
     scheme, rules = SCHEMES[config.scoring.scheme], config.scoring
     said: list[Paragraph] = [tr(lang, "An even game: {win} to the winner, {loss} to the loser.",
-                                win=_points(scheme.win, lang), loss=_points(scheme.loss, lang))]
+                                win=points_said(scheme.win, lang), loss=points_said(scheme.loss, lang))]
     top = min(config.handicap.max_steps, scheme.max_steps or config.handicap.max_steps)
     even: Split = (scheme.win, scheme.loss)
     if top and (scheme.giver_wins(1) != even or scheme.taker_wins(1) != even):
@@ -493,13 +471,13 @@ def _absence(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
     rules, scoring = config.attendance, config.scoring
     scheduled = config.pairing.method[0] in SCHEDULED
-    bye = _points(bye_points(rules, scoring), lang)
+    bye = points_said(bye_points(rules, scoring), lang)
     said: list[Paragraph] = [
         tr(lang, "With an odd number of players, one sits out the round, by the schedule; a round without a game "
                  "gives {points}.", points=bye) if scheduled else
         tr(lang, "With an odd number of players, the lowest in the standings who has not sat out yet sits out the "
                  "round and gets {points}.", points=bye)]
-    late = _points(late_points(rules, scoring), lang)
+    late = points_said(late_points(rules, scoring), lang)
     said.append(tr(lang, "A late entrant gets {points} for each round missed before their first game, at once.",
                    points=late) if rules.late_at_once else tr(
         lang, "A late entrant gets {points} for each round missed before their first game, once they play.",
@@ -510,7 +488,7 @@ def _absence(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
                               "to a round robin.", "A late entrant is admitted only until {count} rounds of the "
                               "{rounds} have passed, and not to a round robin.", limit, rounds=config.rounds))
     said.append(tr(lang, "A round missed later, announced to the referee in advance, gives {points}.",
-                   points=_points(absent_points(rules, scoring), lang)))
+                   points=points_said(absent_points(rules, scoring), lang)))
     if rules.round_down:
         said.append(tr(lang, "The points of rounds without a game are added up and rounded down to whole points."))
     if rules.exclude_after is not None:

@@ -38,6 +38,7 @@ from forsxl.publish.html import (
     environment,
     format_decimal,
     format_points,
+    handicap_short,
     page_view,
 )
 from forsxl.publish.regulation import Regulation, regulation
@@ -64,7 +65,7 @@ class WallRow:
     board: str
     colour: str
     opponent: str
-    stones: str
+    handicap: str
     href: str
 
 
@@ -259,14 +260,15 @@ def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> 
 
 
 def wall_rows(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
-    """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too."""
+    """Everyone of round `number` by name: board, colour, opponent and handicap, a half step's komi with its stones
+    (R2.3); byes and absences too."""
     rnd = next(r for r in t.rounds if r.number == number)
     rows = []
     for g in rnd.games:
         for pid, colour in ((g.black, S["black"]), (g.white, S["white"])):
             other = t.player(g.opponent_of(pid))
             rows.append(WallRow(t.player(pid).name, str(pid), g.stage or str(g.board), colour, other.name,
-                                str(g.stones), page_file(f"p{pid}")))
+                                handicap_short(g.stones, g.komi, t.config.lang), page_file(f"p{pid}")))
     for pid, kind in rnd.sitouts:
         rows.append(WallRow(t.player(pid).name, str(pid), "", S[kind.value], "", "", page_file(f"p{pid}")))
     return tuple(sorted(rows, key=lambda row: (_alphabetical(row.name), int(row.number))))

@@ -39,7 +39,7 @@ SITE_LABELS: dict[str, str] = {
     "result": N_("Result"),
     "total": N_("Total"),
     "board": N_("Board"),
-    "handicap": N_("Stones"),
+    "handicap": N_("Handicap"),
     "komi": N_("Komi"),
     "tiebreaks": N_("Ranking criteria"),
     "criterion": N_("Criterion"),
