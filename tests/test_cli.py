@@ -235,7 +235,7 @@ def test_whole_tournament_20_players_5_rounds(players_book: Path, tmp_path: Path
     assert ok("check", path).stdout == f"{path}: 20 players, 5 rounds, no problems\n"
     assert rows(path, "Players") == typed_players
     log = rows(path, "Log")
-    assert [r["Command"] for r in log] == ["pair", "standings"] * 5
+    assert [r["Command"] for r in log] == ["new", *["pair", "standings"] * 5]  # `new` writes the first row (issue 40)
 
     page = tmp_path / "club.html"
     assert ok("publish", path, "-o", page).stdout == f"{page}: written\n"
@@ -774,6 +774,21 @@ def test_russian_players_errors(tmp_path: Path) -> None:
             "Участники!B5: «Борисов Глеб» уже есть в строке 3",
             "Участники!D6: ранг «5 кюу» — не ранг вида 5к или 2д и не спортивный разряд (б/р, 3р, 2р, 1р, КМС, МС, Гр) "
             "(R0)")
+
+
+def test_a_russian_workbook_speaks_russian_in_its_config_and_log(tmp_path: Path) -> None:
+    """Issue 40: a new workbook's Настройки has each key's meaning in Russian beside it (the English keys stay what
+    forsxl reads), `new` writes the first Журнал row, and Журнал and `forsxl history` name the commands in
+    Russian."""
+    path = new_book(tmp_path, RUSSIAN, "--lang", "ru")
+    config = {r["Ключ"]: r for r in rows(path, "Настройки")}
+    assert config["referee"]["Что задаёт"] == "главный судья, как его называет положение"
+    assert config["rounds"]["Что задаёт"] == "число туров" and config["rounds"]["Значение"] == 5
+    ok("pair", path)
+    log = rows(path, "Журнал")
+    assert (log[0]["Команда"], log[0]["Изменения"]) == ("новая книга", "создана с пресетом fors-club")
+    assert [r["Команда"] for r in log] == ["новая книга", "жеребьёвка"]
+    assert "жеребьёвка (тур 1: 3 доски" in ok("history", path).stdout
 
 
 def test_russian_config_errors(tmp_path: Path) -> None:

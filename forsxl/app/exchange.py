@@ -118,7 +118,8 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
                  players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
         append_players(book.workbook, book.lang, rows)
-        append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
+        append_log(book.workbook, book.lang, datetime.now().isoformat(timespec="seconds"), "import", __version__,
+                   changes)
         save(book.workbook, book.path, book.read_as, book.package)
     return [f"{book.source or book.path}: {changes}", *report]
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from forsxl.book.read import peek_lang
 from forsxl.book.save import kept_versions
 from forsxl.book.versions import Version, history, undo
+from forsxl.book.write import command_word
 from forsxl.engine.values import Lang
 from forsxl.i18n import ntr, system_lang, tr
 
@@ -26,9 +27,9 @@ def _what(version: Version, lang: Lang) -> str:
     changes = f" ({run.changes})" if run.changes else ""
     if version.edited and run.when is not None:
         same_day = run.when.date() == version.saved.date()
-        return tr(lang, "changed after {command} of {time}{changes}", command=run.command, changes=changes,
-                  time=run.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
-    return run.command + changes
+        return tr(lang, "changed after {command} of {time}{changes}", command=command_word(run.command, lang),
+                  changes=changes, time=run.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
+    return command_word(run.command, lang) + changes
 
 
 def _line(label: str, version: Version, lang: Lang) -> str:

@@ -119,7 +119,7 @@ def finish(book: Book, command: str, changes: str) -> None:
     if any(p.team for p in book.tournament.players):
         write_teams(book, report.teams)
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
-    append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
+    append_log(book.workbook, book.lang, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
     save(book.workbook, book.path, book.read_as, book.package)
 
 
@@ -163,7 +163,10 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("", "file_exists", path=path)
-        save(new_workbook(rows, lang, new_player_columns(config)), path)
+        workbook = new_workbook(rows, lang, new_player_columns(config))
+        append_log(workbook, lang, datetime.now().isoformat(timespec="seconds"), "new", __version__,
+                   tr(lang, "created with preset {preset}", preset=preset))
+        save(workbook, path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
               preset=preset, sheet=sheet_name("players", lang))
 

@@ -212,16 +212,21 @@ def _used(column: str, t: Tournament) -> bool:
     return any(p.team for p in t.players) if column == "team" else bool(group_sizes(t))
 
 
-def append_log(book: Book, when: str, command: str, version: str, changes: str) -> None:
-    """One row per run in the Log sheet (WORKBOOK.md principle 2)."""
-    title = layout.sheet_name("log", book.lang)
-    existing = next((book.workbook[n] for n in book.workbook.sheetnames if n in layout.SHEETS["log"]), None)
-    sheet = existing or book.workbook.create_sheet(title)
+def append_log(workbook: Workbook, lang: Lang, when: str, command: str, version: str, changes: str) -> None:
+    """One row per run in the Log sheet (WORKBOOK.md principle 2), the command named in the workbook's language."""
+    title = layout.sheet_name("log", lang)
+    existing = next((workbook[n] for n in workbook.sheetnames if n in layout.SHEETS["log"]), None)
+    sheet = existing or workbook.create_sheet(title)
     if sheet.max_row == 1 and sheet.cell(1, 1).value is None:
-        write_row(sheet, 1, list(layout.LOG_COLUMNS[book.lang]), bold=True)
-    write_row(sheet, sheet.max_row + 1, [when, command, version, changes])
+        write_row(sheet, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    write_row(sheet, sheet.max_row + 1, [when, command_word(command, lang), version, changes])
     if existing is None:  # a sheet of forsxl's own, written whole: the widths are saved with it
         fit_columns(sheet)
+
+
+def command_word(command: str, lang: Lang) -> str:
+    """A command as a Log row names it in `lang` (`LOG_COMMANDS`); one it does not know as it is."""
+    return tr(lang, layout.LOG_COMMANDS[command]) if command in layout.LOG_COMMANDS else command
 
 
 def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Sequence[str]) -> Workbook:

@@ -209,14 +209,16 @@ def _axes(chart: dict[str, Any], x_lo: Fraction, x_hi: Fraction, y_lo: Fraction,
 def leaders_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> Chart | None:
     """Points after each round of the leaders: start points at round 0, then the running total."""
     leaders = table[:LEADERS]
-    rounds = sorted({c.round for s in leaders for c in s.cells})
+    rounds = sorted({c.round for s in leaders for c in s.cells if c.points is not None})
     if not rounds:
         return None
     series = []
     for s in leaders:
         total, path = s.start, [(Fraction(0), s.start)]
         for cell in sorted(s.cells, key=lambda c: c.round):
-            total += cell.points or 0
+            if cell.points is None:  # a game still to play scores nothing yet: no flat step to it (issue 40)
+                continue
+            total += cell.points
             path.append((Fraction(cell.round), total))
         series.append((s, path))
     values = [v for _, path in series for _, v in path]
@@ -244,7 +246,7 @@ def handicap_chart(t: Tournament, S: Mapping[str, str], lang: Lang) -> Chart | N
 
 
 def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> Chart | None:
-    """Each player's start points against the final place: who climbed above their start."""
+    """Each player's start points against their place in the standings: who climbed above their start."""
     if len(table) < 2:
         return None
     starts = [s.start for s in table]
