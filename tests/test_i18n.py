@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -289,3 +290,42 @@ def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_s
     assert error.source == Source("players.csv, line 3") and error.params["why"] == "rating '19l5' is not a number"
     assert message(error, Lang.EN) == "players.csv, line 3: 'Иванов,19l5': rating '19l5' is not a number"
     assert message(error, Lang.RU) == "players.csv, строка 3: «Иванов,19l5»: рейтинг «19l5» — не число"
+
+
+def test_russian_says_things_in_full_and_quotes_with_elochki() -> None:
+    """Issue 40: no «очк.», «камн.», «ступ.», no «был(а)», no name in ASCII quotes ('{name!r}' gives 'Смирнова
+    Анна'), and the texts a Russian would not write, rewritten."""
+    russian = [form for m in read("ru") if m.id
+               for form in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert [f for f in russian if re.search(r"очк\.|камн\.|ступ\.|\(а\)|!r\}|'\{(name|upper|lower|by)\}", f)] == []
+    said = {m.id: m.string for m in read("ru") if isinstance(m.id, str)}
+    assert "самый высокий" not in said["{upper} was the highest unpaired player; {lower} the nearest allowed below "
+                                       "(R7.1)"]
+    assert said["not {name}: already paired with {by} higher up"] == "не {name}: уже в паре с {by:ins} выше по таблице"
+    assert "×" not in said["handicap (R2): difference {difference}{adjustment} → {steps} ({kind}); the game: "
+                           "{handicap}"]
+    assert said["sum of opponents' points"] == "сумма очков соперников"  # its legend was «КС — КС (сумма ...)»
+    assert "итоговое" not in said["Start points against place in the standings"]
+
+
+@pytest.mark.parametrize(("name", "case", "expected"), [
+    ("Лебедев Артём", "ins", "Лебедевым Артёмом"), ("Смирнова Анна", "ins", "Смирновой Анной"),
+    ("Иванов Пётр Сергеевич", "gen", "Иванова Петра Сергеевича"), ("Белых Евгения", "gen", "Белых Евгении"),
+    ("Sato Kenji", "ins", "Sato Kenji"),  # Russian leaves a name in Latin letters as written
+    ("Ким Саша", "ins", "участником Ким Саша"),  # a gender the rules cannot tell: a wording that needs none
+])
+def test_a_name_is_declined_where_the_russian_sentence_asks(name: str, case: str, expected: str) -> None:
+    from forsxl.russian import declined
+
+    assert declined(name, case) == expected
+    assert tr(Lang.RU, "not {name}: already paired with {by} higher up", name="Орлов Глеб", by=name) == (
+        f"не Орлов Глеб: уже в паре с {declined(name, 'ins')} выше по таблице")
+
+
+def test_the_name_rules_load_only_when_a_russian_sentence_declines_a_name() -> None:
+    """forsxl is put into a web page with a download budget: pytrovich is imported by the first declension, not by
+    forsxl (issue 40)."""
+    code = ("import sys; import forsxl.cli, forsxl.publish.regulation, forsxl.app.workflow; "
+            "print('pytrovich' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
