@@ -19,6 +19,7 @@ from forsxl.book.save import save, writing
 from forsxl.book.stages import write_stage_tables
 from forsxl.book.write import (
     append_log,
+    log_row,
     new_workbook,
     refresh_rounds,
     write_board,
@@ -32,6 +33,7 @@ from forsxl.engine.config import get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
 from forsxl.engine.report import make_report
+from forsxl.engine.scoring import both_results
 from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
 from forsxl.engine.tournament import (
@@ -119,7 +121,7 @@ def finish(book: Book, command: str, changes: str) -> None:
     if any(p.team for p in book.tournament.players):
         write_teams(book, report.teams)
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
-    append_log(book.workbook, book.lang, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
+    append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
     save(book.workbook, book.path, book.read_as, book.package)
 
 
@@ -164,7 +166,7 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
         if path.exists():
             raise ForsxlError("", "file_exists", path=path)
         workbook = new_workbook(rows, lang, new_player_columns(config))
-        append_log(workbook, lang, datetime.now().isoformat(timespec="seconds"), "new", __version__,
+        log_row(workbook, lang, datetime.now().isoformat(timespec="seconds"), "new", __version__,
                    tr(lang, "created with preset {preset}", preset=preset))
         save(workbook, path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
@@ -173,8 +175,8 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
 
 def check_book(book: Book) -> list[str]:
     """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: a warning for each
-    game to be played where the stronger player holds Black with stones (R2.5), the team lifts made and those to
-    consider (R9), and a summary."""
+    game to be played where the stronger player holds Black with stones (R2.5), what each game won or lost by both
+    scores (R11), the team lifts made and those to consider (R9), and a summary."""
     t = book.tournament
     unscheduled, no_game = unscheduled_problems(t)
     late = late_entry_problems(t, next_round(t)) if next_round(t) <= t.config.rounds else []
@@ -186,7 +188,7 @@ def check_book(book: Book) -> list[str]:
     lifts = lift_candidates(t.players).items() if declared else ()
     by_category = [ForsxlError("R0", "category_rank", p.source, name=p.name, rank=p.rank, rating=p.rating,
                                category=p.category) for p in t.players if p.by_category]
-    warnings = [*by_category, *schedule_rounds_problem(t), *no_game, *stronger_holds_black(t)]
+    warnings = [*by_category, *schedule_rounds_problem(t), *no_game, *stronger_holds_black(t), *both_results(t)]
     return [*(message(w, book.lang) for w in warnings),
             *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
               for p, below in lifted),
