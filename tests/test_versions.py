@@ -295,7 +295,7 @@ def test_a_new_tournament_under_an_old_name_starts_its_own_history(book: Path) -
     typed = book.read_bytes()
     ok("pair", book)
     assert listed(book)[0].startswith(f"{book}: 1 earlier version kept") and len(kept_versions(book)) == 3
-    assert listed(book)[3] == "     1  T  no forsxl command in its Log"  # its Log has its header only
+    assert listed(book)[3] == "     1  T  new (created with preset fors-club)"  # `new` wrote its Log's first row
     ok("undo", book)
     assert book.read_bytes() == typed != fresh
     refused(book, ["undo", book, "--to", 3], f"{book} has no version 3: versions 1 to 2 are kept (forsxl history "
