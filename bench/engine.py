@@ -35,12 +35,12 @@ from forsxl.engine.config import (
     Handicap,
     Komi,
     Pairing,
-    PairingMethod,
     StartPoints,
     StepKind,
     Tiebreak,
 )
 from forsxl.engine.model import Player, PlayerId, Tournament
+from forsxl.engine.pairing.methods import NEIGHBOURS
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round
 
@@ -55,7 +55,7 @@ def fors_club(rounds: int, allow_rematch: bool = False) -> Config:
         komi=Komi(even=Fraction(13, 2)),
         attendance=Attendance(bye_points=Fraction(15), absent_points=Fraction(15)),
         tiebreaks=(Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.SOS_WINS, Tiebreak.RATING),
-        pairing=Pairing((PairingMethod.NEIGHBOURS,), allow_rematch=allow_rematch),
+        pairing=Pairing((NEIGHBOURS.name,), allow_rematch=allow_rematch),
     )
 
 

@@ -32,7 +32,6 @@ from forsxl.engine.config import (
     Basis,
     Config,
     Edge,
-    PairingMethod,
     Seat,
     Seeding,
     StartMethod,
@@ -42,6 +41,7 @@ from forsxl.engine.config import (
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Round, Sitout, Tournament
 from forsxl.engine.model import Result as Outcome
+from forsxl.engine.pairing.methods import MCMAHON
 from forsxl.engine.pairing.weighted import score_field, total_cost
 from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
@@ -807,7 +807,7 @@ def test_formats_opengotha_import_carries_ranks_corrections_system_and_rules(tmp
     t = load(imported(tmp_path, FORMATS / "opengotha_xml" / "toulouse-2024.xml")).tournament
     c = t.config
     assert (c.pairing.method, str(c.start.bar), str(c.start.floor), c.start.method) == (
-        (PairingMethod.MCMAHON,), "2k", "20k", StartMethod.RANK)
+        (MCMAHON.name,), "2k", "20k", StartMethod.RANK)
     assert (c.handicap.basis, c.handicap.reduction, str(c.handicap.even_above), c.handicap.max_steps) == (
         Basis.MMS, 1, "2k", 9)
     assert (c.komi.even, c.attendance.bye_points, c.attendance.absent_points, c.attendance.round_down) == (

@@ -27,7 +27,7 @@ from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Source, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.gotha import GOTHA_WEIGHTS
-from forsxl.engine.pairing.methods import METHODS, SCHEDULED
+from forsxl.engine.pairing.methods import MCMAHON, METHODS, ROUND_ROBIN, SCHEDULED, SERP, SWISS
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import (
     SerpPlan,
@@ -63,7 +63,7 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     if not match and any(r.superfinal for r in t.rounds):
         raise ForsxlError("R7.8", "superfinal_decided")
     if t.config.pairing.method[0] in SCHEDULED and not match:
-        raise ForsxlError("R7.5", "use_schedule", method=t.config.pairing.method[0].value)
+        raise ForsxlError("R7.5", "use_schedule", method=str(t.config.pairing.method[0]))
     last = t.rounds[-1] if t.rounds else None
     if number is None:
         number = 1 if last is None else last.number + 1
@@ -191,8 +191,8 @@ def _score_groups(
     """What McMahon and Swiss read besides (R7.4): the score (McMahon: with start points; Swiss: without), colour
     balance in even games, how often each player floated up and down, and whether a pair would play even (by the
     same `sides` the games' handicaps are computed from, descents of R2.6 included)."""
-    start = {s.player.id: (s.start if method == PairingMethod.MCMAHON else Fraction(0)) for s in table}
-    cup = method == PairingMethod.SWISS and t.config.swiss.score == SwissScore.CUP
+    start = {s.player.id: (s.start if method == MCMAHON.name else Fraction(0)) for s in table}
+    cup = method == SWISS.name and t.config.swiss.score == SwissScore.CUP
     win_loss = t.config.scoring.scheme == Scheme.WIN_LOSS
     history: dict[PlayerId, list[Points]] = {}
     for s in table:  # the score before each round, from the cells in round order
@@ -265,7 +265,7 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
     low = config.start.floor.index if config.start.floor else 0
     start = {s.player.id: _gotha_start(config, s.player, low, bar) for s in table}
     top = bar + 2 + number - 1
-    halves = {s.player.id: (floor(2 * state.scores[s.player.id]) if method == PairingMethod.MCMAHON
+    halves = {s.player.id: (floor(2 * state.scores[s.player.id]) if method == MCMAHON.name
                             else 2 * start[s.player.id] + _gotha_halves(s, config.attendance.round_down))
               for s in table}
     handicap = {s.player.id: top if _gotha_spared(config, s, start[s.player.id], bar) else halves[s.player.id] // 2
@@ -274,7 +274,7 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
     span = _score_range(config, number, method)
     return replace(state, categories={s.player.id: category(s.player.rank_by(config.ratings), categories)
                                       for s in table}, category_count=count, handicap_scores=handicap,
-                   handicap_range=span * count if method == PairingMethod.MCMAHON else bar - low + 3 + number - 1,
+                   handicap_range=span * count if method == MCMAHON.name else bar - low + 3 + number - 1,
                    ranks={s.player.id: s.player.rank_by(config.ratings).index for s in table}, gotha_scores=halves)
 
 
@@ -306,7 +306,7 @@ def _score_range(config: Config, number: int, method: PairingMethod) -> int:
     """How many score groups OpenGotha counts before round `number` (R7.4): in McMahon every score from the floor's
     less 1 to the bar's plus 2 plus the rounds played, in Swiss every number of wins so far, or every cup score
     (`swiss.score: cup`) from 0 to 2 to the power of the rounds played."""
-    if method == PairingMethod.SWISS:
+    if method == SWISS.name:
         return 2 ** (number - 1) + 1 if config.swiss.score == SwissScore.CUP else number
     bar = 38 if config.start.bar is None else config.start.bar.index
     floor = 0 if config.start.floor is None else config.start.floor.index
@@ -348,7 +348,7 @@ def pair_round(t: Tournament, number: int) -> Round:
     method = t.config.pairing.method_for(number)
     pair = METHODS[method].pair
     if pair is None:  # scheduled in advance: `round_to_pair` says so before a round is paired
-        raise ForsxlError("R7.5", "use_schedule", method=method.value)
+        raise ForsxlError("R7.5", "use_schedule", method=str(method))
     pairing = pair(state, rules)
     black_of = partial(even_black, state, rules) if METHODS[method].weighted else None
     games = playoff + tuple(
@@ -491,7 +491,7 @@ def schedule_rounds_problem(t: Tournament) -> list[ForsxlError]:
     method = t.config.pairing.method[0]
     if method not in SCHEDULED or t.config.stages.plan or not t.rounds or len(t.rounds) == t.config.rounds:
         return []
-    rule = "R7.6" if method == PairingMethod.SERP else "R7.5"
+    rule = METHODS[method].rule
     return [ForsxlError(rule, "schedule_rounds", rounds=t.config.rounds, scheduled=len(t.rounds),
                         players=len(t.players))]
 
@@ -511,19 +511,19 @@ def schedule_tournament(t: Tournament, listed: Sequence[PlayerId] | None = None)
     method = t.config.pairing.method[0]
     order = list(listed) if listed else [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
     plan = None
-    if method == PairingMethod.ROUND_ROBIN:
+    if method == ROUND_ROBIN.name:
         ids, cycles = [p.id for p in t.players], _cycles(t)
         rounds = cycles * (len(ids) + len(ids) % 2 - 1)
         if rounds > MAX_ROUNDS:
             raise ForsxlError("R7.5", "schedule_too_long", count=len(ids), rounds=rounds, limit=MAX_ROUNDS)
         berger = round_robin_table(len(ids), cycles)
         table = [[(ids[w - 1], ids[b - 1]) for w, b in rnd] for rnd in berger]
-    elif method == PairingMethod.SERP:
+    elif method == SERP.name:
         plan = _serp_layout(t, order)
         table = [[(order[a], order[b]) for a, b in rnd] for rnd in plan.rounds]
     else:
-        raise ForsxlError("R7.5", "not_scheduled", method=method.value)
-    return Schedule(_scheduled_rounds(t, order, table, method == PairingMethod.ROUND_ROBIN), method, plan)
+        raise ForsxlError("R7.5", "not_scheduled", method=str(method))
+    return Schedule(_scheduled_rounds(t, order, table, method == ROUND_ROBIN.name), method, plan)
 
 
 def _cycles(t: Tournament) -> int:

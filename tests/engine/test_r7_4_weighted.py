@@ -15,7 +15,6 @@ from forsxl.engine.config import (
     Config,
     Edge,
     Pairing,
-    PairingMethod,
     Ratings,
     Scheme,
     Scoring,
@@ -30,6 +29,7 @@ from forsxl.engine.config import (
 from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.gotha import gotha_bye_weight, gotha_chunks
+from forsxl.engine.pairing.methods import MCMAHON, SWISS
 from forsxl.engine.pairing.weighted import (
     CRITERIA,
     Cost,
@@ -173,7 +173,7 @@ def test_r5_opengotha_bye_reads_the_mcmahon_score_in_swiss_too() -> None:
                     for i, r in enumerate(("3d", "1k", "5k", "10k", "15k"), start=1))
     config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), ratings=Ratings(declared_rank=True),
                     start=StartPoints(method=StartMethod.NONE),
-                    pairing=Pairing(method=(PairingMethod.SWISS,)), swiss=Swiss(weights=Weights.OPENGOTHA))
+                    pairing=Pairing(method=(SWISS.name,)), swiss=Swiss(weights=Weights.OPENGOTHA))
     t = Tournament(config, players, rounds_from_text("1: 2-1 W+, 4-3 B+, bye 5"))
     state, _ = round_state(t, 2, tuple(p.id for p in players))
     assert [gotha_bye_weight(state, p.id) for p in players] == [68, 57, 45, 32, 1017]
@@ -189,7 +189,7 @@ def test_r7_4_swiss_by_cup_score_groups_by_opengothas_cps(weights: Weights) -> N
     score groups run from 0 to 2 to the power of the rounds played (5 before round 3, where wins make 3)."""
     players = tuple(Player(PlayerId(i), f"P{i} X", 2000 - 100 * i) for i in range(1, 5))
     config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), start=StartPoints(method=StartMethod.NONE),
-                    pairing=Pairing(method=(PairingMethod.SWISS,)), swiss=Swiss(weights=weights))
+                    pairing=Pairing(method=(SWISS.name,)), swiss=Swiss(weights=weights))
     t = Tournament(config, players, rounds_from_text("1: 1-2 B+, 3-4 B+\n2: 4-1 B+, 2-3 B+"))
     points, _ = round_state(t, 3, tuple(p.id for p in players))
     assert points.scores == dict.fromkeys(points.scores, 1) and points.score_groups == 3
@@ -328,7 +328,7 @@ def test_r7_4_seeding_from_and_the_thresholds_that_spare_players() -> None:
     1d, `swiss.geo_wins` one who won half the rounds."""
     ranks = ("3d", "2k", "1k", "10k", "12k", "15k")
     config = Config(rounds=2, start=StartPoints(method=StartMethod.RANK, bar=Rank.parse("1d")),
-                    pairing=Pairing(method=(PairingMethod.MCMAHON,)),
+                    pairing=Pairing(method=(MCMAHON.name,)),
                     swiss=Swiss(first_round=Seeding.RANDOM, seeding=Seeding.FOLD, seeding_from=3))
     players = tuple(Player(PlayerId(i), f"P{i}", 2000, rank=Rank.parse(r)) for i, r in enumerate(ranks, start=1))
     t = Tournament(replace(config, ratings=Ratings(declared_rank=True)), players,
