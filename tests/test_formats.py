@@ -45,7 +45,7 @@ from forsxl.engine.pairing.methods import MCMAHON
 from forsxl.engine.pairing.weighted import score_field, total_cost
 from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
-from forsxl.engine.tournament import pair_round, round_state
+from forsxl.engine.tournament import pair_round, round_state, seated
 from forsxl.engine.values import Rank
 from forsxl.formats import decode, one_line
 from forsxl.formats.csv import csv_text, write_standings_csv
@@ -851,8 +851,8 @@ def test_formats_opengotha_toulouse_pairs_round_4_as_opengothas_engine(tmp_path:
         key = {p.id: q.key for p in t.players for q in g.players if q.full_name == p.name}
         ours = {(key[x.white], key[x.black], x.stones) for x in pair_round(t, k).games}
         theirs = {(e.white.upper(), e.black.upper(), e.handicap) for e in g.games if e.round == k}
-        present = tuple(s.player.id for s in standings(t, before_round=k, ranking_only=True) if s.player.plays_in(k))
-        state, rules = round_state(t, k, present)
+        table = standings(t, before_round=k, ranking_only=True)
+        state, rules = round_state(t, seated(t, k, table, [s.player.id for s in table if s.player.plays_in(k)]))
         field = score_field(state, rules, state.players)
         at = {key[pid]: i for i, pid in enumerate(field.ids)}
         cost = {name: total_cost([field.cost(at[w], at[b]) for w, b, _ in pairs], 2)
