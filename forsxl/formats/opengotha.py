@@ -742,17 +742,5 @@ def _pairing_parameters(parameters: ET.Element, swiss: Swiss) -> None:
                   paiSeNbWinsThresholdActive=_yes(swiss.geo_wins))
 
 
-def game_records(g: GothaTournament) -> set[tuple[int, str, str, int, str]]:
-    """(round, black, white, handicap, result) by full names: what a round trip must keep."""
-    names = {p.key: p.full_name for p in g.players}
-    return {(e.round, names.get(e.black.upper(), e.black), names.get(e.white.upper(), e.white), e.handicap,
-             e.result) for e in g.games}
-
-
-def bye_records(g: GothaTournament) -> set[tuple[int, str]]:
-    names = {p.key: p.full_name for p in g.players}
-    return {(r, names.get(k.upper(), k)) for r, k in g.byes}
-
-
 __all__: Sequence[str] = ("GothaImport", "GothaTournament", "import_opengotha", "parse_opengotha",
                           "write_opengotha")
