@@ -229,9 +229,9 @@ def _used(column: str, t: Tournament) -> bool:
     return any(p.team for p in t.players) if column == "team" else bool(group_sizes(t))
 
 
-def set_config(book: Book, key: str, value: str) -> None:
+def set_config(book: Book, key: str, value: Any) -> None:
     """Type `value` into the Config sheet's row of `key`, or into a new row under the last when it has none (issue
-    46: the site's address kept for the next publish and the Calc menu)."""
+    46: the site's address kept for the next publish and the Calc menu; `config --set`)."""
     sheet = find_sheet(book.workbook, "config")
     if sheet is None:
         return  # read would have refused the workbook already

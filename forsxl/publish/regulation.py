@@ -32,7 +32,7 @@ from forsxl.engine.config import (
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Points, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
-from forsxl.engine.scoring import SCHEMES, Split
+from forsxl.engine.scoring import Split, scheme_rule
 from forsxl.engine.start_points import CATEGORIES
 from forsxl.engine.values import Lang
 from forsxl.i18n import N_, format_date, ntr, number, tr
@@ -298,13 +298,13 @@ def _formula(points: Callable[[int], Points], top: int, lang: Lang) -> str:
 
 def _scoring(t: Tournament, _: tuple[int, ...]) -> list[str]:
     config, lang = t.config, t.config.lang
-    scheme, rules = SCHEMES[config.scoring.scheme], config.scoring
+    scheme, rules = scheme_rule(config.scoring), config.scoring
     said = [tr(lang, "An even game: {win} to the winner, {loss} to the loser.", win=_points(scheme.win, lang),
                loss=_points(scheme.loss, lang))]
     top = min(config.handicap.max_steps, scheme.max_steps or config.handicap.max_steps)
     even: Split = (scheme.win, scheme.loss)
     if top and (scheme.giver_wins(1) != even or scheme.taker_wins(1) != even):
-        def side(split: Callable[[int], Split], index: int) -> Callable[[int], Points]:
+        def side(split: Callable[[Points | int], Split], index: int) -> Callable[[int], Points]:
             return lambda n: split(n)[index]
 
         said.append(tr(lang, "A game with a handicap of N steps: when the giver wins, {giver} points to the giver "
