@@ -32,9 +32,9 @@ from typing import Any
 
 import pytest
 from featurebook import FLAVORS, feature_book
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from property_runs import examples
+from property_runs import SHARED_FIXTURE, examples
 from test_cli import invoke, ok, problems
 from test_package import play_round
 
@@ -344,8 +344,8 @@ def run(path: Path, command: tuple[str, ...], errors: list[ForsxlError]) -> tupl
     return 1, {(e.code, str(e.source or "")) for e in errors}
 
 
-@settings(max_examples=examples(30, "FORSXL_AGREEMENT_EXAMPLES"), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(30, "FORSXL_AGREEMENT_EXAMPLES"),
+          suppress_health_check=SHARED_FIXTURE)
 @given(base=st.sampled_from(["excel", "libreoffice", "sdk", "ru"]), changes=st.lists(CHANGES, min_size=1, max_size=3),
        commands=st.lists(st.sampled_from(COMMANDS), min_size=1, max_size=3, unique=True))
 # What CI's random runs met on CPython 3.13, as described (the examples drawn were not kept; issue 31): a part forsxl

@@ -35,8 +35,10 @@ TEXTS = {
                    "Excel 2007-365 (.xlsx) workbook, then choose the menu item again on the .xlsx."),
     "not_spreadsheet": N_("forsxl works on a spreadsheet: open the tournament workbook in Calc."),
     "store_failed": N_("The workbook could not be saved ({why}), so forsxl did not run. Nothing was changed."),
-    "not_found": N_("forsxl was not found. Install it (pipx install forsxl), or set the forsxl program in Tools › "
-                    "Options › LibreOffice Calc › forsxl."),
+    "not_found": N_("forsxl was not found. It is not on PyPI: install the release's wheel file with pipx install "
+                    "forsxl-VERSION-py3-none-any.whl, or type pipx install . in a copy of the project (its "
+                    "docs/install.md says more); or set the forsxl program in Tools › Options › LibreOffice Calc › "
+                    "forsxl."),
     "setting_broken": N_("The forsxl program set in Tools › Options › LibreOffice Calc › forsxl cannot be run: "
                          "{program} ({why}). Correct it there, or clear it to let the extension look for forsxl."),
     "timeout": N_("forsxl did not finish within {seconds} seconds and was stopped; the workbook is as it was saved."),
