@@ -75,8 +75,7 @@ def main() -> None:
         start, cpu = time.perf_counter(), time.process_time()
         with Runner(settings, workers) as runner:
             tuning = tune(base, mcmahon(base), settings, budget, args.seed, runner.run)
-        # the parent's CPU, and the workers' (with one worker they play in the parent, counted there already)
-        wall, cpu = time.perf_counter() - start, time.process_time() - cpu + (runner.cpu if runner.pool else 0.0)
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu + runner.worker_cpu
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
         rows.append(row(players, tuning))
         costs.append([players, f"{tuning.selection_runs}", f"{wall:.0f} s", f"{cpu:.0f} s", f"{cpu / workers:.0f} s",

@@ -154,6 +154,8 @@ MESSAGES: dict[str, str] = {
     "tune_apply_paired": N_("--apply types a regulation in before round 1 is paired, and round {rounds} is paired "
                             "already: write the keys with -o and set them with forsxl config --set if the tournament "
                             "is to change its regulation now"),
+    "tune_nothing_plays": N_("no regulation forsxl tune searches plays with this workbook's other Config keys; "
+                             "forsxl check names what is wrong with them"),
     "tune_apply_ods": N_("--apply types keys into the workbook, and {path} is an .ods, which forsxl saves as a new "
                          ".xlsx: write the keys with -o, then forsxl config --set on the .xlsx"),
     "simulate_variant_unknown": N_("--compare {name!r} is neither a preset nor a file; presets: {known}"),

@@ -161,7 +161,7 @@ def test_r10_the_runs_are_played_here_where_processes_are_unavailable(monkeypatc
     with Runner(Settings(from_start=True), 2, lambda job, runs: done.append(runs)) as runner:
         [outcomes] = runner.run([(t, seeds)])
     assert outcomes == [play(t, Settings(from_start=True), seed)[1] for seed in seeds]
-    assert runner.failed and sum(done) == 3 and runner.cpu > 0
+    assert runner.failed and sum(done) == 3 and runner.worker_cpu == 0.0
 
 
 def test_r12_tune_apply_refuses_a_paired_workbook_before_searching(tmp_path: Path) -> None:
@@ -198,3 +198,11 @@ def test_r10_the_yaml_file_is_one_a_preset_could_be(tuned: tuple[Path, str, byte
     loaded = yaml.safe_load(text)
     assert isinstance(loaded, dict) and all("." in key for key in loaded)
     assert all("# R" in line for line in text.splitlines() if not line.startswith("#"))
+
+
+def test_r12_tune_checks_its_rounds_as_config_would(tmp_path: Path) -> None:
+    """fors-2009's playoff of 8 after round 3 needs more than two rounds: `--rounds 2` is refused as the Config sheet
+    would refuse it, before any run."""
+    result = CliRunner().invoke(app, ["tune", str(club(tmp_path, preset="fors-2009")), *SMALL])
+    assert result.exit_code == 1
+    assert result.output == "playoff.after_round must be between 1 and 1 (R7.7)\n"

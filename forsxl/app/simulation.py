@@ -56,7 +56,7 @@ def play_runs(t: Tournament, settings: Settings, seeds: Sequence[str]) -> list[R
 
 
 def _timed_runs(t: Tournament, settings: Settings, seeds: Sequence[str]) -> tuple[float, list[RunOutcome]]:
-    """`play_runs`, with the CPU seconds they took in the process that played them."""
+    """`play_runs` in a worker, with the CPU seconds they took there."""
     start = time.process_time()
     outcomes = play_runs(t, settings, seeds)
     return time.process_time() - start, outcomes
@@ -91,8 +91,8 @@ class Runner:
         self.settings, self.workers, self.progress = settings, workers, progress
         self.pool: ProcessPoolExecutor | None = None
         self.failed = ""
-        self.cpu = 0.0
-        """CPU seconds the runs took, in whichever process played them."""
+        self.worker_cpu = 0.0
+        """CPU seconds the worker processes took for their runs (runs played here count in this process's time)."""
 
     def __enter__(self) -> Runner:
         if self.workers > 1:
@@ -124,10 +124,9 @@ class Runner:
                   for start in range(0, len(seeds), size)]
         done: dict[tuple[int, int], list[RunOutcome]] = {}
 
-        def take(key: tuple[int, int], timed: tuple[float, list[RunOutcome]]) -> None:
-            self.cpu += timed[0]
-            done[key] = timed[1]
-            self.progress(key[0], len(timed[1]))
+        def take(key: tuple[int, int], outcomes: list[RunOutcome]) -> None:
+            done[key] = outcomes
+            self.progress(key[0], len(outcomes))
 
         if self.pool is not None:
             try:
@@ -135,13 +134,15 @@ class Runner:
                     self.pool.submit(_timed_runs, jobs[k][0], self.settings, part): (k, start)
                     for k, start, part in chunks}
                 for future in as_completed(futures):
-                    take(futures[future], future.result())
+                    seconds, outcomes = future.result()
+                    self.worker_cpu += seconds
+                    take(futures[future], outcomes)
             except (OSError, NotImplementedError, BrokenProcessPool) as error:  # the rest here, the same runs
                 self.pool.shutdown(cancel_futures=True)
                 self._without_processes(error)
         for k, start, part in chunks:
             if (k, start) not in done:
-                take((k, start), _timed_runs(jobs[k][0], self.settings, part))
+                take((k, start), play_runs(jobs[k][0], self.settings, part))
         return [[o for (kk, _), outcomes in sorted(done.items()) if kk == k for o in outcomes]
                 for k in range(len(jobs))]
 

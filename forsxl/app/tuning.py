@@ -25,7 +25,7 @@ from forsxl.app.simulation import (
     text_table,
     variant_config,
 )
-from forsxl.app.workflow import editing, refuse_over_book, set_keys_into
+from forsxl.app.workflow import config_over, editing, refuse_over_book, set_keys_into
 from forsxl.book.config import KEYS, yaml_value
 from forsxl.book.read import Book
 from forsxl.engine.config import Scheme, get_key
@@ -100,7 +100,8 @@ def plan_tuning(book: Book, rounds: int | None, settings: Settings, budget: Budg
         refuse_over_book(book, path, "simulate_over_book")
     if apply:
         _check_apply(book)
-    base = replace(t, config=t.config if rounds is None else replace(t.config, rounds=rounds), rounds=())
+    config = t.config if rounds is None else replace(config_over(book, {"rounds": rounds}), lang=lang)  # checked
+    base = replace(t, config=config, rounds=())
     mark = replace(base, config=variant_config(book, "mcmahon", base.config.rounds))
     seed = secrets.randbelow(1_000_000) if seed is None else seed
     cores = workers or available_workers()
@@ -145,7 +146,7 @@ def run_tuning(book: Book, plan: TunePlan, progress: Progress) -> list[str]:
     """Search, write the page (and the YAML), apply when asked; the lines to print: the report, then what was
     written and what was not."""
     lang = book.lang
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     progress.measure(plan)
     jobs: list[Tournament] = []
 
@@ -176,7 +177,8 @@ def run_tuning(book: Book, plan: TunePlan, progress: Progress) -> list[str]:
     played = tuning.selection_runs + len(tuning.mark.outcomes) * (len(tuning.finalists) + 2)
     lines = ["\n\n".join(text_table(table, lang) for table in tables), *_verdict(tuning, names, lang),
              tr(lang, "{runs} played in {seconds} s, {cpu} s of CPU", seconds=round(time.perf_counter() - started),
-                runs=ntr(lang, "{count} run", "{count} runs", played), cpu=round(runner.cpu)),
+                runs=ntr(lang, "{count} run", "{count} runs", played),
+                cpu=round(time.process_time() - cpu + runner.worker_cpu)),
              tr(lang, "{path}: the report", path=plan.page)]
     if runner.failed:
         lines.append(tr(lang, NO_PROCESSES, why=runner.failed))

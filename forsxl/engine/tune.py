@@ -25,6 +25,7 @@ from typing import Any
 
 from forsxl.engine.checks import check
 from forsxl.engine.config import Border, Config, Midpoint, Scheme, StartMethod, StepKind, TopStart, get_key, with_key
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import Fairness, RunOutcome, Settings, Summary, summarize
 
@@ -415,6 +416,8 @@ def tune(base: Tournament, mark: Tournament, settings: Settings, budget: Budget,
     own = choice_of(dimensions, base.config)
     drawn = [c for c in dict.fromkeys([*([own] if own else []), *sample(dimensions, budget.candidates, rng)])
              if search.valid(c)]
+    if not drawn:  # the workbook's other keys refuse every regulation of the space
+        raise ForsxlError("R12", "tune_nothing_plays")
     # an upper bound of what the refinements add: as many new candidates as two choices have neighbours
     reach = 2 * sum(len(d.values) - 1 for d in dimensions)
     refinements = budget.refinements * budget.race_runs(reach, budget.finalists)
