@@ -18,12 +18,13 @@ from forsxl.app import simulation
 from forsxl.app.simulation import Runner, variant_config
 from forsxl.app.tuning import Progress, plan_tuning, run_tuning
 from forsxl.app.workflow import config_file
-from forsxl.book.config import build_config
+from forsxl.book.config import KEYS, build_config, config_cell, convert_value, key_type, presets
 from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.config import get_key
 from forsxl.engine.simulate import Settings, play, run_seed
 from forsxl.engine.tune import Budget
+from forsxl.engine.values import Lang
 
 PLAYERS = [("Adams", 2600), ("Baker", 2300), ("Clark", 2230), ("Davis", 2210), ("Evans", 2140), ("Fisher", 2025),
            ("Green", 1960), ("Harris", 1915), ("Irwin", 1890), ("Jones", 1780), ("King", 1500), ("Lewis", 1200)]
@@ -206,3 +207,15 @@ def test_r12_tune_checks_its_rounds_as_config_would(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["tune", str(club(tmp_path, preset="fors-2009")), *SMALL])
     assert result.exit_code == 1
     assert result.output == "playoff.after_round must be between 1 and 1 (R7.7)\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("name", sorted(presets()))
+def test_r12_a_config_cell_config_set_writes_reads_back_as_the_same_value(name: str, lang: str) -> None:
+    """`config --set` types each value as a Config cell holds it (`config_cell`): read back, every key of every
+    preset is the value it was (a list with commas, one number as a number, yes or no in the workbook's language)."""
+    config, _, errors = build_config([("preset", name, None)])
+    assert not errors
+    for key in KEYS:
+        value = get_key(config, key)
+        assert convert_value(config_cell(value, Lang(lang)), key_type(key)) == value, key

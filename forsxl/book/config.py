@@ -230,8 +230,8 @@ def config_cell(value: Any, lang: Lang) -> Any:
         return ""
     if isinstance(value, bool):
         return tr(lang, "yes") if value else tr(lang, "no")
-    if isinstance(value, tuple):
-        return ", ".join(str(config_cell(v, lang)) for v in value)
+    if isinstance(value, tuple):  # one number stays a number, as a person types `8`
+        return config_cell(value[0], lang) if len(value) == 1 else ", ".join(str(config_cell(v, lang)) for v in value)
     plain = _plain(value)
     return plain if isinstance(plain, (int, float, str)) else str(plain)
 
