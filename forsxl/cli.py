@@ -485,11 +485,25 @@ def explain(
 
 
 @app.command("config")
-def config_command(path: Workbook) -> None:
-    """Print the effective configuration as YAML: each key's value, what it does and where it came from.
+def config_command(
+    path: Workbook,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Type these keys into the Config sheet: a YAML file of keys, as a preset or forsxl tune -o "
+        "writes one, or key=value (repeatable).", metavar="FILE|KEY=VALUE")] = None,
+) -> None:
+    """Print the effective configuration as YAML: each key's value, what it does and where it came from; with --set,
+    type keys into the Config sheet (checked first, standings recounted, a Log row).
 
     Example: forsxl config club.xlsx
+             forsxl config club.xlsx --set tuned.yaml --set handicap.max_steps=6
     """
+    if set_:
+        from forsxl.app.workflow import set_keys, set_keys_into
+
+        with _editing(path) as loaded:
+            lines = _run(loaded, lambda: set_keys_into(loaded, set_keys(set_)))
+        typer.echo("\n".join(lines))
+        return
     loaded = _load(path)
     for line in config_lines(loaded):
         typer.echo(line)
@@ -718,6 +732,57 @@ def export_command(
     typer.echo(text, nl=not text.endswith("\n"))
     for note in notes:
         _say(note)
+
+
+@app.command()
+def tune(
+    path: Workbook,
+    seed: Annotated[int | None, typer.Option(help="The same seed gives the same answer (default: random, printed).",
+                                             metavar="NUMBER")] = None,
+    candidates: Annotated[int, typer.Option(min=2, help="Regulations drawn to start the search.",
+                                            metavar="COUNT")] = 96,
+    runs: Annotated[int, typer.Option(min=2, help="Held-out runs that measure the finalists, the workbook's "
+                                      "regulation and McMahon.", metavar="COUNT")] = 1000,
+    finalists: Annotated[int, typer.Option(min=1, help="Regulations reported beside the workbook's and McMahon.",
+                                           metavar="COUNT")] = 3,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Rounds to play (default: Config rounds).",
+                                               metavar="ROUNDS")] = None,
+    model: Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
+                                              "stronger (the stronger always wins).")] = Model.EGF,
+    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).",
+                                         metavar="POINTS")] = 100,
+    prizes: Annotated[int, typer.Option(min=1, help="Top places whose changes are counted.", metavar="PLACES")] = 3,
+    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).", metavar="COUNT")] = 0,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the winner's keys to this YAML file, "
+                                                "for simulate --compare and config --set.", metavar="FILE")] = None,
+    page: Annotated[Path | None, typer.Option("--page", help="The HTML report to write (default: BOOK-tuning.html "
+                                              "beside the workbook).", metavar="FILE")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Type the winner's keys into Config (before round 1, when "
+                                        "the held-out runs keep it within the bias goal).")] = False,
+) -> None:
+    """Search the regulation the seeds leave to the organizer (start points, groups, handicap reduction and steps,
+    scoring, correction) for the players in the workbook: the highest Kendall tau whose giver bias stays within
+    ±0.5 points in every step cell, McMahon's tau the mark (R10, R12). The workbook is not changed unless --apply.
+
+    Example: forsxl tune club.xlsx --seed 7 -o tuned.yaml
+             forsxl simulate club.xlsx --compare tuned.yaml --from-start
+    """
+    from forsxl.app.tuning import Progress, plan_tuning, run_tuning
+    from forsxl.engine.simulate import Settings
+    from forsxl.engine.tune import Budget
+
+    budget = Budget(candidates=candidates, finalists=finalists, confirm_runs=runs)
+    loaded = _load(path)
+    plan = _run(loaded, lambda: plan_tuning(loaded, rounds, Settings(model, sigma, prizes), budget, seed, workers,
+                                            page, output, apply))
+    for note in plan.notes:
+        _say(note)
+    with typer.progressbar(length=1, label=tr(loaded.lang, "tune"), file=sys.stderr) as bar:
+        def total(units: int) -> None:
+            bar.length = max(units, bar.pos)
+
+        lines = _run(loaded, lambda: run_tuning(loaded, plan, Progress(total, bar.update)))
+    typer.echo("\n".join(lines))
 
 
 @app.command()
