@@ -175,7 +175,7 @@ def test_r10_a_cells_bias_has_the_standard_error_of_its_runs() -> None:
     """The giver's bias of a cell is Σ bias / Σ games over the runs; its standard error treats a run as one sample
     (its games share players): the delta method's, worked out here the long way from the runs' own sums."""
     t = Tournament(Config(name="se", rounds=4, scoring=Scoring(Scheme.FORS30),
-                          pairing=Pairing((PairingMethod.NEIGHBOURS,), allow_rematch=True)), _players(RATINGS))
+                          pairing=Pairing((NEIGHBOURS.name,), allow_rematch=True)), _players(RATINGS))
     outcomes = [play(t, Settings(sigma=100.0, from_start=True), run_seed(3, i))[1] for i in range(40)]
     summary = summarize("se", t, outcomes, 3)
     assert summary.fairness
