@@ -1,4 +1,4 @@
-"""Every writing command, on the demo tournaments and the feature workbooks, with each file it saves recorded (issue 38).
+"""Every writing command on the demo tournaments and the feature workbooks, each file it saves recorded (issue 38).
 
 `SCENARIOS` run forsxl's commands in this process, as a referee's day would: the demo of several presets in both
 languages, a club tournament through every command that writes (`new`, `import`, `pair`, `pair --force`,
@@ -56,7 +56,7 @@ def digest(saved: Saved) -> str:
 
 class _Clock(datetime):
     @classmethod
-    def now(cls, tz: Any = None) -> _Clock:  # noqa: ARG003  (the Log's time is local, without a zone)
+    def now(cls, tz: Any = None) -> _Clock:  # the Log's time is local, without a zone
         return cls(NOW.year, NOW.month, NOW.day, NOW.hour, NOW.minute)
 
 
