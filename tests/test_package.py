@@ -25,7 +25,7 @@ from test_reliability import soffice
 from forsxl.book.package import UNREAD, Package, _owned_xml, values
 from forsxl.book.parts import SheetXml
 from forsxl.book.read import load
-from forsxl.book.save import save
+from forsxl.app.workflow import store
 from forsxl.book.sheets import put
 from forsxl.book.write import type_results
 from forsxl.engine.model import Result
@@ -78,7 +78,7 @@ def play_round(path: Path, number: int) -> None:
     results = {g.board: Result.BLACK_WINS if t.player(g.black).rating > t.player(g.white).rating
                else Result.WHITE_WINS for g in t.rounds[number - 1].games}
     type_results(book, number, results)
-    save(book.workbook, path, book.read_as, book.package)
+    store(book, "", "")
 
 
 def import_then_play_round_1(path: Path, tmp_path: Path) -> None:
@@ -388,7 +388,7 @@ def test_a_replaced_formula_leaves_the_calculation_chain_and_the_cells_that_shar
     feature_book(path, "excel")
     book = load(path)
     put(book.workbook["Players"]["E2"], "strong")
-    save(book.workbook, path, book.read_as, book.package)
+    store(book, "", "")
     after = members(path)
     players = SheetXml(after["xl/worksheets/sheet2.xml"])
     assert set(players.shared_with({(2, 5)})) == set() and (2, 5) not in players.formulas

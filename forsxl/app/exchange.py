@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from forsxl import __version__
-from forsxl.app.workflow import editing, finish, refuse_over_book
+from forsxl.app.workflow import editing, finish, refuse_over_book, store
 from forsxl.book import layout
 from forsxl.book.config import build_config
+from forsxl.book.describe import describe
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
 from forsxl.book.read import Book, load, read_book
 from forsxl.book.safety import MAX_PLAYERS
@@ -119,7 +120,7 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
     if rows:
         append_players(book.workbook, book.lang, rows)
         append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
-        save(book.workbook, book.path, book.read_as, book.package)
+        store(book, "import", changes)
     return [f"{book.source or book.path}: {changes}", *report]
 
 
@@ -169,7 +170,7 @@ def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A",
     report = make_report(t, extras=False)
     target = output or path.with_name(path.stem + chosen.suffix)
     if chosen.write is None:
-        save(results_workbook(t, report, book.lang), target)
+        save(describe(results_workbook(t, report, book.lang), None, "export", fmt), target)
         return tr(book.lang, "{path}: written", path=target), target, []
     h9 = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
     text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))

@@ -12,6 +12,7 @@ from pathlib import Path
 from forsxl import __version__
 from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
+from forsxl.book.describe import describe
 from forsxl.book.layout import new_player_columns, sheet_name
 from forsxl.book.read import Book, load
 from forsxl.book.rows import board_at, cell_of
@@ -118,7 +119,17 @@ def finish(book: Book, command: str, changes: str) -> None:
         write_teams(book, report.teams)
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
     append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
-    save(book.workbook, book.path, book.read_as, book.package)
+    store(book, command, changes)
+
+
+def store(book: Book, command: str, changes: str) -> None:
+    """What the command wrote into the book, said as edits (book/describe.py) and saved: applied to the workbook it
+    was read from, atomically; or, for a book read to describe them, kept on it."""
+    edits = describe(book.workbook, book.package, command, changes, book.focus)
+    if book.describing:
+        book.edits = edits
+    else:
+        save(edits, book.path, book.read_as, book.package)
 
 
 def schedule_into(book: Book) -> str:
@@ -161,7 +172,7 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("", "file_exists", path=path)
-        save(new_workbook(rows, lang, new_player_columns(config)), path)
+        save(describe(new_workbook(rows, lang, new_player_columns(config)), None, "new", preset), path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
               preset=preset, sheet=sheet_name("players", lang))
 

@@ -22,13 +22,15 @@ from openpyxl.compat import safe_string
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles.cell_style import CellStyle, StyleArray
 from openpyxl.styles.stylesheet import write_stylesheet
+from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import Element, tostring
 
-__all__ = ["StyleArray", "Styles", "add_cell", "append_after", "cell_xml", "cells", "number_text", "read", "serialised",
-           "sheet_xml_without_rows", "style_key", "style_xml", "styles", "stylesheet_xml"]
+__all__ = ["StyleArray", "Styles", "add_cell", "append_after", "cell_xml", "cells", "new_cell", "number_text", "read",
+           "serialised", "sheet_xml_without_rows", "style_array", "style_key", "style_xml", "styled_like", "styles",
+           "stylesheet_xml"]
 
 
 def read(source: IO[bytes], before_sheets: Callable[[list[str], Workbook], None]) -> tuple[Workbook, list[str]]:
@@ -65,12 +67,22 @@ def style_key(cell: Cell | MergedCell) -> bytes:
     return bytes(style) if style is not None and any(style) else b""
 
 
-def add_cell(sheet: Worksheet, row: int, column: int, style: StyleArray, value: object, data_type: str) -> None:
-    """Put into `sheet` a cell with this value and data type as openpyxl's reader sets them, past the value setter's
-    guessing of types."""
+def style_array(cell: Cell | MergedCell) -> StyleArray | None:
+    """The cell's style as openpyxl holds it (None: never styled)."""
+    return cast(StyleArray | None, cell._style)  # type: ignore[union-attr]  # the stubs leave out the slot
+
+
+def new_cell(sheet: Worksheet, row: int, column: int, style: StyleArray, value: object, data_type: str) -> Cell:
+    """A cell of `sheet` with this value and data type as openpyxl's reader sets them, past the value setter's
+    guessing of types (text stays text); not put into the sheet."""
     cell = Cell(sheet, row=row, column=column, style_array=style)
     cell._value, cell.data_type = value, data_type  # type: ignore[attr-defined]  # the stubs leave out the slot
-    sheet._cells[(row, column)] = cell
+    return cell
+
+
+def add_cell(sheet: Worksheet, row: int, column: int, style: StyleArray, value: object, data_type: str) -> None:
+    """Put into `sheet` a `new_cell`."""
+    sheet._cells[(row, column)] = new_cell(sheet, row, column, style, value, data_type)
 
 
 def append_after(sheet: Worksheet, row: int) -> None:
@@ -101,6 +113,28 @@ def styles(workbook: Workbook) -> Styles:
     book: Any = workbook
     return Styles(book._cell_styles, book._fonts, book._fills, book._borders, book._alignments, book._protections,
                   book._number_formats, book._date_formats, book._timedelta_formats)
+
+
+def styled_like(workbook: Workbook) -> Workbook:
+    """A new empty workbook with the styles of `workbook` numbered as there: its style lists are copies, so that what
+    is added to them leaves those of `workbook` as they are."""
+    copy, source = cast(Any, Workbook()), cast(Any, workbook)
+    copy._fonts, copy._fills, copy._borders, copy._alignments, copy._protections, copy._number_formats, \
+        copy._cell_styles = map(_copied, (source._fonts, source._fills, source._borders, source._alignments,
+                                          source._protections, source._number_formats, source._cell_styles))
+    copy._named_styles, copy._differential_styles, copy._table_styles, copy._colors = (
+        source._named_styles, source._differential_styles, source._table_styles, source._colors)
+    copy._date_formats, copy._timedelta_formats = source._date_formats, source._timedelta_formats
+    copy.epoch = source.epoch
+    return cast(Workbook, copy)
+
+
+def _copied(listed: Any) -> IndexedList:
+    """A copy of one of openpyxl's numbered lists that finds values as the list does, duplicates too."""
+    copied = IndexedList()  # type: ignore[no-untyped-call]
+    list.extend(copied, listed)
+    copied._dict, copied.clean = dict(listed._dict), listed.clean
+    return copied
 
 
 # ---------------------------------------------------------------------------------------------------- writing

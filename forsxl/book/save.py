@@ -14,8 +14,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from openpyxl.workbook.workbook import Workbook
-
+from forsxl.book.describe import new_workbook_of
+from forsxl.book.edits import Edits
 from forsxl.book.package import Package
 from forsxl.engine.errors import ForsxlError
 
@@ -140,17 +140,19 @@ def _clean_stale(target: Path) -> None:
                     leftover.unlink(missing_ok=True)
 
 
-def save(workbook: Workbook, path: Path, read_as: Identity | None = None, package: Package | None = None) -> None:
-    """Write the workbook to `path` as `replace` does.
-
-    A workbook read from an .xlsx `package` is written as that package with only forsxl's parts replaced
-    (book/package.py); openpyxl writes a workbook forsxl created.
-    """
+def save(edits: Edits, path: Path, read_as: Identity | None = None, package: Package | None = None) -> None:
+    """Apply `edits` to the workbook at `path` as `replace` does: the .xlsx `package` it was read from with only
+    forsxl's parts replaced (book/package.py), a workbook made whole (`new` edits) as openpyxl writes it, or the file
+    the edits name in its place, byte for byte (`file`: a version put back)."""
     def write(temporary: str) -> None:
-        if package is None:
-            workbook.save(temporary)
+        if edits.workbook == "file":
+            assert edits.file is not None
+            shutil.copy2(edits.file, temporary)  # with its time: the workbook as it was saved then
+        elif edits.workbook == "new":
+            new_workbook_of(edits).save(temporary)
         else:
-            package.write(workbook, temporary)
+            assert package is not None
+            package.write(edits, temporary)
 
     replace(path, write, read_as)
 

@@ -3,7 +3,6 @@ whole, the workbook they replace kept in turn (`forsxl history`, `forsxl undo`; 
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -11,8 +10,9 @@ from pathlib import Path
 from openpyxl import load_workbook
 
 from forsxl.book import layout
+from forsxl.book.edits import Edits
 from forsxl.book.safety import check_archive
-from forsxl.book.save import Identity, kept_versions, replace, writing
+from forsxl.book.save import Identity, kept_versions, save, writing
 from forsxl.engine.errors import ForsxlError
 
 SAVED_WITH_ITS_RUN = timedelta(minutes=1)
@@ -117,8 +117,5 @@ def undo(path: Path, to: int | None = None) -> Version:
         if now is not None and chosen.identity.digest == now.identity.digest:
             raise ForsxlError("", "undo_same", path=path, number=to)
 
-        def copy(temporary: str) -> None:
-            shutil.copy2(chosen.path, temporary)  # with its time: the workbook as it was saved then
-
-        replace(path, copy, now.identity if now is not None else None)
+        save(Edits("file", "undo", file=str(chosen.path)), path, now.identity if now is not None else None)
         return chosen
