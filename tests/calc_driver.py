@@ -12,6 +12,7 @@ import json
 import sys
 import time
 import traceback
+from urllib.parse import quote
 
 import uno
 from com.sun.star.beans import PropertyValue
@@ -47,8 +48,11 @@ class Driver:
     def model(self):
         return self.frame.getController().getModel()
 
-    def open(self, path):
-        model = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, ())
+    def open(self, path, encoding="utf-8"):
+        """The workbook at `path` opened, by the URL LibreOffice makes of its name in its locale's `encoding`
+        (under LANG=C each byte of a Cyrillic name is an ISO-8859-1 character to LibreOffice)."""
+        shown = path.encode("utf-8").decode(encoding)
+        model = self.desktop.loadComponentFromURL("file://" + quote(shown), "_blank", 0, ())
         if model is None:
             raise RuntimeError("not opened: " + path)
         self.frame = model.getCurrentController().getFrame()
@@ -96,6 +100,73 @@ class Driver:
         controller.select(target.getCellRangeByName(cell))
         return True
 
+    def snapshot(self):
+        """Every sheet, in order, with every cell of its used area: its text and its value, compared cell by cell
+        (what an undo must bring back)."""
+        out = []
+        for name in self.model.getSheets().getElementNames():
+            sheet = self.model.getSheets().getByName(name)
+            cursor = sheet.createCursor()
+            cursor.gotoEndOfUsedArea(False)
+            address = cursor.getRangeAddress()
+            block = sheet.getCellRangeByPosition(0, 0, address.EndColumn, address.EndRow)
+            out.append([name, [list(row) for row in block.getDataArray()],
+                        [list(row) for row in block.getFormulaArray()]])
+        return out
+
+    def uid(self):
+        """The document's RuntimeUID: a new one only when it is loaded anew."""
+        return self.model.getPropertyValue("RuntimeUID")
+
+    def undo_titles(self):
+        return list(self.model.getUndoManager().getAllUndoActionTitles())
+
+    def undo(self):
+        self.model.getUndoManager().undo()
+        return True
+
+    def redo(self):
+        self.model.getUndoManager().redo()
+        return True
+
+    def format_of(self, sheet, cell):
+        """What a cell looks like: bold, wrapped, its number format's code, its column's width."""
+        target = self.cell(sheet, cell)
+        code = self.model.getNumberFormats().getByKey(target.NumberFormat).FormatString
+        column = self.model.getSheets().getByName(sheet).getColumns().getByIndex(target.getCellAddress().Column)
+        return {"bold": target.CharWeight > 100, "wrap": target.IsTextWrapped, "format": code,
+                "width": column.Width, "validation": target.Validation.Type.value}
+
+    def frozen(self):
+        """Whether the active sheet's view has frozen panes."""
+        return self.model.getCurrentController().hasFrozenPanes()
+
+    def wait_saved(self, timeout=30):
+        """Until the document is saved (the extension saves it once the item has returned)."""
+        deadline = time.monotonic() + timeout
+        while self.model.isModified() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return not self.model.isModified()
+
+    def components(self):
+        """The titles of the documents open, by kind: what an item opened (slips, the regulation, a new workbook)."""
+        out = []
+        enumeration = self.desktop.getComponents().createEnumeration()
+        while enumeration.hasMoreElements():
+            component = enumeration.nextElement()
+            out.append(component.getURL())
+        return sorted(out)
+
+    def close_others(self):
+        """Every document but the workbook closed, unsaved."""
+        enumeration = self.desktop.getComponents().createEnumeration()
+        while enumeration.hasMoreElements():
+            component = enumeration.nextElement()
+            if component != self.model:
+                component.setModified(False)
+                component.close(True)
+        return True
+
     def modified(self):
         return self.model.isModified()
 
@@ -104,7 +175,7 @@ class Driver:
 
     def dispatch(self, action, args=None):
         helper = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", self.ctx)
-        props = tuple(prop(k, v) for k, v in (args or {}).items())
+        props = tuple(prop(k, json.dumps(v) if k == "Picked" else v) for k, v in (args or {}).items())
         event = helper.executeDispatch(self.frame, "org.forsxl.calc:" + action, "", 0, props)
         return json.loads(event.Result)
 
@@ -157,6 +228,22 @@ class Driver:
                 items = [menu.getAccessibleChild(i).getAccessibleContext().getAccessibleName()
                          for i in range(menu.getAccessibleChildCount())]
         return {"titles": titles, "forsxl": items}
+
+    def choose_from_menu(self, item):
+        """The forsxl menu opened and `item` clicked, as a referee does (the menu runs it once this returns)."""
+        bar = self._accessible(self.frame.getContainerWindow().getAccessibleContext(),
+                                uno.getConstantByName("com.sun.star.accessibility.AccessibleRole.MENU_BAR"))
+        for index in range(bar.getAccessibleChildCount()):
+            menu = bar.getAccessibleChild(index).getAccessibleContext()
+            if menu.getAccessibleName() == "forsxl":
+                menu.doAccessibleAction(0)
+                time.sleep(1)
+                for entry in range(menu.getAccessibleChildCount()):
+                    context = menu.getAccessibleChild(entry).getAccessibleContext()
+                    if context.getAccessibleName() == item:
+                        context.doAccessibleAction(0)
+                        return True
+        raise RuntimeError("no menu item " + item)
 
     def _accessible(self, context, role, depth=0):
         if context.getAccessibleRole() == role:
