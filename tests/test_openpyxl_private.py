@@ -12,8 +12,8 @@ import inspect
 from pathlib import Path
 
 import openpyxl
-from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.cell.cell import Cell
+from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.worksheet.worksheet import Worksheet
 
 FORSXL = Path(__file__).resolve().parents[1] / "forsxl"

@@ -17,15 +17,18 @@ from typing import Any
 import openpyxl
 import pytest
 from featurebook import FEATURES, FLAVORS, PLAYERS, feature_book, openpyxl_drops
+from openpyxl.utils import column_index_from_string
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 from test_cli import edit, invoke, ok, problems
 from test_reliability import soffice
 
+from forsxl.app import workflow
+from forsxl.app.workflow import store
+from forsxl.book.edits import Edits
 from forsxl.book.package import UNREAD, Package, _owned_xml, values
 from forsxl.book.parts import SheetXml
 from forsxl.book.read import load
-from forsxl.app.workflow import store
 from forsxl.book.sheets import put
 from forsxl.book.write import type_results
 from forsxl.engine.model import Result
@@ -236,8 +239,9 @@ def model(workbook: Workbook, title: str) -> dict[str, Any]:
     sheet = workbook[title]
     cells = {(c.row, c.column): (_meaning(c.value), c.data_type, bool(c.font.b), c.number_format)
              for row in sheet.iter_rows() for c in row if _meaning(c.value) is not None or c.has_style}
-    widths = {column: d.width for d in sheet.column_dimensions.values() if d.customWidth and d.min and d.max
-              for column in range(d.min, d.max + 1)}
+    widths = {column: d.width for letter, d in sheet.column_dimensions.items() if d.customWidth
+              for column in range(d.min or column_index_from_string(letter),
+                                  (d.max or column_index_from_string(letter)) + 1)}
     return {"cells": cells, "merged": sorted(map(str, sheet.merged_cells.ranges)),
             "validations": [(str(v.sqref), v.formula1) for v in sheet.data_validations.dataValidation],
             "freeze": sheet.freeze_panes, "titles": (sheet.print_title_rows or "").replace("$", ""), "widths": widths}
@@ -252,14 +256,20 @@ def differences(ours: dict[str, Any], wanted: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def checked_saves(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every package save read back: each sheet holds what the workbook in memory held (cells, merges, dropdowns,
-    sheet settings), so no writer escapes the tracking (`sheets.put`, fresh sheets). A sheet openpyxl left unread
-    (UNREAD) and forsxl did not replace must read as it did in the package."""
-    real = Package.write
+    """Every package save read back: each sheet holds what the workbook in memory held when its edits were said
+    (cells, merges, dropdowns, sheet settings), so no writer escapes the edits (`sheets.put`, fresh sheets). A sheet
+    openpyxl left unread (UNREAD) and forsxl did not replace must read as it did in the package."""
+    real_describe, real_write = workflow.describe, Package.write
+    said: dict[int, Workbook] = {}
     saves: list[str] = []
 
-    def write(self: Package, workbook: Workbook, target: str | Path) -> None:
-        real(self, workbook, target)
+    def describe(workbook: Workbook, package: Package | None, *args: Any) -> Edits:
+        said[id(package)] = workbook
+        return real_describe(workbook, package, *args)
+
+    def write(self: Package, edits: Edits, target: str | Path) -> None:
+        real_write(self, edits, target)
+        workbook = said[id(self)]
         left = {title for title in workbook.sheetnames if title in UNREAD and any(
             sheet is workbook[title] for sheet, _ in self.bound.values())}
         saved, original = openpyxl.load_workbook(target), openpyxl.load_workbook(io.BytesIO(self.data))
@@ -270,6 +280,7 @@ def checked_saves(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
                 assert ours == wanted, (title, differences(ours, wanted))
         saves.append(str(target))
 
+    monkeypatch.setattr(workflow, "describe", describe)  # the one that says a package's edits
     monkeypatch.setattr(Package, "write", write)
     yield saves
 

@@ -1,52 +1,32 @@
-"""The edits a command made, said from openpyxl's model of the workbook, and turned back into openpyxl's objects for
-the file writer (issue 38; docs/edits.md).
+"""The edits a command made, said from openpyxl's model of the workbook (issue 38; docs/edits.md).
 
 A command writes into openpyxl's workbook (book/write.py and its siblings): whole sheets it creates (`fresh_sheet`,
 and the sheets of a new workbook) and cells it `put`s into the sheets a person keeps, which `sheets.put` notes.
-`describe` says all of that as Edits, plain data; `Builder` makes openpyxl's cells, styles and sheet settings of them
-again, inside the workbook the file writer serialises. The two directions share one table per kind of format, so
-that what is said is what is built.
+`describe` says all of that as Edits, plain data, which every save applies (book/build.py makes openpyxl's objects
+of them again for the file writer, by the same tables).
 """
 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, Border, Color, Font, PatternFill, Protection, Side
-from openpyxl.styles.numbers import BUILTIN_FORMATS, BUILTIN_FORMATS_MAX_SIZE, BUILTIN_FORMATS_REVERSE
-from openpyxl.utils import column_index_from_string, get_column_letter
+from openpyxl.styles.numbers import BUILTIN_FORMATS, BUILTIN_FORMATS_MAX_SIZE
+from openpyxl.utils import column_index_from_string
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.header_footer import HeaderFooterItem
-from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
+from forsxl.book.build import LISTS, PARTS, SIDE, VALIDATION
 from forsxl.book.edits import Cells, Edits, Format, Json, Row, Sheet, Value
-from forsxl.book.openpyxl_private import StyleArray, Styles, add_cell, cells, new_cell, style_array, styles
+from forsxl.book.openpyxl_private import StyleArray, Styles, cells, style_array, styles
+from forsxl.book.package import Package
 from forsxl.book.sheets import written
 
-if TYPE_CHECKING:
-    from forsxl.book.package import Package
-
-# ------------------------------------------------------------------------------------------------ the formats
-
-_PARTS: dict[str, tuple[type, str, dict[str, str]]] = {
-    # part: (openpyxl's class, the StyleArray field and the workbook's list it numbers, openpyxl's key -> ours)
-    "font": (Font, "fontId", {"name": "name", "sz": "size", "b": "bold", "i": "italic", "u": "underline",
-                              "strike": "strike", "color": "color", "family": "family"}),
-    "fill": (PatternFill, "fillId", {"patternType": "pattern", "fgColor": "color", "bgColor": "background"}),
-    "border": (Border, "borderId", {"left": "left", "right": "right", "top": "top", "bottom": "bottom"}),
-    "alignment": (Alignment, "alignmentId", {"horizontal": "horizontal", "vertical": "vertical", "wrapText": "wrap",
-                                             "indent": "indent", "textRotation": "rotation", "shrinkToFit": "shrink"}),
-    "protection": (Protection, "protectionId", {"locked": "locked", "hidden": "hidden"}),
-}
-_SIDE = {"style": "style", "color": "color"}
-_LISTS = {"fontId": "fonts", "fillId": "fills", "borderId": "borders", "alignmentId": "alignments",
-          "protectionId": "protections"}
 _DEFAULTS: dict[type, Any] = {kind: kind() for kind in (Font, PatternFill, Border, Alignment, Protection, Side)}
 
 
@@ -73,21 +53,7 @@ def _said_value(value: Any) -> Any:
             raise Unsayable(f"a {value.type} colour")
         return value.rgb
     if isinstance(value, Side):
-        return _said(value, _SIDE)
-    return value
-
-
-def _built(kind: type, said: Json, keys: Mapping[str, str]) -> Any:
-    """`_said` read back: the openpyxl object."""
-    ours = {v: k for k, v in keys.items()}
-    return kind(**{ours[key]: _built_value(value) for key, value in said.items()})
-
-
-def _built_value(value: Any) -> Any:
-    if isinstance(value, dict):
-        return _built(Side, value, _SIDE)
-    if isinstance(value, str) and len(value) == 8 and all(c in "0123456789ABCDEFabcdef" for c in value):
-        return Color(rgb=value)
+        return _said(value, SIDE)
     return value
 
 
@@ -96,22 +62,20 @@ def format_of(style: StyleArray, lists: Styles, only: set[str] | None = None) ->
     if style.xfId or style.quotePrefix or style.pivotButton:
         raise Unsayable("a named cell style, a quote prefix or a pivot button")
     out: Format = {}
-    for part, (_, key, keys) in _PARTS.items():
+    for part, (_, key, keys) in PARTS.items():
         index = getattr(style, key)
         if only is not None and key not in only:
             continue
         if index == 0 and only is not None:
             raise Unsayable(f"a {part} set back to the workbook's default")
         if index:
-            out[part] = _said(getattr(lists, _LISTS[key])[index], keys)
+            out[part] = _said(getattr(lists, LISTS[key])[index], keys)
     number = style.numFmtId
     if number and (only is None or "numFmtId" in only):
         out["number_format"] = (BUILTIN_FORMATS[number] if number < BUILTIN_FORMATS_MAX_SIZE
                                 else lists.number_formats[number - BUILTIN_FORMATS_MAX_SIZE])
     return out
 
-
-# ---------------------------------------------------------------------------------------------- describing
 
 
 class _Formats:
@@ -205,10 +169,10 @@ def _whole(sheet: Worksheet, formats: _Formats) -> Sheet:
     out = Sheet(sheet.title, [rows[n] for n in sorted(rows)], freeze=sheet.freeze_panes,
                 merged=[str(r) for r in sheet.merged_cells.ranges],
                 validations=[_validation(v) for v in sheet.data_validations.dataValidation], print=_printed(sheet))
-    for letter, dimension in sheet.column_dimensions.items():
-        if set(dict(dimension)) - {"min", "max", "width", "customWidth"}:
-            raise Unsayable(f"{sheet.title}: column {letter} {dict(dimension)}")
-        out.columns.append((column_index_from_string(letter), dimension.width))
+    for letter, width in sheet.column_dimensions.items():
+        if set(dict(width)) - {"min", "max", "width", "customWidth"}:
+            raise Unsayable(f"{sheet.title}: column {letter} {dict(width)}")
+        out.columns.append((column_index_from_string(letter), width.width))
     return out
 
 
@@ -223,15 +187,15 @@ def _changed(sheet: Worksheet, formats: _Formats) -> Cells:
             continue
         number = None
         if now is not None and any(now) and bytes(now) != style:
-            was = StyleArray(array("i", style)) if style else StyleArray()  # type: ignore[no-untyped-call]
-            fields = {key for key in (*_LISTS, "numFmtId") if getattr(was, key) != getattr(now, key)}
+            was = StyleArray(array("i", style)) if style else StyleArray()
+            fields = {key for key in (*LISTS, "numFmtId") if getattr(was, key) != getattr(now, key)}
             number = formats.number(format_of(now, lists, fields))
         out.set.append((row, column, _value(cell), number))
     return out
 
 
 def _validation(validation: DataValidation) -> Json:
-    said = {key: getattr(validation, name) for name, key in _VALIDATION.items()
+    said = {key: getattr(validation, name) for name, key in VALIDATION.items()
             if getattr(validation, name) != getattr(_NO_VALIDATION, name)}
     said["range"] = str(validation.sqref)
     items = _listed(said.get("formula1"))
@@ -241,10 +205,6 @@ def _validation(validation: DataValidation) -> Json:
     return said
 
 
-_VALIDATION = {"type": "type", "formula1": "formula1", "formula2": "formula2", "operator": "operator",
-               "allowBlank": "allow_blank", "showErrorMessage": "show_error", "errorStyle": "error_style",
-               "errorTitle": "error_title", "error": "error", "showInputMessage": "show_input",
-               "promptTitle": "prompt_title", "prompt": "prompt", "showDropDown": "hide_dropdown"}
 _NO_VALIDATION = DataValidation()
 
 
@@ -283,110 +243,4 @@ def _line(reference: str) -> int:
     return int(reference) if reference.isdigit() else column_index_from_string(reference)
 
 
-# ------------------------------------------------------------------------------------------------ building
 
-
-class Builder:
-    """The edits turned into openpyxl's objects inside `workbook`, whose style lists gain what the formats use, in
-    the order the cells are built."""
-
-    def __init__(self, workbook: Workbook, formats: list[Format]):
-        self.workbook, self.formats = workbook, formats
-        self.lists = styles(workbook)
-        self._parts: dict[tuple[int, str], int] = {}
-
-    def style(self, number: int | None, base: StyleArray | None = None) -> StyleArray:
-        """The cell style of format `number` laid over `base` (the default when None)."""
-        style = StyleArray(base) if base is not None else StyleArray()  # type: ignore[no-untyped-call]
-        if number is None:
-            return style
-        format = self.formats[number]
-        for part, (kind, key, keys) in _PARTS.items():
-            if part in format:
-                if (number, part) not in self._parts:
-                    self._parts[(number, part)] = getattr(self.lists, _LISTS[key]).add(_built(kind, format[part],
-                                                                                                keys))
-                setattr(style, key, self._parts[(number, part)])
-        if "number_format" in format:
-            code = format["number_format"]
-            style.numFmtId = (BUILTIN_FORMATS_REVERSE[code] if code in BUILTIN_FORMATS_REVERSE else
-                              self.lists.number_formats.add(code) + BUILTIN_FORMATS_MAX_SIZE)
-        return style
-
-    def cell(self, sheet: Worksheet, row: int, column: int, value: Value, style: StyleArray) -> Cell:
-        """A cell of `sheet` holding `value` as the edits say it (text as text), not put into the sheet."""
-        return new_cell(sheet, row, column, style, value, _kind(value))
-
-    def fill(self, target: Worksheet, sheet: Sheet) -> None:
-        """An empty worksheet made what `sheet` says."""
-        for line in sheet.rows:
-            if not line.cells and line.height is None:  # a row that holds nothing: openpyxl writes it so
-                add_cell(target, line.row, 1, StyleArray(), None, "n")  # type: ignore[no-untyped-call]
-            for column, value, number in line.cells:
-                add_cell(target, line.row, column, self.style(number), value, _kind(value))
-            if line.height is not None:
-                target.row_dimensions[line.row].height = line.height
-        for column, width in sheet.columns:
-            target.column_dimensions[get_column_letter(column)].width = width
-        target.freeze_panes = sheet.freeze
-        for merged in sheet.merged:
-            target.merge_cells(merged)
-        for said in sheet.validations:
-            target.add_data_validation(_validation_built(said))
-        _print(target, sheet.print)
-
-
-def _kind(value: Value) -> str:
-    """openpyxl's data type of a value the edits give."""
-    if isinstance(value, str):
-        return "s"
-    if isinstance(value, bool):
-        return "b"
-    return "n" if value is None or isinstance(value, int | float) else "d"
-
-
-def _validation_built(said: Json) -> DataValidation:
-    names = {key: name for name, key in _VALIDATION.items()}
-    given = {names[key]: value for key, value in said.items() if key in names}
-    if "list" in said:
-        given["formula1"] = '"' + ",".join(said["list"]) + '"'
-    validation = DataValidation(**given)
-    validation.sqref = said["range"]
-    return validation
-
-
-def _print(sheet: Worksheet, said: Json) -> None:
-    setup = sheet.page_setup
-    setup.paperSize, setup.orientation = said.get("paper"), said.get("orientation")
-    if "fit" in said:
-        sheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-        setup.fitToWidth, setup.fitToHeight = said["fit"]["width"], said["fit"]["height"]
-    to_text: Callable[[int], str] = str
-    if "title_rows" in said:
-        sheet.print_title_rows = ":".join(map(to_text, said["title_rows"]))
-    if "title_columns" in said:
-        sheet.print_title_cols = ":".join(map(get_column_letter, said["title_columns"]))
-    if "area" in said:
-        sheet.print_area = said["area"]
-    if said.get("gridlines"):
-        sheet.print_options.gridLines = True
-    for key, name in (("header", "oddHeader"), ("footer", "oddFooter")):
-        if key in said:
-            item = HeaderFooterItem()
-            for part, text in said[key].items():
-                getattr(item, part).text = text["text"].replace("&", "&&")  # `&` starts a header code
-                getattr(item, part).size = text.get("size")
-            setattr(sheet.HeaderFooter, name, item)
-
-
-def new_workbook_of(edits: Edits) -> Workbook:
-    """The workbook a `new` edits make whole, for openpyxl to save: its sheets in their order."""
-    workbook = Workbook()
-    builder = Builder(workbook, edits.formats)
-    whole = {sheet.name: sheet for sheet in edits.sheets}
-    for index, name in enumerate(edits.order):
-        sheet = workbook.active if index == 0 else workbook.create_sheet(name)
-        assert isinstance(sheet, Worksheet)
-        sheet.title = name
-        builder.fill(sheet, whole[name])
-    return workbook

@@ -102,9 +102,8 @@ def value_json(value: Value) -> Any:
     """A cell value in JSON: a moment or a length of time as an object naming its kind."""
     if isinstance(value, timedelta):
         return {"duration": value.total_seconds()}
-    for key, kind in _TIMES:
-        if isinstance(value, kind):
-            return {key: value.isoformat()}
+    if isinstance(value, date | time):
+        return {next(key for key, kind in _TIMES if isinstance(value, kind)): value.isoformat()}
     return value
 
 

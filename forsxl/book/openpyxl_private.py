@@ -102,7 +102,7 @@ class Styles:
     borders: list[Any]
     alignments: list[Any]
     protections: list[Any]
-    number_formats: list[str]
+    number_formats: IndexedList[str]
     """Custom formats, numbered from openpyxl.styles.numbers.BUILTIN_FORMATS_MAX_SIZE."""
     date_formats: Mapping[int, Any]
     timedelta_formats: Mapping[int, Any]
@@ -129,12 +129,12 @@ def styled_like(workbook: Workbook) -> Workbook:
     return cast(Workbook, copy)
 
 
-def _copied(listed: Any) -> IndexedList:
+def _copied(listed: Any) -> IndexedList[Any]:
     """A copy of one of openpyxl's numbered lists that finds values as the list does, duplicates too."""
-    copied = IndexedList()  # type: ignore[no-untyped-call]
+    copied: Any = IndexedList()
     list.extend(copied, listed)
     copied._dict, copied.clean = dict(listed._dict), listed.clean
-    return copied
+    return cast(IndexedList[Any], copied)
 
 
 # ---------------------------------------------------------------------------------------------------- writing

@@ -42,8 +42,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import COMMENTS_NS
 
 from forsxl.book import layout, openpyxl_private
+from forsxl.book.build import Builder
 from forsxl.book.cells import RawSheet, bind, damaged, raw_values
-from forsxl.book.describe import Builder
 from forsxl.book.edits import Cells, Edits, Value
 from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, styles
 from forsxl.book.parts import (
@@ -583,7 +583,7 @@ def _given_xml(at: Coordinate, value: Value, number: int | None, part: SheetXml,
     style = old.attrs.get("s") if old is not None else None
     if number is None:
         return None if value is None and style is None else _cell_xml(
-            builder.cell(scratch, *at, value, StyleArray()), style)  # type: ignore[no-untyped-call]
+            builder.cell(scratch, *at, value, StyleArray()), style)
     lists = styles(builder.workbook)
     array = builder.style(number, lists.cell_styles[int(style)] if style is not None else None)
     if value is None and not any(array):
@@ -591,7 +591,7 @@ def _given_xml(at: Coordinate, value: Value, number: int | None, part: SheetXml,
     return cell_xml(builder.cell(scratch, *at, value, array), any(array))
 
 
-def _cell_xml(cell: Cell, style: str | None) -> bytes:
+def _cell_xml(cell: Cell | MergedCell, style: str | None) -> bytes:
     """A cell as openpyxl writes it, without a style or with the part's `s`."""
     new = cell_xml(cell, False)
     if style is None:

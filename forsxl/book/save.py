@@ -14,7 +14,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from forsxl.book.describe import new_workbook_of
+from forsxl.book.build import new_workbook_of
 from forsxl.book.edits import Edits
 from forsxl.book.package import Package
 from forsxl.engine.errors import ForsxlError
