@@ -188,6 +188,11 @@ class Driver:
         access.commitChanges()
         return True
 
+    def store_copy(self, path):
+        """The document as it is stored to `path` as .xlsx, the document itself unchanged."""
+        self.model.storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", "Calc MS Excel 2007 XML"),))
+        return True
+
     def save_as(self, path, filter):
         self.model.storeAsURL(uno.systemPathToFileUrl(path), (prop("FilterName", filter),))
         return True

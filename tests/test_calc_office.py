@@ -344,8 +344,10 @@ def test_a_result_typed_without_enter_is_entered_and_counted(paired: Path, tmp_p
         assert office.call("read", sheet="Тур-1", cell="H11")["string"] == ""  # still in the cell editor
         office.call("choose_from_menu", item="Жеребьёвка следующего тура")
         deadline = time.monotonic() + 60
-        while "Тур-2" not in office.call("sheets") and time.monotonic() < deadline:
+        while office.call("where")["sheet"] != "Тур-2" and time.monotonic() < deadline:
             time.sleep(0.2)
+        office.call("wait_saved")  # the item has returned and the window is painted again
+        time.sleep(1)
         if shutil.which("import"):
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             subprocess.run(["import", "-display", display, "-window", "root", str(ARTIFACTS / "paired.png")],
@@ -364,7 +366,6 @@ def test_a_result_typed_without_enter_is_entered_and_counted(paired: Path, tmp_p
             subprocess.run(["import", "-display", display, "-window", "root", str(ARTIFACTS / "menu.png")],
                            check=False)
         office.call("menu", open=False)
-        office.call("wait_saved")
         assert zipfile.is_zipfile(book)
         assert sum("+" in (r["Т1"] or "") for r in rows(book, "Итоги")) == 10  # the typed result counted
     finally:
