@@ -114,6 +114,11 @@ class Driver:
                         [list(row) for row in block.getFormulaArray()]])
         return out
 
+    def has_writer(self):
+        """Whether LibreOffice Writer is installed (its HTML filter is there)."""
+        filters = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.document.FilterFactory", self.ctx)
+        return filters.hasByName("HTML (StarWriter)")
+
     def uid(self):
         """The document's RuntimeUID: a new one only when it is loaded anew."""
         return self.model.getPropertyValue("RuntimeUID")

@@ -36,7 +36,7 @@ def save(ctx: Any, frame: Any, model: Any, say: Texts) -> None:
 def open_document(ctx: Any, path: str, printing: bool) -> Any:
     """A document forsxl made, opened in a window of its own; with `printing`, LibreOffice's print dialog on it
     when the window is on screen."""
-    document = desktop(ctx).loadComponentFromURL(url_of(path), "_blank", 0, (prop("ReadOnly", False),))
+    document = desktop(ctx).loadComponentFromURL(url_of(path), "_blank", 0, ())
     frame = document.getCurrentController().getFrame()
     if printing and frame.getContainerWindow().isVisible():
         dispatch(ctx, frame, ".uno:Print")

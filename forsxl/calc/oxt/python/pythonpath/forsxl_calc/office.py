@@ -70,7 +70,8 @@ def texts_for(ctx: Any, model: Any) -> Texts:
     lang = workbook_lang(model) if is_spreadsheet(model) else None
     if lang is None:
         lang = str(configuration(ctx, "/org.openoffice.Setup/L10N").getPropertyValue("ooLocale") or "").split("-")[0]
-    return Texts(built()["texts"].get(lang, {}))
+    translations = built()["texts"]
+    return Texts(translations.get(lang, {}), lang if lang in translations else "en")
 
 
 def prop(name: str, value: Any) -> Any:

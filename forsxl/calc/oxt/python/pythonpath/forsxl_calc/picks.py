@@ -8,15 +8,13 @@ from typing import Any, Sequence
 
 from forsxl_calc import dialogs
 from forsxl_calc.actions import (
-    ACTIONS,
     Action,
     Needs,
     native,
-    request,
     url_of,
 )
 from forsxl_calc.documents import PUBLISHING
-from forsxl_calc.office import Answer, Copy, Place, ask, configuration, desktop, forsxl_commands, set_setting, setting
+from forsxl_calc.office import Answer, Copy, Place, ask, desktop, forsxl_commands, set_setting, setting
 from forsxl_calc.texts import Texts
 
 
@@ -81,8 +79,8 @@ def ask_export(ctx: Any, frame: Any, say: Texts, path: str) -> Any:
 
 def ask_version(ctx: Any, frame: Any, say: Texts, copy: Copy, path: str, commands: Sequence[Sequence[str]]) -> Any:
     """The version to put back, picked from the list forsxl keeps (`forsxl history`)."""
-    answer, said = ask(ctx, commands, request(ACTIONS["history"]._replace(command="history", writes=False),
-                                              copy.path, path), say)
+    asked = {"command": "history", "book": copy.path, "name": path, "options": {}, "describe": False}
+    answer, said = ask(ctx, commands, asked, say)
     if said is None or not answer.ok:
         return answer
     versions = list(said.get("versions") or ())
@@ -120,11 +118,10 @@ def ask_tournament(ctx: Any, frame: Any, say: Texts, commands: Sequence[Sequence
     if said is None or not answer.ok:
         return answer
     presets = [(line.split(":")[0].strip(), line) for line in answer.lines if ":" in line]
-    lang = str(configuration(ctx, "/org.openoffice.Setup/L10N").getPropertyValue("ooLocale") or "")[:2]
     chosen = dialogs.form(ctx, frame, say.text("new_title"), [
         dialogs.Field("name", say.text("new_name")),
         dialogs.Field("preset", say.text("new_preset"), "fors-club", presets),
-        dialogs.Field("lang", say.text("new_lang"), "ru" if lang == "ru" else "en",
+        dialogs.Field("lang", say.text("new_lang"), say.lang,
                       [("ru", "Русский"), ("en", "English")])], say.text("ok"), say.text("cancel"))
     if chosen is None:
         return None

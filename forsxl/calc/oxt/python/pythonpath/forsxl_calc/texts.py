@@ -83,10 +83,10 @@ TEXTS = {
 
 
 class Texts:
-    """The texts in one language, from the catalogue's translations (`built.json`); English when none."""
+    """The texts in one language (`lang`), from the catalogue's translations (`built.json`); English when none."""
 
-    def __init__(self, translations: dict[str, str]) -> None:
-        self.translations = translations
+    def __init__(self, translations: dict[str, str], lang: str = "en") -> None:
+        self.translations, self.lang = translations, lang
 
     def __call__(self, message: str, **params: object) -> str:
         return self.translations.get(message, message).format(**params)
