@@ -93,6 +93,16 @@ class Driver:
         return {"sheet": controller.getActiveSheet().getName(),
                 "range": [address.StartColumn, address.StartRow, address.EndColumn, address.EndRow]}
 
+    def view(self, zoom=None, first_row=None):
+        """The zoom and the first row and column in view, set first where given."""
+        controller = self.model.getCurrentController()
+        if zoom is not None:
+            controller.ZoomValue = zoom
+        if first_row is not None:
+            controller.setFirstVisibleRow(first_row)
+        return {"zoom": controller.ZoomValue, "row": controller.getFirstVisibleRow(),
+                "column": controller.getFirstVisibleColumn()}
+
     def select(self, sheet, cell):
         target = self.model.getSheets().getByName(sheet)
         controller = self.model.getCurrentController()

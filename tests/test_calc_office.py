@@ -83,7 +83,8 @@ def in_place(office: Office, action: str, **args: Any) -> tuple[dict[str, Any], 
     answer = choose(office, action, **args)
     assert answer["ok"], answer
     assert office.call("wait_saved")  # saved once the item returned, by the extension (the default)
-    where, after = office.call("where") | {"frozen": office.call("frozen")}, office.call("snapshot")
+    where = office.call("where") | {"frozen": office.call("frozen"), "view": office.call("view")}
+    after = office.call("snapshot")
     assert after != before
     assert office.call("uid") == uid
     assert office.call("undo_titles")[1:] == titles
@@ -101,7 +102,7 @@ def test_pair_is_made_in_place_as_one_undo_action(office: Office, book: Path) ->
     assert answer["status"] == "тур 2: 10 досок"
     assert office.call("undo_titles")[0] == "forsxl: Жеребьёвка тура 2"
     assert office.call("sheets") == ["Настройки", "Участники", "Тур-1", "Тур-2", "Итоги", "Журнал"]
-    assert where == {"sheet": "Тур-2", "range": [0, 1, 0, 1], "frozen": True}
+    assert where | {"view": None} == {"sheet": "Тур-2", "range": [0, 1, 0, 1], "frozen": True, "view": None}
     assert [office.call("read", sheet="Тур-1", cell=f"{RESULT}{r}")["string"] for r in range(2, 12)] == ["Ч+"] * 10
     header, result = office.call("format_of", sheet="Тур-2", cell="A1"), office.call("format_of", sheet="Тур-2",
                                                                                         cell="H2")
@@ -115,10 +116,11 @@ def test_pair_is_made_in_place_as_one_undo_action(office: Office, book: Path) ->
 def test_standings_counts_what_was_typed_and_stays_where_the_referee_was(office: Office, book: Path) -> None:
     office.call("select", sheet="Тур-1", cell="C4")
     type_round(office, "Тур-1", 3, "Б+")
+    view = office.call("view", zoom=130, first_row=2)
     answer, where = in_place(office, "standings")
     assert answer["status"] == "итоги после 3 результатов", answer
     assert office.call("undo_titles")[0] == "forsxl: Итоги"
-    assert where == {"sheet": "Тур-1", "range": [2, 3, 2, 3], "frozen": True}
+    assert where == {"sheet": "Тур-1", "range": [2, 3, 2, 3], "frozen": True, "view": view}  # zoom and scroll too
     assert office.call("read", sheet="Тур-1", cell="J2")["value"] > 0  # White won: the points scored written
     assert sum("+" in (r["Т1"] or "") for r in rows(book, "Итоги")) == 3
 
