@@ -374,6 +374,15 @@ def test_a_result_typed_without_enter_is_entered_and_counted(paired: Path, tmp_p
         assert office.call("windows") == windows  # no dialog
         assert office.call("read", sheet="Тур-1", cell="H11")["string"] == "W+"
         assert office.call("where")["sheet"] == "Тур-2"
+        office.call("select", sheet="Тур-2", cell="H3")  # a formula half typed: left to the referee, named
+        subprocess.run(["xdotool", "search", "--name", "club.xlsx", "windowfocus", "--sync", "type", "--delay", "80",
+                        "=1+"], env=env, check=True, timeout=60)
+        before = office.call("snapshot")
+        answer = choose(office, "pair")
+        assert answer["lines"] == ["Завершите ввод в ячейке Тур-2!H3 (Enter) и выберите пункт снова. Ничего не "
+                                   "изменено."]
+        assert office.call("snapshot") == before and office.call("windows") == windows
+        subprocess.run(["xdotool", "key", "Escape"], env=env, check=True, timeout=60)  # the formula given up
         menu = office.call("menu", open=True)
         assert menu["titles"][-3:] == ["forsxl", "Window", "Help"]
         assert menu["forsxl"] == [

@@ -20,7 +20,6 @@ from forsxl_calc.actions import (
     Needs,
     cell_name,
     cell_position,
-    native,
     path_of,
     request,
     url_of,
@@ -108,9 +107,10 @@ def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picke
         clock.step("forsxl")
         if said is not None and answer.ok:
             answer = _done(ctx, frame, model, action, say, said, answer, place, asked, clock)
-        elif action.needs is Needs.COPY and os.path.exists(native(conflicts_path(path))) and said is not None:
-            open_document(ctx, conflicts_path(path), printing=False)
-            answer = answer._replace(lines=[*answer.lines, say.text("merge_conflicts", path=conflicts_path(path),
+        elif action.needs is Needs.COPY and said is not None and said.get("files"):  # the conflicts to settle
+            conflicts = str(said["files"][0])
+            open_document(ctx, conflicts, printing=False)
+            answer = answer._replace(lines=[*answer.lines, say.text("merge_conflicts", path=conflicts,
                                                                      item=say.label(action.name))])
     return answer._replace(seconds=clock.seconds())
 
@@ -176,7 +176,7 @@ def make(ctx: Any, model: Any, edits: Mapping[str, Any], title: str) -> None:
     """`edits` made in `model` as one undo action called `title`, the view held still meanwhile; when they fail
     half way, what was made is taken back and the error raised."""
     undo = model.getUndoManager()
-    before = len(undo.getAllUndoActionTitles())
+    before = undo.getAllUndoActionTitles()
     opened: list[Any] = []
 
     def document(path: str) -> Any:
@@ -190,7 +190,8 @@ def make(ctx: Any, model: Any, edits: Mapping[str, Any], title: str) -> None:
         inplace.apply(model, edits, document)
     except BaseException:
         undo.leaveUndoContext()
-        if len(undo.getAllUndoActionTitles()) > before:
+        after = undo.getAllUndoActionTitles()
+        if after and after[0] == title and after != before:  # something was made: taken back
             undo.undo()
             undo.clearRedo()
         raise
@@ -213,8 +214,8 @@ def finish_typing(ctx: Any, frame: Any, controller: Any) -> str | None:
         return None
     if not flavors or not all(f.startswith(EDIT_FLAVORS) for f in flavors):
         return None
-    try:
-        address = controller.getSelection().getCellAddress()
+    try:  # the cell being typed in, or the range it is in
+        address = controller.getSelection().getRangeAddress()
     except AttributeError:  # the text of a drawing or a comment: ended as LibreOffice ends it
         return None
     sheet = controller.getActiveSheet().getName()
@@ -223,7 +224,7 @@ def finish_typing(ctx: Any, frame: Any, controller: Any) -> str | None:
     plain = next(f for f in transferable.getTransferDataFlavors() if f.MimeType.startswith("text/plain"))
     typed = str(transferable.getTransferData(plain))
     if typed.startswith(("=", "+", "-", "@")):  # Enter on a broken formula asks its own question: not here
-        return cell_name(sheet, address.Column, address.Row)
+        return cell_name(sheet, address.StartColumn, address.StartRow)
     dispatch(ctx, frame, ".uno:EnterString", StringName=typed)
     dispatch(ctx, frame, ".uno:Cancel")  # the cell editor closed on the text now in the cell
     return None
