@@ -9,7 +9,7 @@ dozen UNO calls, not thousands.
 from __future__ import annotations
 
 import datetime
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import uno
 from com.sun.star.table import CellRangeAddress
@@ -45,23 +45,25 @@ class Unknown(Exception):
     """Edits of a format or version this extension does not read (the message: the one it is)."""
 
 
-def apply(model: Any, edits: Mapping[str, Any], opened: Any = None) -> list[str]:
-    """Make `edits` in the document `model` (docs/edits.md, "Applying them", steps 1 to 4); `opened(url)` gives the
-    document of a `"file"` workbook. The sheets added or written whole, by name: the caller freezes their panes
-    (`freeze`), which are the view's, not the document's."""
+def apply(model: Any, edits: Mapping[str, Any], opened: Callable[[str], Any]) -> list[tuple[str, int, int]]:
+    """Make `edits` in the document `model` (docs/edits.md, "Applying them", steps 1 to 4); `opened(path)` opens the
+    workbook of a `"file"` edit, hidden, for the time it is read. The panes to freeze, as (sheet, columns, rows):
+    the caller freezes them, as they are the view's, not the document's."""
     if edits.get("format") != FORMAT or edits.get("version") != VERSION:
         raise Unknown("{} {}".format(edits.get("format"), edits.get("version")))
     sheets = model.getSheets()
     if edits.get("workbook") == "file":
-        return _replace_whole(model, opened(edits["file"]))
+        return _replace_whole(model, edits["file"], opened)
     for name in edits.get("remove", ()):
         if sheets.hasByName(name):
             sheets.removeByName(name)
     formats = [Format(model, f) for f in edits.get("formats", ())]
-    written = []
+    frozen = []
     for entry in edits.get("sheets", ()):
         _fill(model, _empty_sheet(sheets, entry["name"]), entry, formats)
-        written.append(entry["name"])
+        where = cell_position(entry.get("freeze") or "")
+        if where:
+            frozen.append((entry["name"], *where))
     for entry in edits.get("cells", ()):
         _set(model, sheets.getByName(entry["sheet"]), entry["set"], formats)
     order = list(edits.get("order", ()))
@@ -72,21 +74,19 @@ def apply(model: Any, edits: Mapping[str, Any], opened: Any = None) -> list[str]
     for index, name in enumerate(order):
         if sheets.hasByName(name) and list(sheets.getElementNames()).index(name) != index:
             sheets.moveByName(name, index)
-    return written
+    return frozen
 
 
-def freeze_panes(controller: Any, sheets: Any, edits: Mapping[str, Any]) -> None:
-    """Freeze the panes of the sheets written whole as `freeze` says (the view's setting: it needs each sheet shown
-    for a moment); the active sheet is shown again afterwards."""
-    wanted = [(s["name"], s["freeze"]) for s in edits.get("sheets", ()) if s.get("freeze")]
-    if not wanted:
+def freeze_panes(controller: Any, sheets: Any, frozen: Sequence[tuple[str, int, int]]) -> None:
+    """Freeze the panes `apply` gave (the view's setting: it needs each sheet shown for a moment); the active sheet
+    is shown again afterwards."""
+    if not frozen:
         return
     active = controller.getActiveSheet()
-    for name, cell in wanted:
-        where = cell_position(cell)
-        if where and sheets.hasByName(name):
+    for name, columns, rows in frozen:
+        if sheets.hasByName(name):
             controller.setActiveSheet(sheets.getByName(name))
-            controller.freezeAtPosition(*where)
+            controller.freezeAtPosition(columns, rows)
     controller.setActiveSheet(active)
 
 
@@ -112,20 +112,52 @@ def _unused(sheets: Any, name: str) -> str:
     return f"{name[:24]} ({number})"
 
 
-def _replace_whole(model: Any, other: Any) -> list[str]:
-    """Every sheet of `other` in place of the document's own (an earlier version put back, whole)."""
-    sheets, theirs = model.getSheets(), other.getSheets()
-    old = list(sheets.getElementNames())
-    names = list(theirs.getElementNames())
-    for index, name in enumerate(names):
-        sheets.importSheet(other, name, len(old) + index)
-    for name in old:
-        sheets.removeByName(name)
-    for index, name in enumerate(names):
-        imported = sheets.getByIndex(index)
-        if imported.getName() != name:
-            imported.setName(name)
-    return names
+def _replace_whole(model: Any, path: str, opened: Callable[[str], Any]) -> list[tuple[str, int, int]]:
+    """Every sheet of the workbook at `path` in place of the document's own (an earlier version put back, whole),
+    each copied as a paste copies it (values, formats, merges, validations), its column widths and row heights, and
+    its page style where the document has it: every step one Calc can undo (`importSheet` is none). The panes to
+    freeze, as the version's view had them."""
+    other = opened(path)
+    try:
+        sheets, theirs = model.getSheets(), other.getSheets()
+        ours, their_view = model.getCurrentController(), other.getCurrentController()
+        old, names, frozen = list(sheets.getElementNames()), list(theirs.getElementNames()), []
+        for index, name in enumerate(names):
+            interim = _unused(sheets, name)
+            sheets.insertNewByName(interim, len(old) + index)
+            source, target = theirs.getByName(name), sheets.getByName(interim)
+            _copy_sheet(model, source, their_view, target, ours)
+            if their_view.hasFrozenPanes():
+                frozen.append((name, their_view.getSplitColumn(), their_view.getSplitRow()))
+        for name in old:
+            sheets.removeByName(name)
+        for index, name in enumerate(names):
+            sheets.getByIndex(index).setName(name)
+        return frozen
+    finally:
+        other.close(True)
+
+
+def _copy_sheet(model: Any, source: Any, their_view: Any, target: Any, ours: Any) -> None:
+    """`source` (shown in `their_view`) pasted into the empty `target` (in `ours`), with its sizes and page style."""
+    cursor = source.createCursor()
+    cursor.gotoEndOfUsedArea(False)
+    end = cursor.getRangeAddress()
+    their_view.setActiveSheet(source)
+    their_view.select(source.getCellRangeByPosition(0, 0, end.EndColumn, end.EndRow))
+    ours.setActiveSheet(target)
+    ours.select(target.getCellRangeByName("A1"))
+    ours.insertTransferable(their_view.getTransferable())
+    for column in range(end.EndColumn + 1):
+        width = source.getColumns().getByIndex(column).Width
+        if target.getColumns().getByIndex(column).Width != width:
+            target.getColumns().getByIndex(column).Width = width
+    for row in range(end.EndRow + 1):
+        line = source.getRows().getByIndex(row)
+        if not line.OptimalHeight:
+            target.getRows().getByIndex(row).Height = line.Height
+    if model.getStyleFamilies().getByName("PageStyles").hasByName(source.PageStyle):
+        target.PageStyle = source.PageStyle
 
 
 # -------------------------------------------------------------------------------------------- a sheet written whole

@@ -177,17 +177,11 @@ def make(ctx: Any, model: Any, edits: Mapping[str, Any], title: str) -> None:
     half way, what was made is taken back and the error raised."""
     undo = model.getUndoManager()
     before = undo.getAllUndoActionTitles()
-    opened: list[Any] = []
-
-    def document(path: str) -> Any:
-        other = desktop(ctx).loadComponentFromURL(url_of(path), "_blank", 0, (prop("Hidden", True),))
-        opened.append(other)
-        return other
-
     model.lockControllers()
     undo.enterUndoContext(title)
     try:
-        inplace.apply(model, edits, document)
+        frozen = inplace.apply(model, edits, lambda path: desktop(ctx).loadComponentFromURL(
+            url_of(path), "_blank", 0, (prop("Hidden", True),)))
     except BaseException:
         undo.leaveUndoContext()
         after = undo.getAllUndoActionTitles()
@@ -199,9 +193,7 @@ def make(ctx: Any, model: Any, edits: Mapping[str, Any], title: str) -> None:
         undo.leaveUndoContext()
     finally:
         model.unlockControllers()
-        for other in opened:
-            other.close(True)
-    inplace.freeze_panes(model.getCurrentController(), model.getSheets(), edits)
+    inplace.freeze_panes(model.getCurrentController(), model.getSheets(), frozen)
 
 
 def finish_typing(ctx: Any, frame: Any, controller: Any) -> str | None:
