@@ -6,9 +6,9 @@ languages, a club tournament through every command that writes (`new`, `import`,
 tournament in stages, an OpenGotha import, an .ods, and the feature workbooks of tests/featurebook.py in each
 flavour. `recorded` runs one with the clock stopped and returns each file a save wrote, member by member.
 
-`python tests/saves.py` writes tests/saves.json, the digest of every member of every save: the files as forsxl wrote
-them before the edits (issue 38) became the one path to a file, which tests/test_edits.py holds every save to. Run
-it again only for a change meant to change what forsxl writes, and say so in the commit.
+`python tests/saves.py` writes tests/saves.json, the digest of every save: the files as forsxl wrote them before the
+edits (issue 38) became the one path to a file, which tests/test_edits.py holds every save to. Run it again (for
+some scenarios: name them) only for a change meant to change what forsxl writes, and say so in the commit.
 """
 
 from __future__ import annotations
@@ -169,6 +169,28 @@ def _ods(folder: Path) -> None:
     _ok("pair", ods)
 
 
+def _calc_styled(folder: Path) -> None:
+    """A club tournament whose first cell style is not the plain one, as LibreOffice Calc saves a workbook (its xf 0
+    has an alignment): a row or column of a sheet forsxl writes then carries the plain style as one more."""
+    from test_cli import club_players, higher_rating_wins, new_book, type_results
+
+    path = new_book(folder, club_players())
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    styles = parts["xl/styles.xml"]
+    first = styles.index(b"<xf ", styles.index(b"<cellXfs"))
+    end = styles.index(b"/>", first)
+    parts["xl/styles.xml"] = (styles[:end] + b' applyAlignment="1"><alignment horizontal="general" vertical="bottom"/>'
+                              b"</xf>" + styles[end + 2:])
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    _ok("pair", path)
+    type_results(path, "Round-1", higher_rating_wins)
+    _ok("standings", path)
+    _ok("pair", path)
+
+
 def _featured(flavor: str) -> Callable[[Path], None]:
     def play(folder: Path) -> None:
         from featurebook import OPENPYXL_DROPS, feature_book
@@ -211,6 +233,7 @@ SCENARIOS: dict[str, Callable[[Path], None]] = {
     "festival": _festival,
     "opengotha": _gotha,
     "ods": _ods,
+    "calc-styled": _calc_styled,
     **{f"feature book {flavor}": _featured(flavor) for flavor in ("excel", "libreoffice", "sdk")},
 }
 
@@ -225,13 +248,14 @@ def recorded(name: str, folder: Path) -> list[Saved]:
 
 
 def main() -> None:
+    """`python tests/saves.py [SCENARIO ...]`: the digests of those scenarios (default: all) written into DIGESTS."""
     import tempfile
 
     sys.path.insert(0, str(HERE))
     import conftest  # noqa: F401  (typer's command built once, as the tests build it)
 
-    found = {}
-    for name in SCENARIOS:
+    found = json.loads(DIGESTS.read_text(encoding="utf-8")) if DIGESTS.exists() else {}
+    for name in sys.argv[1:] or SCENARIOS:
         with tempfile.TemporaryDirectory() as folder:
             found[name] = [digest(saved) for saved in recorded(name, Path(folder))]
         print(f"{name}: {len(found[name])} saves", flush=True)

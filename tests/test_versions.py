@@ -195,7 +195,7 @@ def test_any_saves_edits_and_undos_lose_no_version(steps: list[tuple[str, int | 
                 replace(path, lambda temporary, n=number: Path(temporary).write_bytes(b"saved %d" % n))
             else:
                 try:
-                    chosen = undo(path, to)
+                    chosen = undo(path, to)[0]
                 except ForsxlError:
                     assert path.read_bytes() == before
                     assert [v.read_bytes() for v in kept_versions(path)] == kept

@@ -36,15 +36,15 @@ def _document(target: Path, render: Callable[[], str], code: str,
         write_whole(target, render())
 
 
-def print_regulation(book: Book, output: Path | None) -> str:
+def print_regulation(book: Book, output: Path | None) -> tuple[Path, str]:
     """The regulation in prose (issue 30) written to `output` (default: BOOK-regulation.html beside the workbook),
-    .html or .pdf; says what was written."""
+    .html or .pdf; the file, and what to say of it."""
     t, lang = book.tournament, book.lang
     target = output or book.path.with_name(tr(lang, "{book}-regulation.html", book=book.path.stem))
     reg = regulation(t, group_sizes(t))
     _document(target, lambda: render_regulation(reg, lang), "regulation_format")
-    return tr(lang, "{path}: the regulation, {clauses}", path=target,
-              clauses=ntr(lang, "{count} clause", "{count} clauses", len(reg.clauses)))
+    return target, tr(lang, "{path}: the regulation, {clauses}", path=target,
+                      clauses=ntr(lang, "{count} clause", "{count} clauses", len(reg.clauses)))
 
 
 def print_round(book: Book, number: int | None, output: Path | None) -> tuple[Path, str]:

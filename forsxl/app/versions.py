@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from forsxl.book.edits import Edits
 from forsxl.book.read import peek_lang
 from forsxl.book.save import kept_versions
 from forsxl.book.versions import Version, history, undo
@@ -53,10 +54,11 @@ def history_lines(path: Path, lang: Lang) -> list[str]:
     return lines + [_line(str(v.number), v, lang) for v in kept]
 
 
-def undo_lines(path: Path, to: int | None, lang: Lang) -> list[str]:
-    """Put an earlier version back (`book.versions.undo`); what `forsxl undo` prints."""
-    chosen = undo(path, to)
+def undo_lines(path: Path, to: int | None, lang: Lang, describing: bool = False) -> tuple[list[str], Edits | None]:
+    """Put an earlier version back (`book.versions.undo`); what `forsxl undo` prints, and the edits that put it back
+    when only `describing` them."""
+    chosen, edits = undo(path, to, describing)
     saved = chosen.saved.strftime("%Y-%m-%d %H:%M")
     return [tr(lang, "{path}: version {number} (saved {time}: {what}) is put back; the workbook it replaced is the "
                      "newest version now (forsxl history {path})", path=path, number=chosen.number, time=saved,
-               what=_what(chosen, lang))]
+               what=_what(chosen, lang))], edits if describing else None

@@ -13,6 +13,7 @@ from forsxl import __version__
 from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
 from forsxl.book.describe import describe
+from forsxl.book.edits import Edits
 from forsxl.book.layout import new_player_columns, sheet_name
 from forsxl.book.read import Book, load
 from forsxl.book.rows import board_at, cell_of
@@ -73,6 +74,7 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
         rnd = pair_round(t, number)
     book.tournament = replace(t, rounds=(*t.rounds[: number - 1], rnd))
     write_round(book, rnd)
+    book.focus = {"sheet": book.round_sheets[number].sheet.title}
     without = ", ".join(t.player(pid).name for pid, _ in rnd.sitouts)
     line = ntr(book.lang, "round {number}: {count} board", "round {number}: {count} boards", len(rnd.games),
                number=number)
@@ -123,13 +125,11 @@ def finish(book: Book, command: str, changes: str) -> None:
 
 
 def store(book: Book, command: str, changes: str) -> None:
-    """What the command wrote into the book, said as edits (book/describe.py) and saved: applied to the workbook it
-    was read from, atomically; or, for a book read to describe them, kept on it."""
-    edits = describe(book.workbook, book.package, command, changes, book.focus)
-    if book.describing:
-        book.edits = edits
-    else:
-        save(edits, book.path, book.read_as, book.package)
+    """What the command wrote into the book, said as edits (book/describe.py, kept in `book.edits`) and saved:
+    applied to the workbook it was read from, atomically; or not, for a book read to describe them."""
+    book.edits = describe(book.workbook, book.package, command, changes, book.focus)
+    if not book.describing:
+        save(book.edits, book.path, book.read_as, book.package)
 
 
 def schedule_into(book: Book) -> str:
@@ -141,6 +141,7 @@ def schedule_into(book: Book) -> str:
     schedule = schedule_tournament(book.tournament)
     book.tournament = replace(book.tournament, rounds=schedule.rounds)
     write_schedule(book, schedule)
+    book.focus = {"sheet": sheet_name("schedule", book.lang)}
     games, lang = sum(len(r.games) for r in schedule.rounds), book.lang
     line = tr(lang, "schedule: {rounds}, {games}", rounds=ntr(lang, "{count} round", "{count} rounds",
               len(schedule.rounds)), games=ntr(lang, "{count} game", "{count} games", games))
@@ -155,6 +156,7 @@ def stage_into(book: Book) -> str:
     for rnd in rounds:
         book.tournament = replace(book.tournament, rounds=(*book.tournament.rounds, rnd))
         write_round(book, rnd)
+    book.focus = {"sheet": book.round_sheets[rounds[0].number].sheet.title}
     sections = ", ".join(f"{s.section.name} {len(s.entrants)}" for s in stage.sections)
     numbers = f"{rounds[0].number}" if len(rounds) == 1 else f"{rounds[0].number}-{rounds[-1].number}"
     return ntr(book.lang, "stage {stage} ({sections}): round {numbers} written",
@@ -162,8 +164,9 @@ def stage_into(book: Book) -> str:
                sections=sections, numbers=numbers)
 
 
-def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
-    """A new workbook at `path` from a preset (R12): Config, an empty Players sheet with headers, and Log; says so."""
+def create_book(path: Path, preset: str, lang: Lang, name: str, describing: bool = False) -> tuple[str, Edits | None]:
+    """A new workbook at `path` from a preset (R12): Config, an empty Players sheet with headers, and Log; says so,
+    and gives its edits when `describing` them instead of saving it."""
     config, _, errors = build_config([("preset", preset, None)])
     if errors:
         raise WorkbookErrors(errors, lang)
@@ -172,9 +175,13 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("", "file_exists", path=path)
-        save(describe(new_workbook(rows, lang, new_player_columns(config)), None, "new", preset), path)
+        players = sheet_name("players", lang)
+        edits = describe(new_workbook(rows, lang, new_player_columns(config)), None, "new", preset,
+                         {"sheet": players, "cell": "B2"})
+        if not describing:
+            save(edits, path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
-              preset=preset, sheet=sheet_name("players", lang))
+              preset=preset, sheet=players), edits if describing else None
 
 
 def check_book(book: Book) -> list[str]:
@@ -201,6 +208,7 @@ def check_book(book: Book) -> list[str]:
 def standings_into(book: Book) -> str:
     """Points in the round sheets and Standings from the results typed so far (R4, R6), saved; says how many."""
     played = sum(1 for r in book.tournament.rounds for g in r.games if g.result is not None)
+    book.focus = {"sheet": sheet_name("standings", book.lang)}
     finish(book, "standings", ntr(book.lang, "{count} result", "{count} results", played))
     return ntr(book.lang, "standings after {count} result", "standings after {count} results", played)
 

@@ -19,6 +19,7 @@ from openpyxl.styles.numbers import BUILTIN_FORMATS, BUILTIN_FORMATS_MAX_SIZE
 from openpyxl.utils import column_index_from_string
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.dimensions import ColumnDimension, RowDimension
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book.build import LISTS, PARTS, SIDE, VALIDATION
@@ -163,17 +164,23 @@ def _whole(sheet: Worksheet, formats: _Formats) -> Sheet:
         if cell.value is not None or cell.has_style:
             line.cells.append((column, _value(cell), formats.of_style(style_array(cell))))
     for number, dimension in sheet.row_dimensions.items():
-        if set(dict(dimension)) - {"r", "ht", "customHeight"}:
+        if set(dict(dimension)) - {"r", "ht", "customHeight", *_plain(dimension)}:
             raise Unsayable(f"{sheet.title}: row {number} {dict(dimension)}")
         rows.setdefault(number, Row(number)).height = dimension.height
     out = Sheet(sheet.title, [rows[n] for n in sorted(rows)], freeze=sheet.freeze_panes,
                 merged=[str(r) for r in sheet.merged_cells.ranges],
                 validations=[_validation(v) for v in sheet.data_validations.dataValidation], print=_printed(sheet))
     for letter, width in sheet.column_dimensions.items():
-        if set(dict(width)) - {"min", "max", "width", "customWidth"}:
+        if set(dict(width)) - {"min", "max", "width", "customWidth", *_plain(width)}:
             raise Unsayable(f"{sheet.title}: column {letter} {dict(width)}")
         out.columns.append((column_index_from_string(letter), width.width))
     return out
+
+
+def _plain(dimension: RowDimension | ColumnDimension) -> tuple[str, ...]:
+    """The keys of a row's or column's plain style: openpyxl gives it one, the plain cell style's number, where that
+    is not 0 (LibreOffice's first cell style has an alignment); nothing to say, as the rebuilt row gets it too."""
+    return () if any(style_array(dimension) or ()) else ("s", "customFormat", "style")
 
 
 def _changed(sheet: Worksheet, formats: _Formats) -> Cells:

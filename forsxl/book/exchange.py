@@ -31,8 +31,9 @@ def players_sheet(workbook: Workbook) -> Worksheet | None:
     return workbook[found] if found else None
 
 
-def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> None:
-    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header.
+def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> int:
+    """Type `rows` (Players column -> value) below the last player, a column the sheet lacks given a header; the row
+    of the first.
 
     Raises, with nothing typed, when the rows would reach past the rows forsxl reads (MAX_ROWS)."""
     sheet = players_sheet(workbook)
@@ -56,6 +57,7 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
         for key, value in values.items():
             if value not in (None, ""):
                 put(sheet.cell(row, columns[key]), value)
+    return top + 1
 
 
 def player_row(player: Player, lang: Lang) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.compat import safe_string
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles.cell_style import CellStyle, StyleArray
+from openpyxl.styles.styleable import StyleableObject
 from openpyxl.styles.stylesheet import write_stylesheet
 from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.workbook.workbook import Workbook
@@ -67,8 +68,8 @@ def style_key(cell: Cell | MergedCell) -> bytes:
     return bytes(style) if style is not None and any(style) else b""
 
 
-def style_array(cell: Cell | MergedCell) -> StyleArray | None:
-    """The cell's style as openpyxl holds it (None: never styled)."""
+def style_array(cell: Cell | MergedCell | StyleableObject) -> StyleArray | None:
+    """The style of a cell (or a row or column) as openpyxl holds it (None: never styled)."""
     return cast(StyleArray | None, cell._style)  # type: ignore[union-attr]  # the stubs leave out the slot
 
 

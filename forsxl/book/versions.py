@@ -93,13 +93,14 @@ def history(path: Path) -> tuple[Version | None, list[Version]]:
     return now, [_version(number, kept) for number, kept in enumerate(kept_versions(path.resolve()), start=1)]
 
 
-def undo(path: Path, to: int | None = None) -> Version:
+def undo(path: Path, to: int | None = None, describing: bool = False) -> tuple[Version, Edits]:
     """Put version `to` back in place of the workbook at `path`, atomically, and return it as it was numbered.
 
     The workbook it replaces becomes the newest version, as any save's does, so an undo can itself be undone.
     Without `to`, the version before the workbook as it is: the newest one, or, when the workbook is a version put
     back and unchanged since, the one before that version, so that undo run again goes further back as Ctrl-Z does.
-    A workbook open in a spreadsheet or changed meanwhile is refused as a save refuses it (book/save.py).
+    A workbook open in a spreadsheet or changed meanwhile is refused as a save refuses it (book/save.py). Returns
+    the version and the edits that put it back (a file, whole), saved unless only `describing` them.
     """
     _known(path)
     with writing(path):
@@ -117,5 +118,7 @@ def undo(path: Path, to: int | None = None) -> Version:
         if now is not None and chosen.identity.digest == now.identity.digest:
             raise ForsxlError("", "undo_same", path=path, number=to)
 
-        save(Edits("file", "undo", file=str(chosen.path)), path, now.identity if now is not None else None)
-        return chosen
+        edits = Edits("file", "undo", file=str(chosen.path.resolve()))
+        if not describing:
+            save(edits, path, now.identity if now is not None else None)
+        return chosen, edits

@@ -1,0 +1,503 @@
+"""forsxl's commands as one Python call, which the terminal, the Calc menu and the web page all make (docs/api.md;
+issue 38).
+
+`run("pair", "club.xlsx", round=3)` runs a command as `forsxl pair club.xlsx --round 3` does and returns its
+`Outcome`: the exit code, the lines the terminal prints, the problems as data, and what was saved or written; with
+`describe=True` a writing command's edits (book/edits.py) instead of a save. `answer` is the same for a JSON request,
+which `forsxl serve` reads line by line (forsxl/serve.py).
+
+Importing this module imports no typer, no module that starts programs and no compiled library: each command imports
+what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.merge import Prefer
+from forsxl.engine.probability import Model
+from forsxl.engine.values import Lang
+from forsxl.i18n import ntr, system_lang, tr
+from forsxl.messages import message, text
+
+if TYPE_CHECKING:
+    from forsxl.book.edits import Edits
+    from forsxl.book.read import Book
+
+Say = Callable[[str], None]
+Progress = Callable[[int, int, str], None]
+"""Told `(done, total, what)` as a long command (simulate) advances, `what` in the outcome's language."""
+
+
+@dataclass
+class Problem:
+    """A problem that stopped a command (`error`), or one it accepted but a person should know of (`warning`)."""
+
+    severity: str
+    code: str
+    text: str
+    """The message, in the outcome's language, without its place and rule."""
+    line: str
+    """As the terminal prints it: `Round-3!H7: "B+x" is not a result (R11)`."""
+    sheet: str | None = None
+    cell: str | None = None
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"severity": self.severity, "sheet": self.sheet, "cell": self.cell, "rule": self.rule,
+                "code": self.code, "text": self.text, "line": self.line}
+
+
+@dataclass
+class Outcome:
+    """What a command did: its exit code, what it printed, its problems, and what it saved, wrote or described."""
+
+    code: int = 0
+    out: list[str] = field(default_factory=list)
+    """The lines the terminal prints on stdout."""
+    err: list[str] = field(default_factory=list)
+    """The lines it prints on stderr: progress, warnings, problems."""
+    problems: list[Problem] = field(default_factory=list)
+    edits: Edits | None = None
+    saved: Path | None = None
+    files: list[Path] = field(default_factory=list)
+    lang: Lang = Lang.EN
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "lang": self.lang.value, "out": self.out, "err": self.err,
+                "problems": [p.to_json() for p in self.problems],
+                "edits": self.edits.to_json() if self.edits is not None else None,
+                "saved": str(self.saved) if self.saved is not None else None, "files": [str(f) for f in self.files]}
+
+
+class _Usage(Exception):
+    """A request that names no command forsxl has, or an option it does not take: exit code 2."""
+
+
+class _Run:
+    """One command as it runs: what it says, in which language, and whether it saves or describes."""
+
+    def __init__(self, describe: bool, say: Say | None, progress: Progress | None, lang: Lang | None):
+        self.describing, self._say, self.progress = describe, say, progress
+        self.outcome = Outcome(lang=lang or system_lang())
+
+    def print(self, line: str) -> None:
+        self.outcome.out.append(line)
+
+    def say(self, line: str) -> None:
+        """A line on stderr: progress and notes, apart from the output."""
+        self.outcome.err.append(line)
+        if self._say is not None:
+            self._say(line)
+
+    def problem(self, error: ForsxlError, lang: Lang, severity: str) -> None:
+        line = message(error, lang)
+        source = error.source
+        sheet = (source.sheet if isinstance(source.sheet, str) else str(source.sheet.said(lang))) if source else None
+        self.outcome.problems.append(Problem(severity, error.code, text(error.code, lang, **error.params), line,
+                                             sheet, (source.cell or None) if source else None, error.rule or None))
+        self.say(line)
+
+    def read(self, book: Book) -> Book:
+        """A book just read: its language is the outcome's, its warnings said."""
+        self.outcome.lang = book.lang
+        for warning in book.warnings:  # accepted, but a person should know (renames, late result edits, .ods)
+            self.problem(warning, book.lang, "warning")
+        return book
+
+    def load(self, path: Path) -> Book:
+        from forsxl.book.read import load
+
+        return self.read(load(path))
+
+    @contextmanager
+    def editing(self, path: Path) -> Iterator[Book]:
+        """The book of a command that changes it, forsxl's writer lock held until the block ends; read to describe
+        the change when asked."""
+        from forsxl.app.workflow import editing
+
+        with editing(path) as book:
+            book.describing = self.describing
+            yield self.read(book)
+        self.done(book)
+
+    def done(self, book: Book) -> None:
+        """The book's change, if it made one: its edits when described, else the file saved."""
+        if book.edits is not None and book.describing:
+            self.outcome.edits = book.edits
+        elif book.edits is not None:
+            self.outcome.saved = book.path
+
+
+# -------------------------------------------------------------------------------------------------- commands
+
+
+def _new(run: _Run, book: Path, preset: str = "fors-club", lang: Lang | None = None, name: str = "") -> None:
+    from forsxl.app.workflow import create_book
+
+    lang = run.outcome.lang = lang or system_lang()
+    line, edits = create_book(book, preset, lang, name, run.describing)
+    run.outcome.edits, run.outcome.saved = edits, None if edits is not None else book
+    run.print(line)
+
+
+def _check(run: _Run, book: Path) -> None:
+    from forsxl.app.workflow import check_book
+
+    run.print("\n".join(check_book(run.load(book))))
+
+
+def _pair(run: _Run, book: Path, round: int | None = None, force: bool = False, board: str | None = None,
+          recompute: bool = False) -> None:
+    from forsxl.app.workflow import finish, pair_into, recompute_into
+
+    with run.editing(book) as loaded:
+        if recompute or board is not None:
+            changes = recompute_into(loaded, round, board if recompute else None)
+        else:
+            count = len(loaded.tournament.players)
+            run.say(ntr(loaded.lang, "pairing {count} player...", "pairing {count} players...", count))
+            changes = pair_into(loaded, round, force)[1]
+        finish(loaded, "pair", changes)
+    run.print(f"{book}: {changes}")
+
+
+def _schedule(run: _Run, book: Path) -> None:
+    from forsxl.app.workflow import finish, schedule_into
+
+    with run.editing(book) as loaded:
+        changes = schedule_into(loaded)
+        finish(loaded, "schedule", changes)
+    run.print(f"{book}: {changes}")
+
+
+def _stage(run: _Run, book: Path, next_stage: bool = False) -> None:
+    from forsxl.app.workflow import finish, stage_into, stage_lines
+
+    if not next_stage:
+        for line in stage_lines(run.load(book)):
+            run.print(line)
+        return
+    with run.editing(book) as loaded:
+        changes = stage_into(loaded)
+        finish(loaded, "stage --next", changes)
+    run.print(f"{book}: {changes}")
+
+
+def _standings(run: _Run, book: Path) -> None:
+    from forsxl.app.workflow import standings_into
+
+    with run.editing(book) as loaded:
+        changes = standings_into(loaded)
+    run.print(f"{book}: {changes}")
+
+
+def _merge(run: _Run, book: None, copies: list[Path], output: Path, prefer: Prefer | None = None,
+           resolve: Path | None = None) -> None:
+    from forsxl.app.workflow import finish
+    from forsxl.book.merge import merge_books
+    from forsxl.book.save import writing
+
+    with writing(output):  # the merged copy is written over `output` only once
+        merged, changes = merge_books(copies, output, prefer, resolve)
+        merged.describing = run.describing
+        run.read(merged)
+        finish(merged, "merge", changes)
+    run.done(merged)
+    run.print(tr(merged.lang, "{path}: merged {changes}", path=output, changes=changes))
+
+
+def _history(run: _Run, book: Path) -> None:
+    from forsxl.app.versions import history_lines, versions_lang
+
+    run.outcome.lang = versions_lang(book)
+    run.print("\n".join(history_lines(book, run.outcome.lang)))
+
+
+def _undo(run: _Run, book: Path, to: int | None = None) -> None:
+    from forsxl.app.versions import undo_lines, versions_lang
+
+    run.outcome.lang = versions_lang(book)
+    lines, edits = undo_lines(book, to, run.outcome.lang, run.describing)
+    run.outcome.edits, run.outcome.saved = edits, None if edits is not None else book
+    run.print("\n".join(lines))
+
+
+def _show(run: _Run, path: Path, lang: Lang, show: bool) -> None:
+    """`--open`: the file written shown in the system's viewer; a viewer that cannot start is a note."""
+    if show:
+        from forsxl.app.viewer import show_file
+
+        note = show_file(path, lang)
+        if note:
+            run.say(note)
+
+
+def _publish(run: _Run, book: Path, output: Path | None = None, show: bool = False, watch: bool = False,
+             interval: float = 1) -> None:
+    from forsxl.app.publish import publish_book, watch_book
+
+    def once() -> None:
+        loaded = run.load(book)
+        written, said = publish_book(loaded, output)
+        run.print(said)
+        run.outcome.files.append(written)
+        _show(run, written, loaded.lang, show)
+
+    if not watch:
+        once()
+        return
+
+    def republish() -> None:
+        try:
+            once()
+        except (ForsxlError, WorkbookErrors) as problems:
+            _said(run, problems)
+            raise RuntimeError("") from None  # said already: the watch only says it goes on
+
+    from forsxl.book.read import peek_lang
+
+    watch_book(book, republish, run.say, interval, peek_lang(book) or system_lang())
+
+
+def _print(run: _Run, book: Path, round: int | None = None, output: Path | None = None, show: bool = False) -> None:
+    from forsxl.app.printing import print_round
+
+    loaded = run.load(book)
+    written, said = print_round(loaded, round, output)
+    run.print(said)
+    run.outcome.files.append(written)
+    _show(run, written, loaded.lang, show)
+
+
+def _regulation(run: _Run, book: Path, output: Path | None = None) -> None:
+    from forsxl.app.printing import print_regulation
+
+    written, said = print_regulation(run.load(book), output)
+    run.outcome.files.append(written)
+    run.print(said)
+
+
+def _explain(run: _Run, book: Path, player: str = "", than: str = "", round: int | None = None) -> None:
+    from forsxl.app.publish import explain_lines
+
+    run.print("\n".join(explain_lines(run.load(book), player, than, round)))
+
+
+def _config(run: _Run, book: Path) -> None:
+    from forsxl.app.workflow import config_lines
+
+    for line in config_lines(run.load(book)):
+        run.print(line)
+
+
+def _presets(run: _Run, book: None) -> None:
+    from forsxl.app.workflow import preset_lines
+
+    for line in preset_lines(run.outcome.lang):
+        run.print(line)
+
+
+def _demo(run: _Run, book: Path | None = None, played: int | None = None, lang: Lang | None = None,
+          preset: str = "fors-club") -> None:
+    from forsxl.app.demo import run_demo
+
+    lang = run.outcome.lang = lang or system_lang()
+    workbook, page = run_demo(book or Path("forsxl-demo"), played, run.say, lang, preset)
+    run.outcome.files += [workbook, page]
+    run.print(tr(lang, "{workbook}: the tournament workbook\n{page}: the results page", workbook=workbook, page=page))
+
+
+def _import(run: _Run, book: Path, source: Path, format: str = "auto", only: str = "",
+            lang: Lang | None = None) -> None:
+    from forsxl.app.exchange import import_file
+
+    lang = run.outcome.lang = lang or system_lang()
+    lines, imported = import_file(book, source, format, only, lang, run.describing)
+    if imported is not None:
+        run.outcome.lang = imported.lang
+        run.done(imported)
+    for line in lines:
+        run.print(line)
+
+
+def _export(run: _Run, book: Path, format: str = "egf", output: Path | None = None, egf_class: str = "A",
+            minutes: int | None = None, keep_forfeits: bool = False) -> None:
+    from forsxl.app.exchange import export_book
+
+    said, written, notes = export_book(book, format, output, egf_class, minutes, keep_forfeits)
+    run.print(said.removesuffix("\n"))
+    if written is not None:
+        run.outcome.files.append(written)
+    for note in notes:
+        run.say(note)
+
+
+def _simulate(run: _Run, book: Path, runs: int = 1000, rounds: int | None = None, seed: int | None = None,
+              compare: list[str] | None = None, from_start: bool = False, model: Model = Model.EGF, sigma: float = 100,
+              prizes: int = 3, workers: int = 0, no_write: bool = False, output: Path | None = None) -> None:
+    from forsxl.app.simulation import plan_simulation, run_simulation
+    from forsxl.engine.simulate import Settings
+    from forsxl.publish.site import check_folder
+
+    if output is not None:
+        check_folder(output)  # before the runs, not after them
+    settings = Settings(model, sigma, prizes, from_start)
+
+    def play(loaded: Book) -> None:
+        plan = plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers, output)
+        for note in plan.notes:
+            run.say(note)
+        done = 0
+
+        def advance(step: int) -> None:
+            nonlocal done
+            done += step
+            if run.progress is not None:
+                run.progress(done, plan.total, tr(loaded.lang, "simulate"))
+
+        lines = run_simulation(loaded, plan, not no_write, advance)
+        run.outcome.files.append(plan.page)
+        run.print("\n".join(lines))
+
+    if no_write:
+        play(run.load(book))
+        return
+    with run.editing(book) as loaded:
+        play(loaded)
+
+
+def _calc_build(run: _Run, book: None, output: Path = Path("forsxl.oxt"), program: str | None = None) -> None:
+    from forsxl.calc.build import build
+
+    written = build(output, program)
+    run.outcome.files.append(written)
+    run.print(tr(run.outcome.lang, "{path}: the forsxl menu for LibreOffice Calc; add it in Tools › Extension Manager",
+                 path=written))
+
+
+def _calc_install(run: _Run, book: None, shared: bool = False, profile: Path | None = None,
+                  unopkg: Path | None = None, program: str | None = None) -> None:
+    from forsxl.calc.build import install
+
+    install(shared, profile, unopkg, program)
+    run.print(tr(run.outcome.lang, "the forsxl menu is in LibreOffice Calc now: open a tournament workbook (.xlsx) to "
+                 "find it (restart LibreOffice if it is running)"))
+
+
+def _calc_remove(run: _Run, book: None, shared: bool = False, profile: Path | None = None,
+                 unopkg: Path | None = None) -> None:
+    from forsxl.calc.build import remove
+
+    remove(shared, profile, unopkg)
+    run.print(tr(run.outcome.lang, "the forsxl menu is out of LibreOffice Calc (restart LibreOffice if it is running)"))
+
+
+COMMANDS: dict[str, Callable[..., None]] = {
+    "new": _new, "check": _check, "pair": _pair, "schedule": _schedule, "stage": _stage, "standings": _standings,
+    "merge": _merge, "history": _history, "undo": _undo, "publish": _publish, "print": _print,
+    "regulation": _regulation, "explain": _explain, "config": _config, "presets": _presets, "demo": _demo,
+    "import": _import, "export": _export, "simulate": _simulate, "calc build": _calc_build,
+    "calc install": _calc_install, "calc remove": _calc_remove,
+}
+"""Each command by the name the terminal gives it; its options are its function's keyword parameters."""
+WRITING = frozenset({"new", "pair", "schedule", "stage", "standings", "merge", "undo", "import", "simulate"})
+"""The commands that change a workbook, and can describe the change instead (`describe`)."""
+
+
+# ------------------------------------------------------------------------------------------------ running
+
+
+def run(command: str, book: str | Path | None = None, *, describe: bool = False, say: Say | None = None,
+        progress: Progress | None = None, **options: Any) -> Outcome:
+    """Run `command` on the workbook `book` with `options` (named as the terminal's, `_` for `-`), as the terminal
+    does; with `describe`, a writing command's edits instead of a save (`Outcome.edits`). `say` is told each line the
+    terminal prints on stderr as it comes, `progress` how far a long command is."""
+    chosen = COMMANDS.get(command)
+    session = _Run(describe, say, progress, None)
+    try:
+        if chosen is None:
+            raise _Usage(f"no such command: {command!r} (the commands: {', '.join(COMMANDS)})")
+        chosen(session, **_arguments(chosen, book, options))
+    except _Usage as error:
+        session.say(str(error))
+        session.outcome.code = 2
+    except (ForsxlError, WorkbookErrors) as problems:
+        _said(session, problems)
+        session.outcome.code = 1
+    return session.outcome
+
+
+def _said(run: _Run, problems: ForsxlError | WorkbookErrors) -> None:
+    """Every problem said, in the workbook's language once it is known, else in the outcome's."""
+    if isinstance(problems, WorkbookErrors):
+        for error in problems.errors:
+            run.problem(error, problems.lang or run.outcome.lang, "error")
+    else:
+        run.problem(problems, run.outcome.lang, "error")
+
+
+def _arguments(command: Callable[..., None], book: str | Path | None, options: dict[str, Any]) -> dict[str, Any]:
+    """The command's arguments by name, each of the kind its parameter takes (a path given as text made a Path, an
+    enum's value its member); a missing, unknown or wrong one is a usage error."""
+    hints = typing.get_type_hints(command)
+    try:
+        bound = inspect.signature(command).bind(None, book, **options)
+    except TypeError as error:
+        raise _Usage(str(error)) from None
+    del bound.arguments["run"]
+    return {name: _typed(name, value, hints[name]) for name, value in bound.arguments.items()}
+
+
+def _typed(name: str, value: Any, hint: Any) -> Any:
+    """`value` as the kind `hint` says, or a usage error."""
+    kinds = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+    if value is None and type(None) in kinds:
+        return None
+    for kind in kinds:
+        origin = typing.get_origin(kind) or kind
+        if origin is list and isinstance(value, list):
+            return [_typed(name, item, typing.get_args(kind)[0]) for item in value]
+        if isinstance(value, bool) and origin in (int, float):
+            continue  # JSON's true is no number
+        if isinstance(origin, type) and isinstance(value, origin):
+            return value
+        if origin is Path and isinstance(value, str):
+            return Path(value)
+        if origin is float and isinstance(value, int):
+            return value
+        if isinstance(origin, type) and issubclass(origin, Enum) and value in {m.value for m in origin}:
+            return origin(value)
+    raise _Usage(f"{name}: {value!r} is not {' or '.join(getattr(k, '__name__', str(k)) for k in kinds)}")
+
+
+def warm() -> None:
+    """Import what the writing commands need, for a process that stays (`forsxl serve`) to pay for it before its
+    first request rather than in it."""
+    import forsxl.app.exchange
+    import forsxl.app.versions
+    import forsxl.app.workflow
+    import forsxl.engine.pairing.methods  # noqa: F401  (every pairing method and its solver)
+
+
+def answer(request: Any) -> dict[str, Any]:
+    """The answer to one request of `forsxl serve` (docs/api.md): `command`, `book`, `options`, `describe`, and an
+    `id` given back."""
+    if not isinstance(request, dict):
+        return {"id": None, **Outcome(2, err=["a request is a JSON object"]).to_json()}
+    options = request.get("options") or {}
+    if not isinstance(options, dict) or options.get("watch"):
+        outcome = Outcome(2, err=["options: a JSON object of the command's options (and no watch: it never ends)"])
+    else:
+        outcome = run(str(request.get("command")), request.get("book"), describe=bool(request.get("describe")),
+                      **options)
+    return {"id": request.get("id"), **outcome.to_json()}
