@@ -201,7 +201,7 @@ def test_each_item_asks_what_a_referee_types(tmp_path: Path) -> None:
         "print": ("print", {}, False),
         "publish": ("publish", {"output": "site"}, False),
         "export": ("export", {"format": "egf", "output": "club.h9"}, False),
-        "import": ("import", {"file": "new.csv"}, True),
+        "import": ("import", {"source": "new.csv"}, True),
         "merge": ("merge", {"copies": ["b.xlsx"]}, True),
         "history": ("undo", {"to": 3}, True),
     }

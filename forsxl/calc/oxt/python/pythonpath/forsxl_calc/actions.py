@@ -41,7 +41,7 @@ class Needs(Enum):
     """The selected cell of a player's row (Players, Standings, a round sheet's Black or White)."""
     COPY = "copies"
     """Another copy of the workbook, from a file dialog."""
-    PLAYERS = "file"
+    PLAYERS = "source"
     """A file of players (CSV, a rating list), from a file dialog."""
     FOLDER = "output"
     """The folder of the results site, from a folder dialog."""

@@ -56,22 +56,24 @@ def perform(ctx: Any, frame: Any, name: str, interactive: bool, picked: Any = No
     `picked` stands for what a dialog would ask (a test, a macro). No exception leaves: one inside the extension is
     logged and said."""
     model = frame.getController().getModel() if frame.getController() else None
-    say = Texts({})
+    say, clock = Texts({}), Stopwatch()
     try:
         say = texts_for(ctx, model)
-        answer = _perform(ctx, frame, model, ACTIONS[name], say, picked)
+        answer = _perform(ctx, frame, model, ACTIONS[name], say, picked, clock)
     except Exception:
         why = failure(ctx, "org.forsxl.calc:" + name)
         answer = Answer([say.text("failed", item=say.label(name), why=why, log=log_path(ctx))], False)
-    note(ctx, "{}: ok={} {} {}".format(name, answer.ok, dict(answer.seconds), " | ".join(answer.lines)[:500]))
     try:
         show(ctx, frame, name, answer, say, interactive)
     except Exception:
         failure(ctx, f"showing what org.forsxl.calc:{name} said")
+    clock.step("shown")
+    answer = answer._replace(seconds=clock.seconds())
+    note(ctx, "{}: ok={} {} {}".format(name, answer.ok, dict(answer.seconds), " | ".join(answer.lines)[:500]))
     return answer
 
 
-def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picked: Any) -> Answer:
+def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picked: Any, clock: Stopwatch) -> Answer:
     if action.needs is Needs.TOURNAMENT:
         return new_tournament(ctx, frame, say, picked)
     if not is_spreadsheet(model):
@@ -91,7 +93,7 @@ def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picke
     commands = forsxl_commands(ctx)
     if not commands:
         return Answer([say.text("not_found")], False)
-    clock = Stopwatch()
+    clock.step("ready")
     with Copy(model) as copy:
         clock.step("copy")
         if copy.failed:
@@ -112,7 +114,7 @@ def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picke
             open_document(ctx, conflicts, printing=False)
             answer = answer._replace(lines=[*answer.lines, say.text("merge_conflicts", path=conflicts,
                                                                      item=say.label(action.name))])
-    return answer._replace(seconds=clock.seconds())
+    return answer
 
 
 def _outputs(action: Action, path: str, copy: Copy, say: Texts) -> dict[str, Any]:
