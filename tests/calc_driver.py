@@ -227,6 +227,7 @@ class Driver:
             handler.callHandlerMethod(dialog, "ok", "external_event")
             handler.callHandlerMethod(dialog, "initialize", "external_event")
         texts = {name: dialog.getControl(name).getText() for name in ("ProgramLabel", "Program", "Hint", "Found")}
+        texts["SaveAfter"] = dialog.getControl("SaveAfter").getModel().Label
         dialog.dispose()
         return texts
 

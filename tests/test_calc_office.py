@@ -243,6 +243,7 @@ def test_the_forsxl_set_in_options_is_used_and_named_when_broken(office: Office,
     """Tools › Options › LibreOffice Calc › forsxl, as LibreOffice builds the page, in LibreOffice's language."""
     page = office.call("options")
     assert page["Program"] == "" and page["Found"] == f"Now used: {sys.executable} -m forsxl"
+    assert page["SaveAfter"].startswith("Save the workbook after each menu item that changes it")
     page = office.call("options", program="/nowhere/forsxl")
     assert page["Found"] == "Set, but not found: /nowhere/forsxl"
     office.call("setting", node="/org.openoffice.Setup/L10N", name="ooLocale", value="ru")
@@ -286,7 +287,9 @@ def test_an_error_inside_an_item_is_said_and_changes_nothing(office: Office, boo
     said = answer["lines"][0]
     assert said.startswith("«Жеребьёвка следующего тура» остановлен ошибкой в расширении forsxl: " if kind ==
                            "broken edits" else "forsxl остановился, не ответив: MemoryError."), said
-    assert said.endswith(f"подробности в {office.profile}/user/forsxl/calc.log."), said
+    log = office.profile / "user" / "forsxl" / "calc.log"
+    assert said.endswith(f"подробности в {log}."), said
+    assert "Traceback" in log.read_text(encoding="utf-8")  # where it happened, for whoever reads the log
     assert office.call("undo_titles") == titles and office.call("snapshot") == before
     assert choose(office, "check")["ok"]  # the real forsxl again, started anew
 
