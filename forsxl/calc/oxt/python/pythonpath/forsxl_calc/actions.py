@@ -299,6 +299,7 @@ class Warm:
         self.command: list[str] = []
         self.answers: Any = None
         self.said: Any = deque(maxlen=40)
+        self.errors: Any = None
         self.asked = 0
 
     def ask(self, commands: Sequence[Sequence[str]], env: Mapping[str, str], asked: Mapping[str, Any],
@@ -342,7 +343,8 @@ class Warm:
             start_new_session=not windows)  # its own process group, stopped whole
         self.command, self.answers, self.said = list(command), queue.Queue(), deque(maxlen=40)
         threading.Thread(target=_lines, args=(self.process.stdout, self.answers.put), daemon=True).start()
-        threading.Thread(target=_lines, args=(self.process.stderr, self._note), daemon=True).start()
+        self.errors = threading.Thread(target=_lines, args=(self.process.stderr, self._note), daemon=True)
+        self.errors.start()
 
     def _note(self, line: str | None) -> None:
         """A line forsxl wrote on stderr, kept to say why it stopped (what went wrong with the process itself)."""
@@ -373,9 +375,11 @@ class Warm:
         return found
 
     def _last_words(self) -> str:
+        """What the process wrote on stderr before it stopped, read to its end; else its exit code."""
         if self.process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(timeout=5)
+            self.errors.join(timeout=5)
         return "\n".join(self.said).strip() or "exit {}".format(self.process.returncode if self.process else "?")
 
     def stop(self) -> None:
