@@ -71,12 +71,15 @@ class Outcome:
     saved: Path | None = None
     files: list[Path] = field(default_factory=list)
     lang: Lang = Lang.EN
+    data: Any = None
+    """What a menu lists, as data: `history` its versions, `presets` the presets with their descriptions."""
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "lang": self.lang.value, "out": self.out, "err": self.err,
                 "problems": [p.to_json() for p in self.problems],
                 "edits": self.edits.to_json() if self.edits is not None else None,
-                "saved": str(self.saved) if self.saved is not None else None, "files": [str(f) for f in self.files]}
+                "saved": str(self.saved) if self.saved is not None else None, "files": [str(f) for f in self.files],
+                "data": self.data}
 
 
 class _Usage(Exception):
@@ -86,9 +89,20 @@ class _Usage(Exception):
 class _Run:
     """One command as it runs: what it says, in which language, and whether it saves or describes."""
 
-    def __init__(self, describe: bool, say: Say | None, progress: Progress | None, lang: Lang | None):
+    def __init__(self, describe: bool, say: Say | None, progress: Progress | None, book: Path | None,
+                 name: Path | None):
         self.describing, self._say, self.progress = describe, say, progress
-        self.outcome = Outcome(lang=lang or system_lang())
+        self.book, self.name = book, name
+        self.outcome = Outcome(lang=system_lang())
+
+    def called(self, book: Path) -> Path:
+        """What the workbook is called: its `name`, when the book read is a copy of it."""
+        return self.name or book
+
+    def changing(self) -> None:
+        """Before a command changes the workbook: a copy standing for another (`name`) is only described."""
+        if self.name is not None and not self.describing:
+            raise _Usage("name: a copy standing for another workbook is only described (describe: true)")
 
     def print(self, line: str) -> None:
         self.outcome.out.append(line)
@@ -108,8 +122,11 @@ class _Run:
         self.say(line)
 
     def read(self, book: Book) -> Book:
-        """A book just read: its language is the outcome's, its warnings said."""
+        """A book just read: its language is the outcome's, its warnings said; a copy goes by its `name`, which files
+        are written beside."""
         self.outcome.lang = book.lang
+        if self.name is not None:
+            book.path = self.name
         for warning in book.warnings:  # accepted, but a person should know (renames, late result edits, .ods)
             self.problem(warning, book.lang, "warning")
         return book
@@ -125,6 +142,7 @@ class _Run:
         the change when asked."""
         from forsxl.app.workflow import editing
 
+        self.changing()
         with editing(path) as book:
             book.describing = self.describing
             yield self.read(book)
@@ -133,9 +151,18 @@ class _Run:
     def done(self, book: Book) -> None:
         """The book's change, if it made one: its edits when described, else the file saved."""
         if book.edits is not None and book.describing:
-            self.outcome.edits = book.edits
+            self.described(book.edits)
         elif book.edits is not None:
             self.outcome.saved = book.path
+
+    def described(self, edits: Edits) -> None:
+        """The edits of a change not saved; the copy they change kept as the newest version of the workbook it
+        stands for (`name`), as a save of that workbook would keep it."""
+        self.outcome.edits = edits
+        if self.name is not None and self.book is not None:
+            from forsxl.book.save import keep_version
+
+            keep_version(self.name, self.book)
 
 
 # -------------------------------------------------------------------------------------------------- commands
@@ -146,7 +173,10 @@ def _new(run: _Run, book: Path, preset: str = "fors-club", lang: Lang | None = N
 
     lang = run.outcome.lang = lang or system_lang()
     line, edits = create_book(book, preset, lang, name, run.describing)
-    run.outcome.edits, run.outcome.saved = edits, None if edits is not None else book
+    if edits is not None:
+        run.outcome.edits = edits
+    else:
+        run.outcome.saved = book
     run.print(line)
 
 
@@ -168,7 +198,7 @@ def _pair(run: _Run, book: Path, round: int | None = None, force: bool = False, 
             run.say(ntr(loaded.lang, "pairing {count} player...", "pairing {count} players...", count))
             changes = pair_into(loaded, round, force)[1]
         finish(loaded, "pair", changes)
-    run.print(f"{book}: {changes}")
+    run.print(f"{run.called(book)}: {changes}")
 
 
 def _schedule(run: _Run, book: Path) -> None:
@@ -177,7 +207,7 @@ def _schedule(run: _Run, book: Path) -> None:
     with run.editing(book) as loaded:
         changes = schedule_into(loaded)
         finish(loaded, "schedule", changes)
-    run.print(f"{book}: {changes}")
+    run.print(f"{run.called(book)}: {changes}")
 
 
 def _stage(run: _Run, book: Path, next_stage: bool = False) -> None:
@@ -190,7 +220,7 @@ def _stage(run: _Run, book: Path, next_stage: bool = False) -> None:
     with run.editing(book) as loaded:
         changes = stage_into(loaded)
         finish(loaded, "stage --next", changes)
-    run.print(f"{book}: {changes}")
+    run.print(f"{run.called(book)}: {changes}")
 
 
 def _standings(run: _Run, book: Path) -> None:
@@ -198,7 +228,7 @@ def _standings(run: _Run, book: Path) -> None:
 
     with run.editing(book) as loaded:
         changes = standings_into(loaded)
-    run.print(f"{book}: {changes}")
+    run.print(f"{run.called(book)}: {changes}")
 
 
 def _merge(run: _Run, book: None, copies: list[Path], output: Path, prefer: Prefer | None = None,
@@ -208,7 +238,12 @@ def _merge(run: _Run, book: None, copies: list[Path], output: Path, prefer: Pref
     from forsxl.book.save import writing
 
     with writing(output):  # the merged copy is written over `output` only once
-        merged, changes = merge_books(copies, output, prefer, resolve)
+        try:
+            merged, changes = merge_books(copies, output, prefer, resolve)
+        except WorkbookErrors:
+            if resolve is not None and resolve.exists():  # the conflicts, for the referee to settle
+                run.outcome.files.append(resolve)
+            raise
         merged.describing = run.describing
         run.read(merged)
         finish(merged, "merge", changes)
@@ -219,16 +254,23 @@ def _merge(run: _Run, book: None, copies: list[Path], output: Path, prefer: Pref
 def _history(run: _Run, book: Path) -> None:
     from forsxl.app.versions import history_lines, versions_lang
 
-    run.outcome.lang = versions_lang(book)
-    run.print("\n".join(history_lines(book, run.outcome.lang)))
+    path = run.called(book)
+    run.outcome.lang = versions_lang(path)
+    lines, run.outcome.data = history_lines(path, run.outcome.lang, book if run.name else None)
+    run.print("\n".join(lines))
 
 
 def _undo(run: _Run, book: Path, to: int | None = None) -> None:
     from forsxl.app.versions import undo_lines, versions_lang
 
-    run.outcome.lang = versions_lang(book)
-    lines, edits = undo_lines(book, to, run.outcome.lang, run.describing)
-    run.outcome.edits, run.outcome.saved = edits, None if edits is not None else book
+    run.changing()
+    path = run.called(book)
+    run.outcome.lang = versions_lang(path)
+    lines, edits = undo_lines(path, to, run.outcome.lang, run.describing, book if run.name else None)
+    if edits is not None:
+        run.described(edits)
+    else:
+        run.outcome.saved = book
     run.print("\n".join(lines))
 
 
@@ -300,11 +342,15 @@ def _config(run: _Run, book: Path) -> None:
         run.print(line)
 
 
-def _presets(run: _Run, book: None) -> None:
+def _presets(run: _Run, book: None, lang: Lang | None = None) -> None:
     from forsxl.app.workflow import preset_lines
 
-    for line in preset_lines(run.outcome.lang):
+    lang = run.outcome.lang = lang or run.outcome.lang
+    run.outcome.data = []
+    for line in preset_lines(lang):
         run.print(line)
+        name, _, description = line.partition(": ")
+        run.outcome.data.append({"name": name, "description": description})
 
 
 def _demo(run: _Run, book: Path | None = None, played: int | None = None, lang: Lang | None = None,
@@ -322,6 +368,7 @@ def _import(run: _Run, book: Path, source: Path, format: str = "auto", only: str
     from forsxl.app.exchange import import_file
 
     lang = run.outcome.lang = lang or system_lang()
+    run.changing()
     lines, imported = import_file(book, source, format, only, lang, run.describing)
     if imported is not None:
         run.outcome.lang = imported.lang
@@ -334,7 +381,7 @@ def _export(run: _Run, book: Path, format: str = "egf", output: Path | None = No
             minutes: int | None = None, keep_forfeits: bool = False) -> None:
     from forsxl.app.exchange import export_book
 
-    said, written, notes = export_book(book, format, output, egf_class, minutes, keep_forfeits)
+    said, written, notes = export_book(book, format, output, egf_class, minutes, keep_forfeits, run.name)
     run.print(said.removesuffix("\n"))
     if written is not None:
         run.outcome.files.append(written)
@@ -417,13 +464,16 @@ WRITING = frozenset({"new", "pair", "schedule", "stage", "standings", "merge", "
 # ------------------------------------------------------------------------------------------------ running
 
 
-def run(command: str, book: str | Path | None = None, *, describe: bool = False, say: Say | None = None,
-        progress: Progress | None = None, **options: Any) -> Outcome:
+def run(command: str, book: str | Path | None = None, *, describe: bool = False, name: str | Path | None = None,
+        say: Say | None = None, progress: Progress | None = None, **options: Any) -> Outcome:
     """Run `command` on the workbook `book` with `options` (named as the terminal's, `_` for `-`), as the terminal
-    does; with `describe`, a writing command's edits instead of a save (`Outcome.edits`). `say` is told each line the
-    terminal prints on stderr as it comes, `progress` how far a long command is."""
+    does; with `describe`, a writing command's edits instead of a save (`Outcome.edits`). `name` is the workbook
+    that `book` is a copy of (the file of the document open in Calc): what forsxl calls it, where it writes files
+    beside it, whose versions it lists and keeps. `say` is told each line the terminal prints on stderr as it comes,
+    `progress` how far a long command is."""
     chosen = COMMANDS.get(command)
-    session = _Run(describe, say, progress, None)
+    session = _Run(describe, say, progress, Path(book) if book is not None else None,
+                   Path(name) if name is not None else None)
     try:
         if chosen is None:
             raise _Usage(f"no such command: {command!r} (the commands: {', '.join(COMMANDS)})")
@@ -499,5 +549,5 @@ def answer(request: Any) -> dict[str, Any]:
         outcome = Outcome(2, err=["options: a JSON object of the command's options (and no watch: it never ends)"])
     else:
         outcome = run(str(request.get("command")), request.get("book"), describe=bool(request.get("describe")),
-                      **options)
+                      name=request.get("name"), **options)
     return {"id": request.get("id"), **outcome.to_json()}

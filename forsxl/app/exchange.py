@@ -161,21 +161,22 @@ def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang,
 
 
 def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
-                keep_forfeits: bool = False) -> tuple[str, Path | None, list[str]]:
+                keep_forfeits: bool = False, name: Path | None = None) -> tuple[str, Path | None, list[str]]:
     """The book's results in another program's format (`EXPORTS`): the text to print, what was written, or the
     text itself when it goes to standard output; the file written (None then); and the format's warnings, in the
     workbook's language. `egf_class`, `minutes` and `keep_forfeits` go into an EGF table's header and lines
-    (FORMATS §1)."""
+    (FORMATS §1). `name`: the workbook `path` is a copy of."""
     chosen = EXPORTS.get(fmt)
     if chosen is None:
         raise ForsxlError("", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
     if output is not None:
         check_folder(output)
     book = load(path)
+    book.path = name or book.path  # a copy of the workbook `name` (the Calc menu's): written beside that
     t = book.tournament
     refuse_over_book(book, output, "export_over_book")
     report = make_report(t, extras=False)
-    target = output or path.with_name(path.stem + chosen.suffix)
+    target = output or book.path.with_name(book.path.stem + chosen.suffix)
     if chosen.write is None:
         save(describe(results_workbook(t, report, book.lang), None, "export", fmt), target)
         return tr(book.lang, "{path}: written", path=target), target, []

@@ -36,10 +36,19 @@ def _line(label: str, version: Version, lang: Lang) -> str:
     return f"{label:>6}  {version.saved:%Y-%m-%d %H:%M}  {_what(version, lang)}"
 
 
-def history_lines(path: Path, lang: Lang) -> list[str]:
-    """What `forsxl history` prints: how many versions are kept, then the workbook as it is and each version, newest
-    first, with the time it was saved and what made it (the same as a version, when it is one put back)."""
-    now, kept = history(path)
+def history_lines(path: Path, lang: Lang, copy: Path | None = None) -> tuple[list[str], list[dict[str, object]]]:
+    """What `forsxl history` prints: how many versions are kept, then the workbook as it is (`copy`, a copy of it,
+    when given) and each version, newest first, with the time it was saved and what made it (the same as a version,
+    when it is one put back); and the versions as data, for a menu to list (forsxl.api)."""
+    now, kept = history(path, copy)
+    versions: list[dict[str, object]] = [
+        {"number": v.number, "saved": v.saved.isoformat(timespec="seconds"), "what": _what(v, lang),
+         "command": v.run.command if v.run else None, "changes": v.run.changes if v.run else None,
+         "edited": v.edited, "now": now is not None and v.identity.digest == now.identity.digest} for v in kept]
+    return _history_lines(path, lang, now, kept), versions
+
+
+def _history_lines(path: Path, lang: Lang, now: Version | None, kept: list[Version]) -> list[str]:
     if not kept:
         return [tr(lang, "{path}: no earlier version kept yet (forsxl keeps one each time it saves the workbook)",
                    path=path)]
@@ -54,10 +63,11 @@ def history_lines(path: Path, lang: Lang) -> list[str]:
     return lines + [_line(str(v.number), v, lang) for v in kept]
 
 
-def undo_lines(path: Path, to: int | None, lang: Lang, describing: bool = False) -> tuple[list[str], Edits | None]:
+def undo_lines(path: Path, to: int | None, lang: Lang, describing: bool = False,
+               copy: Path | None = None) -> tuple[list[str], Edits | None]:
     """Put an earlier version back (`book.versions.undo`); what `forsxl undo` prints, and the edits that put it back
-    when only `describing` them."""
-    chosen, edits = undo(path, to, describing)
+    when only `describing` them (`copy`: a copy of the workbook as it is)."""
+    chosen, edits = undo(path, to, describing, copy)
     saved = chosen.saved.strftime("%Y-%m-%d %H:%M")
     return [tr(lang, "{path}: version {number} (saved {time}: {what}) is put back; the workbook it replaced is the "
                      "newest version now (forsxl history {path})", path=path, number=chosen.number, time=saved,

@@ -74,7 +74,7 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
         rnd = pair_round(t, number)
     book.tournament = replace(t, rounds=(*t.rounds[: number - 1], rnd))
     write_round(book, rnd)
-    book.focus = {"sheet": book.round_sheets[number].sheet.title}
+    book.focus, book.round = {"sheet": book.round_sheets[number].sheet.title}, number
     without = ", ".join(t.player(pid).name for pid, _ in rnd.sitouts)
     line = ntr(book.lang, "round {number}: {count} board", "round {number}: {count} boards", len(rnd.games),
                number=number)
@@ -97,6 +97,7 @@ def recompute_into(book: Book, number: int | None, board_text: str | None) -> st
     number = number or (t.rounds[-1].number if t.rounds else 1)
     game = recompute_board(t, number, board)
     write_board(book, number, game)
+    book.round = number
     lang = book.lang
     return tr(lang, "round {number}, board {board}: {black} (Black) - {white}, {stones}, komi {komi}, {steps}",
               number=number, board=board, black=t.player(game.black).name, white=t.player(game.white).name,
@@ -127,7 +128,7 @@ def finish(book: Book, command: str, changes: str) -> None:
 def store(book: Book, command: str, changes: str) -> None:
     """What the command wrote into the book, said as edits (book/describe.py, kept in `book.edits`) and saved:
     applied to the workbook it was read from, atomically; or not, for a book read to describe them."""
-    book.edits = describe(book.workbook, book.package, command, changes, book.focus)
+    book.edits = describe(book.workbook, book.package, command, changes, book.focus, book.round)
     if not book.describing:
         save(book.edits, book.path, book.read_as, book.package)
 
@@ -156,7 +157,7 @@ def stage_into(book: Book) -> str:
     for rnd in rounds:
         book.tournament = replace(book.tournament, rounds=(*book.tournament.rounds, rnd))
         write_round(book, rnd)
-    book.focus = {"sheet": book.round_sheets[rounds[0].number].sheet.title}
+    book.focus, book.round = {"sheet": book.round_sheets[rounds[0].number].sheet.title}, rounds[0].number
     sections = ", ".join(f"{s.section.name} {len(s.entrants)}" for s in stage.sections)
     numbers = f"{rounds[0].number}" if len(rounds) == 1 else f"{rounds[0].number}-{rounds[-1].number}"
     return ntr(book.lang, "stage {stage} ({sections}): round {numbers} written",

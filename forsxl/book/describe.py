@@ -108,11 +108,12 @@ class _Formats:
 
 
 def describe(workbook: Workbook, package: Package | None, command: str, changes: str,
-             focus: Json | None = None) -> Edits:
+             focus: Json | None = None, round: int | None = None) -> Edits:
     """What the command wrote into `workbook`, read from `package` (None: a workbook made whole, every sheet of it
     new), as Edits."""
     formats = _Formats(workbook)
-    edits = Edits("edit" if package is not None else "new", command, changes, formats=formats.table, focus=focus)
+    edits = Edits("edit" if package is not None else "new", command, changes, formats=formats.table, focus=focus,
+                  round=round)
     bound = {id(sheet): entry.name for sheet, entry in package.bound.values()} if package is not None else {}
     present = [workbook[name] for name in workbook.sheetnames]  # chart sheets too
     for sheet in present:

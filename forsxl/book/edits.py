@@ -72,6 +72,8 @@ class Edits:
     focus: Json | None = None
     """{"sheet": name} and maybe {"cell": "D5"}: where the referee is taken afterwards."""
     file: str | None = None
+    round: int | None = None
+    """The round the command paired or changed: a front end names its action by it."""
 
     def to_json(self) -> Json:
         """The edits as docs/edits.md writes them."""
@@ -82,8 +84,9 @@ class Edits:
                      "order": self.order, "formats": self.formats}
         if self.focus is not None:
             out["focus"] = self.focus
-        if self.file is not None:
-            out["file"] = self.file
+        for key in ("file", "round"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
         return out
 
     @classmethod
@@ -95,7 +98,7 @@ class Edits:
                    [_sheet(s) for s in data["sheets"]],
                    [Cells(c["sheet"], [(r, k, json_value(v), *(f or [None])) for r, k, v, *f in c["set"]])
                     for c in data["cells"]], list(data["order"]), list(data["formats"]), data.get("focus"),
-                   data.get("file"))
+                   data.get("file"), data.get("round"))
 
 
 def value_json(value: Value) -> Any:

@@ -75,6 +75,8 @@ class Book:
     edits: Edits | None = None
     focus: dict[str, str] | None = None
     """Where the command takes the referee: the sheet (and cell) of what it made (book/edits.py `Edits.focus`)."""
+    round: int | None = None
+    """The round the command paired or changed, for a front end to name its action by."""
 
 
 def open_workbook(path: Path) -> Workbook:

@@ -231,16 +231,28 @@ def kept_versions(path: Path) -> list[Path]:
     return sorted(kept, key=lambda p: int(p.stem), reverse=True)
 
 
-def _keep(target: Path) -> Path:
-    """Copy the workbook about to be replaced into its versions folder, whole (a temporary renamed into place); the
-    version."""
+def keep_version(path: Path, copy: Path) -> None:
+    """Keep `copy` as the newest version of the workbook at `path`, as a save of it keeps the workbook it replaces:
+    the Calc menu's copy of the document before a command changes it in place (forsxl.api `name`)."""
+    target = path.resolve()
+    try:
+        with writing(path):
+            _keep(target, copy)
+            _prune(target)
+    except OSError as error:
+        raise ForsxlError("", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
+
+
+def _keep(target: Path, source: Path | None = None) -> Path:
+    """Copy the workbook about to be replaced (or `source`, standing for it) into its versions folder, whole (a
+    temporary renamed into place); the version."""
     kept = kept_versions(target)
     folder = versions_folder(target)
     folder.mkdir(exist_ok=True)
     version = folder / f"{int(kept[0].stem) + 1 if kept else 1:04d}.xlsx"
     partial = folder / f".{version.stem}.tmp"
     try:
-        shutil.copy2(target, partial)  # with its time: when this version was saved
+        shutil.copy2(source or target, partial)  # with its time: when this version was saved
         os.replace(partial, version)
     except BaseException:
         _drop(partial)

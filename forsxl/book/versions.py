@@ -86,39 +86,43 @@ def _known(path: Path) -> None:
         raise ForsxlError("", "file_missing", path=path)
 
 
-def history(path: Path) -> tuple[Version | None, list[Version]]:
-    """The workbook at `path` as it is (None when it is gone) and its kept versions, newest first."""
+def history(path: Path, now: Path | None = None) -> tuple[Version | None, list[Version]]:
+    """The workbook at `path` as it is (None when it is gone; `now`, a copy of it, when given) and its kept versions,
+    newest first."""
     _known(path)
-    now = _version(0, path) if path.is_file() else None
-    return now, [_version(number, kept) for number, kept in enumerate(kept_versions(path.resolve()), start=1)]
+    now = now or path
+    current = _version(0, now) if now.is_file() else None
+    return current, [_version(number, kept) for number, kept in enumerate(kept_versions(path.resolve()), start=1)]
 
 
-def undo(path: Path, to: int | None = None, describing: bool = False) -> tuple[Version, Edits]:
+def undo(path: Path, to: int | None = None, describing: bool = False,
+         now: Path | None = None) -> tuple[Version, Edits]:
     """Put version `to` back in place of the workbook at `path`, atomically, and return it as it was numbered.
 
     The workbook it replaces becomes the newest version, as any save's does, so an undo can itself be undone.
     Without `to`, the version before the workbook as it is: the newest one, or, when the workbook is a version put
     back and unchanged since, the one before that version, so that undo run again goes further back as Ctrl-Z does.
     A workbook open in a spreadsheet or changed meanwhile is refused as a save refuses it (book/save.py). Returns
-    the version and the edits that put it back (a file, whole), saved unless only `describing` them.
+    the version and the edits that put it back (a file, whole), saved unless only `describing` them; `now` is a copy
+    of the workbook as it is (the Calc menu's, of the document on screen).
     """
     _known(path)
     with writing(path):
-        now, kept = history(path)
+        current, kept = history(path, now)
         if not kept:
             raise ForsxlError("", "undo_nothing", path=path)
         if to is None:
-            same = [v.number for v in kept if now is not None and v.identity.digest == now.identity.digest]
+            same = [v.number for v in kept if current is not None and v.identity.digest == current.identity.digest]
             to = same[-1] + 1 if same else 1  # the first time this content was kept: the version before it
             if to > len(kept):
                 raise ForsxlError("", "undo_oldest", path=path, number=len(kept))
         if not 1 <= to <= len(kept):
             raise ForsxlError("", "undo_no_such", path=path, number=to, count=len(kept))
         chosen = kept[to - 1]
-        if now is not None and chosen.identity.digest == now.identity.digest:
+        if current is not None and chosen.identity.digest == current.identity.digest:
             raise ForsxlError("", "undo_same", path=path, number=to)
 
         edits = Edits("file", "undo", file=str(chosen.path.resolve()))
         if not describing:
-            save(edits, path, now.identity if now is not None else None)
+            save(edits, path, current.identity if current is not None else None)
         return chosen, edits
