@@ -202,10 +202,10 @@ def test_each_item_asks_what_a_referee_types(tmp_path: Path) -> None:
         "publish": ("publish", {"output": "site"}, False),
         "export": ("export", {"format": "egf", "output": "club.h9"}, False),
         "import": ("import", {"source": "new.csv"}, True),
-        "merge": ("merge", {"copies": ["b.xlsx"]}, True),
+        "merge": ("merge", {"copies": [copy, "b.xlsx"], "output": copy}, True),
         "history": ("undo", {"to": 3}, True),
     }
-    assert {(r["book"], r["name"]) for r in asked.values()} == {(copy, book)}
+    assert {(r["book"], r["name"]) for r in asked.values()} == {(copy, book), (None, book)}  # None: the merge
 
 
 def test_menu_requests_are_answered_by_forsxl_serve(played_book: Path, tmp_path: Path) -> None:

@@ -104,7 +104,12 @@ def request(action: Action, copy: str, name: str, picked: Any = None, **options:
     asked = dict(action.fixed)
     asked.update(action.needs.options(picked))
     asked.update(options)
-    return {"command": action.command, "book": copy, "name": name, "options": asked, "describe": action.writes}
+    book: str | None = copy
+    if action.needs is Needs.COPY:  # a merge reads its copies, the workbook first: `merge BOOK COPY -o BOOK`
+        asked["copies"] = [copy, *asked["copies"]]
+        asked.setdefault("output", copy)
+        book = None
+    return {"command": action.command, "book": book, "name": name, "options": asked, "describe": action.writes}
 
 
 def cell_name(sheet: str, column: int, row: int) -> str:

@@ -83,13 +83,13 @@ def ask_version(ctx: Any, frame: Any, say: Texts, copy: Copy, path: str, command
     answer, said = ask(ctx, commands, asked, say)
     if said is None or not answer.ok:
         return answer
-    versions = list(said.get("versions") or ())
+    versions = [v for v in said.get("data") or () if not v.get("now")]
     if not versions:
         return Answer([say.text("history_none")], True, status=say.text("history_none"))
     rows = [(str(v["number"]), "{:>3}  {}  {}".format(v["number"], str(v.get("saved", ""))[:16].replace("T", " "),
-                                                      v.get("changes") or v.get("command", ""))) for v in versions]
+                                                      v.get("what", ""))) for v in versions]
     chosen = dialogs.form(ctx, frame, say.text("history_title"), [dialogs.Field(
-        "version", answer.lines[0] if answer.lines else "", rows[0][0], rows, rows=12)],
+        "version", say.text("history_pick", button=say.text("history_put_back")), rows[0][0], rows, rows=12)],
         say.text("history_put_back"), say.text("cancel"))
     return None if chosen is None else int(chosen["version"])
 
@@ -114,10 +114,10 @@ def new_tournament(ctx: Any, frame: Any, say: Texts, picked: Any) -> Answer:
 
 def ask_tournament(ctx: Any, frame: Any, say: Texts, commands: Sequence[Sequence[str]]) -> Any:
     """A new tournament's name, preset and language from a form, then its file from a file dialog."""
-    answer, said = ask(ctx, commands, {"command": "presets", "options": {}}, say)
+    answer, said = ask(ctx, commands, {"command": "presets", "options": {"lang": say.lang}}, say)
     if said is None or not answer.ok:
         return answer
-    presets = [(line.split(":")[0].strip(), line) for line in answer.lines if ":" in line]
+    presets = [(p["name"], "{}: {}".format(p["name"], p["description"])) for p in said.get("data") or ()]
     chosen = dialogs.form(ctx, frame, say.text("new_title"), [
         dialogs.Field("name", say.text("new_name")),
         dialogs.Field("preset", say.text("new_preset"), "fors-club", presets),

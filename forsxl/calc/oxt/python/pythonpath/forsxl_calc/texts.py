@@ -60,6 +60,8 @@ TEXTS = {
     "export_file": N_("Where to write the export"),
     "history_title": N_("Versions of the workbook that forsxl kept"),
     "history_put_back": N_("Put back"),
+    "history_pick": N_("The versions forsxl kept, newest first: choose one and press «{button}». The workbook as it "
+                       "is now becomes the newest version, and Edit › Undo takes it back."),
     "history_none": N_("forsxl has kept no earlier version of this workbook yet: it keeps one each time forsxl "
                        "changes the workbook."),
     "new_title": N_("New tournament"),
