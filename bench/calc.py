@@ -33,9 +33,10 @@ from benchlib import field, fmt, machine, table
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from calcoffice import Office, missing  # the tests' LibreOffice, with the extension installed
 
-STEPS = ("ready", "copy", "forsxl", "edits", "shown")
+STEPS = ("ready", "copy", "forsxl", "edits", "view", "shown")
 """What the extension reports of an item: its checks (the typed cell, where the referee is), storing the document to
-a temporary .xlsx, forsxl's answer, the edits made in the document, and the status bar and the view set."""
+a temporary .xlsx, forsxl's answer, the edits made in the document, the view set (the new round shown, or where the
+referee was), and the status bar."""
 
 
 def workbook(folder: Path, players: int, rounds: int) -> tuple[Path, dict[str, int]]:

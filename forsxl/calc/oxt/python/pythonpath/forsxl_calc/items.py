@@ -11,7 +11,7 @@ what the item made, the workbook is saved (a setting: the default), and what for
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from forsxl_calc import inplace
 from forsxl_calc.actions import (
@@ -57,9 +57,10 @@ def perform(ctx: Any, frame: Any, name: str, interactive: bool, picked: Any = No
     logged and said."""
     model = frame.getController().getModel() if frame.getController() else None
     say, clock = Texts({}), Stopwatch()
+    afterwards: list[Callable[[], None]] = []
     try:
         say = texts_for(ctx, model)
-        answer = _perform(ctx, frame, model, ACTIONS[name], say, picked, clock)
+        answer = _perform(ctx, frame, model, ACTIONS[name], say, picked, clock, afterwards)
     except Exception:
         why = failure(ctx, "org.forsxl.calc:" + name)
         answer = Answer([say.text("failed", item=say.label(name), why=why, log=log_path(ctx))], False)
@@ -68,12 +69,15 @@ def perform(ctx: Any, frame: Any, name: str, interactive: bool, picked: Any = No
     except Exception:
         failure(ctx, f"showing what org.forsxl.calc:{name} said")
     clock.step("shown")
+    for work in afterwards:  # posted only now: the status bar's update lets LibreOffice's main loop run them
+        later(ctx, work)
     answer = answer._replace(seconds=clock.seconds())
     note(ctx, "{}: ok={} {} {}".format(name, answer.ok, dict(answer.seconds), " | ".join(answer.lines)[:500]))
     return answer
 
 
-def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picked: Any, clock: Stopwatch) -> Answer:
+def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picked: Any, clock: Stopwatch,
+             afterwards: list[Callable[[], None]]) -> Answer:
     if action.needs is Needs.TOURNAMENT:
         return new_tournament(ctx, frame, say, picked)
     if not is_spreadsheet(model):
@@ -108,7 +112,7 @@ def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picke
         answer, said = ask(ctx, commands, asked, say)
         clock.step("forsxl")
         if said is not None and answer.ok:
-            answer = _done(ctx, frame, model, action, say, said, answer, place, asked, clock)
+            answer = _done(ctx, frame, model, action, say, said, answer, place, asked, clock, afterwards)
         elif action.needs is Needs.COPY and said is not None and said.get("files"):  # the conflicts to settle
             conflicts = str(said["files"][0])
             open_document(ctx, conflicts, printing=False)
@@ -136,8 +140,9 @@ def conflicts_path(book: str) -> str:
 
 
 def _done(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, said: Mapping[str, Any], answer: Answer,
-          place: Place, asked: Mapping[str, Any], clock: Stopwatch) -> Answer:
-    """What follows forsxl's answer: its edits made, the workbook saved, what it made shown."""
+          place: Place, asked: Mapping[str, Any], clock: Stopwatch, afterwards: list[Callable[[], None]]) -> Answer:
+    """What follows forsxl's answer: its edits made, what it made shown, and the workbook's save (or the site's
+    publishing) left for `afterwards`, once the referee sees the item done."""
     edits = said.get("edits")
     if action.writes and edits:
         try:
@@ -151,10 +156,11 @@ def _done(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, said: Ma
             go_to(model, focus["sheet"], (where[0], where[1], where[0], where[1]))
         else:
             place.restore(model)
+        clock.step("view")
         if setting(ctx, "SaveAfter"):
-            later(ctx, lambda: save(ctx, frame, model, say))
+            afterwards.append(lambda: save(ctx, frame, model, say))
         elif PUBLISHING.folder(model):
-            later(ctx, lambda: PUBLISHING.publish(ctx, frame, model, say))
+            afterwards.append(lambda: PUBLISHING.publish(ctx, frame, model, say))
     files = [str(f) for f in said.get("files") or ()]
     if action.name == "print" and files:
         open_document(ctx, files[0], printing=True)

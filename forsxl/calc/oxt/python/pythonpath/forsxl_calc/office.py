@@ -233,8 +233,10 @@ def desktop(ctx: Any) -> Any:
 
 
 class Copy:
-    """The document as it is on screen, stored to a temporary .xlsx for forsxl to read (`storeToURL`: the document
-    keeps its location, its modified flag and its lock); the temporary folder goes afterwards."""
+    """The workbook as it is on screen, for forsxl to read: when the document has changed since it was saved, stored
+    to a temporary .xlsx (`storeToURL`: the document keeps its location, its modified flag and its lock); else its
+    own file, which is then what is on screen. Beside it a temporary folder for what an item writes to open it (the
+    slips, the regulation), removed afterwards."""
 
     def __init__(self, model: Any) -> None:
         self.model = model
@@ -242,7 +244,11 @@ class Copy:
 
     def __enter__(self) -> Copy:
         self.folder = tempfile.mkdtemp(prefix="forsxl-calc-")
-        self.path = os.path.join(self.folder, os.path.basename(path_of(self.model.getURL())))
+        saved = path_of(self.model.getURL())
+        if not self.model.isModified() and os.path.isfile(native(saved)):
+            self.path = saved
+            return self
+        self.path = os.path.join(self.folder, os.path.basename(saved))
         try:
             self.model.storeToURL(url_of(self.path), (prop("FilterName", XLSX_FILTER),))
         except Exception as error:
