@@ -89,9 +89,9 @@ class _Usage(Exception):
 class _Run:
     """One command as it runs: what it says, in which language, and whether it saves or describes."""
 
-    def __init__(self, describe: bool, say: Say | None, progress: Progress | None, book: Path | None,
-                 name: Path | None):
-        self.describing, self._say, self.progress = describe, say, progress
+    def __init__(self, describe: bool, echo: Say | None, say: Say | None, progress: Progress | None,
+                 book: Path | None, name: Path | None):
+        self.describing, self._echo, self._say, self.progress = describe, echo, say, progress
         self.book, self.name = book, name
         self.outcome = Outcome(lang=system_lang())
 
@@ -106,6 +106,8 @@ class _Run:
 
     def print(self, line: str) -> None:
         self.outcome.out.append(line)
+        if self._echo is not None:
+            self._echo(line)
 
     def say(self, line: str) -> None:
         """A line on stderr: progress and notes, apart from the output."""
@@ -284,16 +286,43 @@ def _show(run: _Run, path: Path, lang: Lang, show: bool) -> None:
             run.say(note)
 
 
-def _publish(run: _Run, book: Path, output: Path | None = None, show: bool = False, watch: bool = False,
-             interval: float = 1) -> None:
-    from forsxl.app.publish import publish_book, watch_book
+def _publish(run: _Run, book: Path, output: Path | None = None, to: str | None = None, url: str | None = None,
+             qr: bool = False, blocks: bool = True, watch: bool = False, interval: float = 1,
+             show: bool = False) -> None:
+    from forsxl.app.publish import keep_addresses, publish_book, qr_lines, upload_site, watch_book, with_addresses
+    from forsxl.app.workflow import editing
+    from forsxl.book.read import peek_lang
+
+    lang = run.outcome.lang = peek_lang(book) or system_lang()
+    if to is not None or url is not None:  # kept in Config for the next publish: a change, described when asked
+        run.changing()
+        with editing(book) as loaded:
+            loaded.describing = run.describing
+            kept = keep_addresses(loaded, to, url)
+        run.done(loaded)
+        if kept:
+            run.say(kept)
+    show_qr = [qr]
 
     def once() -> None:
         loaded = run.load(book)
-        written, said = publish_book(loaded, output)
-        run.print(said)
-        run.outcome.files.append(written)
-        _show(run, written, loaded.lang, show)
+        with_addresses(loaded, to, url)
+        published = publish_book(loaded, output)
+        run.print(published.said)
+        run.outcome.files.append(published.output)
+        if loaded.tournament.config.publish.to:
+            try:
+                run.print(upload_site(loaded, published))
+            except ForsxlError as error:  # the site is written here all the same: one line, and --watch goes on
+                run.say(message(error, loaded.lang) + (tr(loaded.lang, "; sent again at the next save") if watch
+                                                       else ""))
+                if not watch:
+                    run.outcome.code = 1
+                    return
+        if show_qr[0]:
+            run.print(qr_lines(loaded, blocks))
+            show_qr[0] = False
+        _show(run, published.output, loaded.lang, show)
 
     if not watch:
         once()
@@ -306,9 +335,16 @@ def _publish(run: _Run, book: Path, output: Path | None = None, show: bool = Fal
             _said(run, problems)
             raise RuntimeError("") from None  # said already: the watch only says it goes on
 
-    from forsxl.book.read import peek_lang
+    watch_book(book, republish, run.say, interval, lang)
 
-    watch_book(book, republish, run.say, interval, peek_lang(book) or system_lang())
+
+def _login(run: _Run, book: None, address: str, password: str | None = None) -> None:
+    """The login an address names (`data`), to ask its password by; with the password, kept in the keyring."""
+    from forsxl.app.publish import keep_login, login_name
+
+    run.outcome.data = {"login": login_name(address)}
+    if password is not None:
+        run.print(keep_login(address, password, run.outcome.lang))
 
 
 def _print(run: _Run, book: Path, round: int | None = None, output: Path | None = None, show: bool = False) -> None:
@@ -375,6 +411,39 @@ def _import(run: _Run, book: Path, source: Path, format: str = "auto", only: str
         run.done(imported)
     for line in lines:
         run.print(line)
+
+
+def _ratings(run: _Run, book: Path, source: str | None = None, file: Path | None = None, date: str | None = None,
+             url: str | None = None, add: list[str] | None = None, apply: bool = False, force: bool = False) -> None:
+    from datetime import date as day
+
+    from forsxl.app.ratings import apply_into, rating_source, ratings_into, read_list
+    from forsxl.book.read import peek_lang
+
+    run.outcome.lang = peek_lang(book) or run.outcome.lang
+    given = [o for o, v in (("--source", source), ("--file", file), ("--date", date), ("--url", url), ("--add", add))
+             if v]
+    if apply and given:
+        raise ForsxlError("", "ratings_options", option=given[0])
+    if force and not apply:
+        raise ForsxlError("", "ratings_force_alone")
+    if source is None and not apply:
+        raise ForsxlError("", "ratings_source_missing")
+    if apply:
+        with run.editing(book) as loaded:
+            lines = apply_into(loaded, force)
+        run.print("\n".join(lines))
+        return
+    assert source is not None
+
+    def progress(done: int, total: int | None) -> None:  # a list of a megabyte or more: an EGD world list is 8 MB
+        if run.progress is not None and total is not None and total >= 2**20:
+            run.progress(done, total, tr(run.outcome.lang, "downloading"))
+
+    listed = read_list(rating_source(source), file, date, url, day.today(), progress)
+    with run.editing(book) as loaded:
+        lines = ratings_into(loaded, listed, add or [])
+    run.print("\n".join(lines))
 
 
 def _export(run: _Run, book: Path, format: str = "egf", output: Path | None = None, egf_class: str = "A",
@@ -453,37 +522,41 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "new": _new, "check": _check, "pair": _pair, "schedule": _schedule, "stage": _stage, "standings": _standings,
     "merge": _merge, "history": _history, "undo": _undo, "publish": _publish, "print": _print,
     "regulation": _regulation, "explain": _explain, "config": _config, "presets": _presets, "demo": _demo,
-    "import": _import, "export": _export, "simulate": _simulate, "calc build": _calc_build,
-    "calc install": _calc_install, "calc remove": _calc_remove,
+    "import": _import, "ratings": _ratings, "export": _export, "simulate": _simulate, "login": _login,
+    "calc build": _calc_build, "calc install": _calc_install, "calc remove": _calc_remove,
 }
 """Each command by the name the terminal gives it; its options are its function's keyword parameters."""
-WRITING = frozenset({"new", "pair", "schedule", "stage", "standings", "merge", "undo", "import", "simulate"})
-"""The commands that change a workbook, and can describe the change instead (`describe`)."""
 
 
 # ------------------------------------------------------------------------------------------------ running
 
 
 def run(command: str, book: str | Path | None = None, *, describe: bool = False, name: str | Path | None = None,
-        say: Say | None = None, progress: Progress | None = None, **options: Any) -> Outcome:
+        echo: Say | None = None, say: Say | None = None, progress: Progress | None = None, **options: Any) -> Outcome:
     """Run `command` on the workbook `book` with `options` (named as the terminal's, `_` for `-`), as the terminal
     does; with `describe`, a writing command's edits instead of a save (`Outcome.edits`). `name` is the workbook
     that `book` is a copy of (the file of the document open in Calc): what forsxl calls it, where it writes files
-    beside it, whose versions it lists and keeps. `say` is told each line the terminal prints on stderr as it comes,
-    `progress` how far a long command is."""
+    beside it, whose versions it lists and keeps. `echo` and `say` are told each line the terminal prints on stdout
+    and on stderr as it comes, `progress` how far a long command is."""
     chosen = COMMANDS.get(command)
-    session = _Run(describe, say, progress, Path(book) if book is not None else None,
+    session = _Run(describe, echo, say, progress, Path(book) if book is not None else None,
                    Path(name) if name is not None else None)
-    try:
-        if chosen is None:
-            raise _Usage(f"no such command: {command!r} (the commands: {', '.join(COMMANDS)})")
-        chosen(session, **_arguments(chosen, book, options))
-    except _Usage as error:
-        session.say(str(error))
-        session.outcome.code = 2
-    except (ForsxlError, WorkbookErrors) as problems:
-        _said(session, problems)
-        session.outcome.code = 1
+    from forsxl.book.read import peek_lang
+    from forsxl.book.save import telling
+
+    with telling() as told:
+        try:
+            if chosen is None:
+                raise _Usage(f"no such command: {command!r} (the commands: {', '.join(COMMANDS)})")
+            chosen(session, **_arguments(chosen, book, options))
+        except _Usage as error:
+            session.say(str(error))
+            session.outcome.code = 2
+        except (ForsxlError, WorkbookErrors) as problems:
+            _said(session, problems)
+            session.outcome.code = 1
+    for note in told:  # what a save left undone without failing for it (book/save.py `telling`)
+        session.problem(note, peek_lang(note.params["path"]) or system_lang(), "warning")
     return session.outcome
 
 

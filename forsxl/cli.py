@@ -15,8 +15,9 @@ from forsxl.book.read import peek_lang
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.engine.values import Lang
-from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, RATING_SOURCES, choices
 from forsxl.helptext import help_lang, show_usage_error, translate_help, typer_words
+from forsxl.i18n import system_lang, tr
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
@@ -58,17 +59,17 @@ def run(args: Sequence[str]) -> None:
     raise SystemExit(code or 0)
 
 
-def _do(command: str, book: Path | None = None, **options: Any) -> None:
-    """Run `command` through forsxl.api, its stderr lines printed as they come, then its output; exit with its code."""
+def _do(command: str, book: Path | None = None, **options: Any) -> api.Outcome:
+    """Run `command` through forsxl.api, each line printed as it comes (stdout and stderr as the command says them);
+    exit with its code unless that is 0."""
     progress = _Progress()
     try:
-        outcome = api.run(command, book, say=_say, progress=progress, **options)
+        outcome = api.run(command, book, echo=typer.echo, say=_say, progress=progress, **options)
     finally:
         progress.close()
-    for line in outcome.out:
-        typer.echo(line)
     if outcome.code:
         raise typer.Exit(outcome.code)
+    return outcome
 
 
 def _say(line: str) -> None:
@@ -220,7 +221,16 @@ def publish(
     path: Workbook,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="FILE.html: one self-contained page; a folder: the results site (default: "
-        "results.html).", metavar="FILE|FOLDER")] = None,
+        "results.html, or the folder BOOK-site when the site is sent to a host).", metavar="FILE|FOLDER")] = None,
+    to: Annotated[str | None, typer.Option(
+        "--to", help="Send the site to the club's host: sftp://, ftp://, ftps://, webdav://, webdavs://, s3:// or "
+        "a git repository, git+ssh://... (docs/publish.md); kept in Config as publish.to (default: Config's).",
+        metavar="URL")] = None,
+    url: Annotated[str | None, typer.Option(
+        "--url", help="The site's address as its readers open it, for the line printed and the QR codes; kept in "
+        "Config as publish.url (default: Config's).", metavar="ADDRESS")] = None,
+    qr: Annotated[bool, typer.Option("--qr", help="Print the QR code of the site's address in the terminal too.")] = (
+        False),
     watch: Annotated[bool, typer.Option("--watch", help="Republish whenever the workbook is saved (Ctrl-C stops).")] = (
         False),
     interval: Annotated[float, typer.Option(help="--watch: seconds between looks at the workbook.",
@@ -228,12 +238,38 @@ def publish(
     show: Annotated[bool, typer.Option("--open", help="Then open the page in the browser.")] = False,
 ) -> None:
     """Write the results: one self-contained HTML page, or a small site of pages (standings, crosstable, rounds,
-    a card per player, teams, playoff, regulation, charts), both in the workbook's language.
+    a card per player, teams, playoff, regulation, charts), both in the workbook's language; with --to (or Config's
+    publish.to), send the pages that changed to the club's host.
 
     Example: forsxl publish club.xlsx -o club.html
              forsxl publish club.xlsx -o site --watch
+             forsxl publish club.xlsx --to sftp://club@example.org/www/results --url https://example.org/results/
     """
-    _do("publish", path, output=output, show=show, watch=watch, interval=interval)
+    _do("publish", path, output=output, to=to, url=url, qr=qr, blocks=_has_blocks(), watch=watch, interval=interval,
+        show=show)
+
+
+def _has_blocks() -> bool:
+    """Whether standard output can print the block characters of a QR code (a Windows console in cp1251 cannot)."""
+    try:
+        "█▀▄".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+@app.command()
+def login(
+    address: Annotated[str, typer.Argument(help="The host's address, as publish --to takes it.", metavar="URL")],
+) -> None:
+    """Keep the password of a login to the club's host in the system's keyring, where publish --to finds it: never
+    in the workbook (docs/publish.md).
+
+    Example: forsxl login ftp://club@ftp.example.org/www/results
+    """
+    asked = _do("login", address=address)  # the login's name, to ask its password by
+    password = typer.prompt(tr(system_lang(), "password of {login}", login=asked.data["login"]), hide_input=True)
+    _do("login", address=address, password=password)
 
 
 @app.command("print")
@@ -404,6 +440,38 @@ def import_command(
              forsxl import ioct.xlsx ioct.xml          (the whole tournament, rounds and results)
     """
     _do("import", path, source=source, format=format, only=only, lang=lang)
+
+
+@app.command("ratings")
+def ratings_command(
+    path: Workbook,
+    source: Annotated[str | None, typer.Option(help="The federation's list: rfg (the Russian Go Federation), egd "
+                                               "(the European Go Database), ffg (France) or aga (the USA).",
+                                               metavar=choices(list(RATING_SOURCES)))] = None,
+    file: Annotated[Path | None, typer.Option("--file", help="Read the list from this file (downloaded before), "
+                                              "not from the federation's site.", dir_okay=False,
+                                              metavar="FILE")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The list as of this day: the one kept from then "
+                                             "(default: today's, downloaded once a day; with --file: the day the "
+                                             "list gives).", metavar="YYYY-MM-DD")] = None,
+    url: Annotated[str | None, typer.Option("--url", help="Download the list from here instead (a mirror).",
+                                            metavar="URL")] = None,
+    add: Annotated[list[str] | None, typer.Option("--add", help="Add this player from the list to Players: a name, "
+                                                  "in either script, or the list's id (repeatable).",
+                                                  metavar="PLAYER")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Write the ratings ticked in Rating changes into Players.")] = (
+        False),
+    force: Annotated[bool, typer.Option("--force", help="With --apply: also for players who have played a round "
+                                        "(Standings then says so).")] = False,
+) -> None:
+    """Compare the players' ratings with a federation's list (RFG, EGD, FFG, AGA): the list's values in a Rating
+    list sheet, and those that differ in Rating changes, to tick; --apply writes the ticked ones into Players.
+
+    Example: forsxl ratings club.xlsx --source rfg           (then tick rows in Rating changes)
+             forsxl ratings club.xlsx --apply
+             forsxl ratings club.xlsx --source egd --file allworld_lp.html --add 13633719
+    """
+    _do("ratings", path, source=source, file=file, date=date, url=url, add=add, apply=apply, force=force)
 
 
 @app.command("export")

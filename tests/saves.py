@@ -72,9 +72,10 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Saved]]:
     saves: list[Saved] = []
     real = forsxl.book.save._replace
 
-    def replace(write: Callable[[str], None], target: Path, path: Path, read_as: Any) -> None:
-        real(write, target, path, read_as)
+    def replace(write: Callable[[str], None], target: Path, *rest: Any) -> Any:
+        done = real(write, target, *rest)
         saves.append(_members(target))
+        return done
 
     monkeypatch.setattr(forsxl.book.save, "_replace", replace)
     yield saves

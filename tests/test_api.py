@@ -20,8 +20,8 @@ from test_cli import RATING, club_players, edit, invoke, new_book, type_results
 
 from forsxl import api
 from forsxl.book.edits import Edits
+from forsxl.book.kept import kept_versions, versions_folder
 from forsxl.book.read import open_package
-from forsxl.book.save import kept_versions, versions_folder
 
 
 def _members(data: bytes) -> dict[str, bytes]:

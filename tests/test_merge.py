@@ -16,9 +16,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from property_runs import examples
+from property_runs import SHARED_FIXTURE, examples
 from test_cli import (
     RATING,
     club_players,
@@ -92,6 +92,18 @@ def test_disjoint_result_entry_merges_like_one_copy(paired: Path, tmp_path: Path
                                      "Round-1!H6, Round-1!H7, Round-1!H8, Round-1!H9, Round-1!H10, Round-1!H11")
     assert [r["Command"] for r in rows(merged, "Log")] == ["pair", "merge"]  # the common history once
     assert not a.with_name("a.bak.xlsx").exists()  # the copies are read, never written
+
+
+def test_the_merged_log_prints_as_every_log_does(paired: Path, tmp_path: Path) -> None:
+    """Issue 39: the merge wrote the Log whole and dropped its print titles (its header row on every page) and its
+    layout from the workbook; it keeps those of a Log forsxl writes."""
+    _, a, b = copies(paired, tmp_path)
+    merged = tmp_path / "merged.xlsx"
+    ok("merge", a, b, "-o", merged)
+    before, after = (openpyxl.load_workbook(path)["Log"] for path in (paired, merged))
+    assert after.print_title_rows == before.print_title_rows == "$1:$1"
+    assert after.page_setup.orientation == before.page_setup.orientation == "landscape"
+    assert after.column_dimensions["D"].width == before.column_dimensions["D"].width
 
 
 def test_values_saved_by_excel_or_libreoffice_mean_the_same(paired: Path, tmp_path: Path) -> None:
@@ -370,7 +382,7 @@ def test_a_broken_copy_is_named_and_nothing_written(paired: Path, tmp_path: Path
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", a, b, "-o", merged],
             f"{b} cannot be merged until these problems in it are fixed:",
-            "Round-1!H2: 'B+x' is not a result; use B+, W+, =, B+F, W+F or 0-0 (R11)")
+            "Round-1!H2: 'B+x' is not a result; use B+, W+, =, B+F, W+F, 0-0 or 1-1 (R11)")
     refused(merged, ["merge", b, "-o", merged],
             "merge needs two copies, or BASE and two copies; 1 workbooks given")
 
@@ -382,7 +394,7 @@ BOARD = st.one_of(st.tuples(RESULTS, st.none()), st.tuples(st.none(), RESULTS), 
 """What each copy has typed on a board: mostly one referee per board, sometimes both (maybe differently)."""
 
 
-@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), suppress_health_check=SHARED_FIXTURE)
 @given(typed=st.lists(BOARD, min_size=10, max_size=10), with_base=st.booleans(),
        prefer=st.sampled_from([None, "a"]), newcomers=st.sampled_from(["", "a", "b", "ab"]),
        clubs=st.tuples(st.sampled_from([None, "Tengen", "Hoshi"]), st.sampled_from([None, "Tengen", "Hoshi"])))
