@@ -41,6 +41,7 @@ import forsxl
 import forsxl.app.workflow as workflow
 import forsxl.book.read as read_module
 from forsxl.app.workflow import finish, pair_into
+from forsxl.book.describe import describe
 from forsxl.book.layout import NEW_PLAYER_COLUMNS
 from forsxl.book.package import Package
 from forsxl.book.read import load
@@ -67,7 +68,7 @@ def build(path: Path) -> float:
         workbook = new_workbook(rows, Lang.EN, NEW_PLAYER_COLUMNS)
         players = field(PLAYERS)
         type_players(workbook, Lang.EN, players)
-        save(workbook, work)
+        save(describe(workbook, None, "new", ""), work)
         rng = random.Random(f"{SEED}|workbook")
         for number in range(1, PLAYED + 1):
             book = load(work)
@@ -141,6 +142,7 @@ STEPS = (
     ("write: refresh_rounds", workflow, "refresh_rounds"),
     ("write: write_standings", workflow, "write_standings"),
     ("write: append_log", workflow, "append_log"),
+    ("save: describe (the edits)", workflow, "describe"),
     ("save: Package.write (the parts forsxl wrote)", Package, "write"),
     ("save: atomic save, all of it", workflow, "save"),
 )
@@ -177,7 +179,7 @@ ORDER = (
     "load: open_package (openpyxl)", "load: reading sheets into a Tournament",
     "engine: pair_round", "write: write_round",
     "engine: report (standings)", "write: refresh_rounds", "write: write_standings", "write: append_log",
-    "save: Package.write (the parts forsxl wrote)", "save: fsync, backup copy, rename",
+    "save: describe (the edits)", "save: Package.write (the parts forsxl wrote)", "save: fsync, backup copy, rename",
     "other (pair_into/finish glue)",
     "= load", "= pair_into", "= finish", "= total",
 )

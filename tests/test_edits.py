@@ -17,13 +17,14 @@ import pytest
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
 from saves import DIGESTS, SCENARIOS, digest, recorded
 
 from forsxl.book import save as save_module
 from forsxl.book.build import new_workbook_of
 from forsxl.book.describe import describe
-from forsxl.book.edits import Edits
-from forsxl.book.package import Package
+from forsxl.book.edits import Edits, Row
+from forsxl.book.package import Package, _dimension
 from forsxl.book.read import open_package
 
 WRITTEN = json.loads(DIGESTS.read_text(encoding="utf-8"))
@@ -177,3 +178,15 @@ def test_edits_of_another_version_are_refused() -> None:
     assert Edits.from_json(said) == Edits()
     with pytest.raises(ValueError, match="version 1"):
         Edits.from_json({**said, "version": 2})
+
+
+def test_a_sheet_written_whole_has_the_dimension_openpyxl_gives_it() -> None:
+    """book/package.py writes a sheet's cells itself: its dimension is the one openpyxl gives the sheet holding them
+    (merged cells counted, a row holding nothing too)."""
+    edits = describe(_everything(), None, "new", "")
+    edits.sheets[0].rows.append(Row(30))
+    built = new_workbook_of(edits)
+    for sheet in edits.sheets:
+        worksheet = built[sheet.name]
+        assert isinstance(worksheet, Worksheet)
+        assert _dimension(sheet) == worksheet.calculate_dimension(), sheet.name

@@ -77,6 +77,7 @@ class Builder:
         self.workbook, self.formats = workbook, formats
         self.lists = styles(workbook)
         self._parts: dict[tuple[int, str], int] = {}
+        self._xfs: dict[int | None, int | None] = {}
 
     def style(self, number: int | None, base: StyleArray | None = None) -> StyleArray:
         """The cell style of format `number` laid over `base` (the default when None)."""
@@ -96,17 +97,36 @@ class Builder:
                               self.lists.number_formats.add(code) + BUILTIN_FORMATS_MAX_SIZE)
         return style
 
+    def xf(self, number: int | None) -> int | None:
+        """The number of the cell style of format `number` in the workbook's list, added to it when first asked for
+        as openpyxl adds a cell's when it writes it; None for no style."""
+        if number not in self._xfs:
+            style = self.style(number)
+            self._xfs[number] = self.lists.cell_styles.add(style) if any(style) else None
+        return self._xfs[number]
+
+    @property
+    def styles(self) -> list[StyleArray]:
+        """The workbook's cell styles by number."""
+        return self.lists.cell_styles
+
     def cell(self, sheet: Worksheet, row: int, column: int, value: Value, style: StyleArray) -> Cell:
         """A cell of `sheet` holding `value` as the edits say it (text as text), not put into the sheet."""
-        return new_cell(sheet, row, column, style, value, _kind(value))
+        return new_cell(sheet, row, column, style, value, kind_of(value))
 
     def fill(self, target: Worksheet, sheet: Sheet) -> None:
-        """An empty worksheet made what `sheet` says."""
+        """An empty worksheet made what `sheet` says, cells and all (for openpyxl to save a new workbook)."""
         for line in sheet.rows:
             if not line.cells and line.height is None:  # a row that holds nothing: openpyxl writes it so
                 add_cell(target, line.row, 1, StyleArray(), None, "n")
             for column, value, number in line.cells:
-                add_cell(target, line.row, column, self.style(number), value, _kind(value))
+                add_cell(target, line.row, column, self.style(number), value, kind_of(value))
+        self.settings(target, sheet)
+
+    def settings(self, target: Worksheet, sheet: Sheet) -> None:
+        """What `sheet` says of an empty worksheet but its cells: row heights, column widths, frozen panes, merged
+        cells, validations, print settings."""
+        for line in sheet.rows:
             if line.height is not None:
                 target.row_dimensions[line.row].height = line.height
         for column, width in sheet.columns:
@@ -119,7 +139,7 @@ class Builder:
         _print(target, sheet.print)
 
 
-def _kind(value: Value) -> str:
+def kind_of(value: Value) -> str:
     """openpyxl's data type of a value the edits give."""
     if isinstance(value, str):
         return "s"

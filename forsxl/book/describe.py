@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.styles import Alignment, Border, Color, Font, PatternFill, Protection, Side
 from openpyxl.styles.numbers import BUILTIN_FORMATS, BUILTIN_FORMATS_MAX_SIZE
-from openpyxl.utils import column_index_from_string
+from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.dimensions import ColumnDimension, RowDimension
@@ -24,7 +23,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book.build import LISTS, PARTS, SIDE, VALIDATION
 from forsxl.book.edits import Cells, Edits, Format, Json, Row, Sheet, Value
-from forsxl.book.openpyxl_private import StyleArray, Styles, cells, style_array, styles
+from forsxl.book.openpyxl_private import StyleArray, Styles, cell_records, style_array, styles
 from forsxl.book.package import Package
 from forsxl.book.sheets import written
 
@@ -148,22 +147,21 @@ _VALUES = (str, int, float, datetime, date, time, timedelta, type(None))
 """The types of the values the edits hold (bool is an int)."""
 
 
-def _value(cell: Cell | MergedCell) -> Value:
-    value = cell.value
-    if cell.data_type == "f" or not isinstance(value, _VALUES):
-        raise Unsayable(f"{cell.coordinate}: a formula or a value of type {type(value).__name__}")
+def _value(value: object, kind: str, where: str) -> Value:
+    if kind == "f" or not isinstance(value, _VALUES):
+        raise Unsayable(f"{where}: a formula or a value of type {type(value).__name__}")
     return value
 
 
 def _whole(sheet: Worksheet, formats: _Formats) -> Sheet:
     """A sheet forsxl wrote whole."""
     rows: dict[int, Row] = {}
-    for (row, column), cell in sorted(cells(sheet).items()):
-        line = rows.setdefault(row, Row(row))
-        if cell.comment is not None or cell.hyperlink is not None:
-            raise Unsayable(f"{sheet.title}!{cell.coordinate}: a comment or a link")
-        if cell.value is not None or cell.has_style:
-            line.cells.append((column, _value(cell), formats.of_style(style_array(cell))))
+    for row, column, value, kind, style, noted in cell_records(sheet):
+        line = rows.get(row) or rows.setdefault(row, Row(row))
+        if noted:
+            raise Unsayable(f"{sheet.title}!{get_column_letter(column)}{row}: a comment or a link")
+        if value is not None or (style is not None and any(style)):
+            line.cells.append((column, _value(value, kind, sheet.title), formats.of_style(style)))
     for number, dimension in sheet.row_dimensions.items():
         if set(dict(dimension)) - {"r", "ht", "customHeight", *_plain(dimension)}:
             raise Unsayable(f"{sheet.title}: row {number} {dict(dimension)}")
@@ -198,7 +196,7 @@ def _changed(sheet: Worksheet, formats: _Formats) -> Cells:
             was = StyleArray(array("i", style)) if style else StyleArray()
             fields = {key for key in (*LISTS, "numFmtId") if getattr(was, key) != getattr(now, key)}
             number = formats.number(format_of(now, lists, fields))
-        out.set.append((row, column, _value(cell), number))
+        out.set.append((row, column, _value(cell.value, cell.data_type, f"{sheet.title}!{cell.coordinate}"), number))
     return out
 
 

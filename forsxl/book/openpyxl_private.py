@@ -12,7 +12,7 @@ tests/test_cells.py and tests/test_package.py then compare the results with open
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import IO, Any, cast
 
@@ -29,9 +29,9 @@ from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import Element, tostring
 
-__all__ = ["StyleArray", "Styles", "add_cell", "append_after", "cell_xml", "cells", "new_cell", "number_text", "read",
-           "serialised", "sheet_xml_without_rows", "style_array", "style_key", "style_xml", "styled_like", "styles",
-           "stylesheet_xml"]
+__all__ = ["StyleArray", "Styles", "add_cell", "append_after", "cell_records", "cell_xml", "cells", "new_cell",
+           "number_text", "read", "serialised", "sheet_xml_without_rows", "style_array", "style_key", "style_xml",
+           "styled_like", "styles", "stylesheet_xml"]
 
 
 def read(source: IO[bytes], before_sheets: Callable[[list[str], Workbook], None]) -> tuple[Workbook, list[str]]:
@@ -68,6 +68,16 @@ def style_key(cell: Cell | MergedCell) -> bytes:
     return bytes(style) if style is not None and any(style) else b""
 
 
+def cell_records(sheet: Worksheet) -> Iterator[tuple[int, int, object, str, StyleArray | None, bool]]:
+    """Each cell of a sheet in row and column order, as (row, column, value, data type, style, whether it has a
+    comment or a link): a sheet's cells read at once (book/describe.py reads every cell of the sheets forsxl
+    writes whole, a big workbook's Standings some 25,000)."""
+    found: Any
+    for (row, column), found in sorted(sheet._cells.items()):
+        yield row, column, found._value, found.data_type, found._style, (
+            found.comment is not None or found.hyperlink is not None)
+
+
 def style_array(cell: Cell | MergedCell | StyleableObject) -> StyleArray | None:
     """The style of a cell (or a row or column) as openpyxl holds it (None: never styled)."""
     return cast(StyleArray | None, cell._style)  # type: ignore[union-attr]  # the stubs leave out the slot
@@ -97,7 +107,7 @@ class Styles:
     fills, borders, alignments, protections and custom number formats it points at by number; which cell styles
     format a date or a duration."""
 
-    cell_styles: list[StyleArray]
+    cell_styles: IndexedList[StyleArray]
     fonts: list[Any]
     fills: list[Any]
     borders: list[Any]

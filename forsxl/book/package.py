@@ -36,15 +36,17 @@ from weakref import WeakKeyDictionary
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.chartsheet.chartsheet import Chartsheet
 from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, NumberFormat
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import ARC_STYLE, COMMENTS_NS
 
 from forsxl.book import layout, openpyxl_private
-from forsxl.book.build import Builder
+from forsxl.book.build import Builder, kind_of
 from forsxl.book.cells import RawSheet, bind, damaged, raw_values
-from forsxl.book.edits import Cells, Edits, Value
+from forsxl.book.edits import Cells, Edits, Sheet, Value
 from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, styles
 from forsxl.book.parts import (
     RELATIONSHIPS,
@@ -278,7 +280,7 @@ class _Changes:
         for name in edits.order:
             if name in whole:
                 built = Worksheet(self.workbook, name)
-                self.builder.fill(built, whole[name])
+                self.builder.settings(built, whole[name])  # its cells are written from the edits (`_owned_xml`)
                 entry = entries[name] if name in read else self._new_sheet(name)
                 owned[name] = entry
                 order.append((entry, built))
@@ -314,9 +316,10 @@ class _Changes:
         all of the sheet's)."""
         formulas: dict[int, set[Coordinate] | None] = {e.sheet_id: None for e in gone}
         changed = {cells.sheet: cells for cells in self.edits.cells}
+        whole = {sheet.name: sheet for sheet in self.edits.sheets}
         for entry, sheet in order:
             if entry.name in owned:
-                self.parts[entry.part] = _owned_xml(sheet)
+                self.parts[entry.part] = _owned_xml(sheet, whole[entry.name], self.builder)
                 formulas[entry.sheet_id] = None
             elif entry.name in changed and isinstance(sheet, Worksheet):
                 scratch = Worksheet(self.workbook, entry.name)  # the edits' cells are built in it
@@ -522,46 +525,70 @@ def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> lis
     return edits
 
 
-def _owned_xml(sheet: Worksheet) -> bytes:
-    """The part of a sheet forsxl wrote whole, as openpyxl writes it."""
-    xml = openpyxl_private.sheet_xml_without_rows(sheet)
+def _owned_xml(built: Worksheet, sheet: Sheet, builder: Builder) -> bytes:
+    """The part of a sheet written whole, as openpyxl writes it: its settings from `built` (a worksheet holding all
+    of `sheet` but its cells, `Builder.settings`), its cells written here straight from the edits (openpyxl's writer
+    took most of a save's time), with the dimension openpyxl would give the sheet holding them."""
+    xml = openpyxl_private.sheet_xml_without_rows(built)
     if RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
-        raise RuntimeError(f"{sheet.title}: a sheet forsxl writes whole links to comments, drawings or tables")
+        raise RuntimeError(f"{sheet.name}: a sheet forsxl writes whole links to comments, drawings or tables")
+    dimension = next(s for s in spans(xml, {"dimension"}))
+    xml = xml[: dimension.start] + attribute(xml[dimension.start : dimension.inner], "ref", _dimension(sheet)) + xml[
+        dimension.inner :]
     data = next(s for s in spans(xml, {"sheetData"}))
-    return xml[: data.start] + _sheet_data(sheet) + xml[data.end :]
+    return xml[: data.start] + _sheet_data(built, sheet, builder) + xml[data.end :]
 
 
-def _sheet_data(sheet: Worksheet) -> bytes:
-    """The `<sheetData>` of a sheet as openpyxl's writer makes it: rows in order with their dimensions, and each
-    cell that has a value or a style."""
-    rows: dict[int, list[bytes]] = {row: [] for row in sheet.row_dimensions}
-    for (row, _), cell in sorted(openpyxl_private.cells(sheet).items()):
-        if cell.comment is not None or cell.hyperlink is not None:
-            raise RuntimeError(f"{sheet.title}!{cell.coordinate}: a sheet forsxl writes whole has a comment or link")
-        if cell.value is not None or cell.has_style:
-            rows.setdefault(row, []).append(_cell(cell))
+def _dimension(sheet: Sheet) -> str:
+    """The range openpyxl gives a sheet holding the cells `Builder.fill` would put in it: those the edits list, the
+    one openpyxl keeps for a row that holds nothing, and those a merge covers."""
+    found = [(line.row, column) for line in sheet.rows for column, _, _ in line.cells]
+    found += [(line.row, 1) for line in sheet.rows if not line.cells and line.height is None]
+    for merged in map(CellRange, sheet.merged):
+        found += list(merged.cells)[1:]
+    if not found:
+        return "A1:A1"
+    rows, columns = {row for row, _ in found}, {column for _, column in found}
+    return f"{get_column_letter(min(columns))}{min(rows)}:{get_column_letter(max(columns))}{max(rows)}"
+
+
+def _sheet_data(built: Worksheet, sheet: Sheet, builder: Builder) -> bytes:
+    """The `<sheetData>` of a sheet written whole, as openpyxl's writer makes it: rows in order with their
+    dimensions (from `built`), and each cell that has a value or a style."""
+    rows: dict[int, list[bytes]] = {row: [] for row in built.row_dimensions}
+    letters: dict[int, bytes] = {}
+    for line in sheet.rows:
+        for column, value, number in line.cells:
+            if column not in letters:
+                letters[column] = get_column_letter(column).encode()
+            cell = _cell(b"%s%d" % (letters[column], line.row), value, builder.xf(number), built, line.row, column,
+                         builder)
+            rows.setdefault(line.row, []).append(cell)
     out = [b"<sheetData>"]
     for row, cells in sorted(rows.items()):
-        dimensions = dict(sheet.row_dimensions[row]) if row in sheet.row_dimensions else {}
+        dimensions = dict(built.row_dimensions[row]) if row in built.row_dimensions else {}
         attrs = b"".join(b' %s="%s"' % (k.encode(), quote(v)) for k, v in dimensions.items() if k != "r")
         out += [b'<row r="%d"%s>' % (row, attrs), *cells, b"</row>"]
     out.append(b"</sheetData>")
     return b"".join(out)
 
 
-def _cell(cell: Cell | MergedCell) -> bytes:
-    """One `<c>`, as openpyxl's cell writer makes it; text, numbers and booleans written here directly."""
-    value, kind = cell.value, cell.data_type
-    style = b' s="%d"' % cell.style_id if cell.has_style else b""
-    head = b'<c r="%s"%s t="%s"' % (cell.coordinate.encode(), style, b"inlineStr" if kind == "s" else kind.encode())
+def _cell(coordinate: bytes, value: Value, xf: int | None, built: Worksheet, row: int, column: int,
+          builder: Builder) -> bytes:
+    """One `<c>`, as openpyxl's cell writer makes it, `xf` its style's number (None: unstyled); text, numbers and
+    booleans written here directly, a date by openpyxl."""
+    kind = kind_of(value)
+    style = b' s="%d"' % xf if xf is not None else b""
+    head = b'<c r="%s"%s t="%s"' % (coordinate, style, b"inlineStr" if kind == "s" else kind.encode())
     if value is None or value == "":
         return head + b" />"
-    if kind == "s" and isinstance(value, str):
+    if isinstance(value, str):
         space = b' xml:space="preserve"' if value != value.strip() else b""
         return head + b"><is><t%s>%s</t></is></c>" % (space, text(value))
-    if kind in ("n", "b") and isinstance(value, int | float):
+    if isinstance(value, int | float):
         return head + b"><v>%s</v></c>" % number_text(value)
-    return cell_xml(cell, cell.has_style)
+    array = builder.styles[xf] if xf is not None else StyleArray()
+    return cell_xml(builder.cell(built, row, column, value, array), xf is not None)
 
 
 def _patched(xml: bytes, cells: Cells, sheet: Worksheet, scratch: Worksheet,
