@@ -23,7 +23,7 @@ app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .x
 
 Workbook = Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx).", dir_okay=False, metavar="BOOK")]
 LangOption = Annotated[Lang | None, typer.Option(
-    help="Language of sheets, messages and pages (default: the system's, from LANG).", show_default=False)]
+    help="Language of sheets, messages and pages (default: the system's).", show_default=False)]
 
 
 def _version(value: bool) -> None:
@@ -432,7 +432,7 @@ def import_command(
     only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.",
                                       metavar="LIST")] = "",
     lang: Annotated[Lang | None, typer.Option(help="Language of a workbook made from an OpenGotha file (default: "
-                                              "the system's, from LANG).", show_default=False)] = None,
+                                              "the system's).", show_default=False)] = None,
 ) -> None:
     """Add players from a CSV or rating list to Players (never twice), or make a workbook of an OpenGotha tournament.
 

@@ -301,8 +301,10 @@ def test_without_forsxl_the_menu_says_where_to_set_it(paired: Path, tmp_path: Pa
         shutil.copyfile(paired, book)
         office.call("open", path=str(book))
         answer = choose(office, "pair")
-        assert answer["lines"] == ["forsxl не найден. Установите его (pipx install forsxl) или укажите программу "
-                                   "forsxl в Сервис › Параметры › LibreOffice Calc › forsxl."]
+        assert answer["lines"] == [
+            "forsxl не найден. В PyPI его нет: поставьте файл выпуска — pipx install forsxl-ВЕРСИЯ-py3-none-any.whl — "
+            "или наберите pipx install . в копии проекта (подробно — в её docs/install.md); или укажите программу "
+            "forsxl в Сервис › Параметры › LibreOffice Calc › forsxl."]
         assert office.call("sheets") == SHEETS
     finally:
         office.stop()

@@ -90,7 +90,7 @@ def test_disjoint_result_entry_merges_like_one_copy(paired: Path, tmp_path: Path
     assert log["Changes"].startswith("a.xlsx + b.xlsx" + (" (base base.xlsx)" if with_base else "") +
                                      "; from a.xlsx: Round-1!H2, Round-1!H3, Round-1!H4, Round-1!H5; from b.xlsx: "
                                      "Round-1!H6, Round-1!H7, Round-1!H8, Round-1!H9, Round-1!H10, Round-1!H11")
-    assert [r["Command"] for r in rows(merged, "Log")] == ["pair", "merge"]  # the common history once
+    assert [r["Command"] for r in rows(merged, "Log")] == ["new", "pair", "merge"]  # the common history once
     assert not a.with_name("a.bak.xlsx").exists()  # the copies are read, never written
 
 
@@ -371,7 +371,7 @@ def test_russian_conflicts_are_reported_in_russian(tmp_path: Path) -> None:
     type_results(b, "Тур-1", lambda row: "Б+" if row["Доска"] == 1 else None)
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", base, a, b, "-o", merged],
-            "Тур-1!H2: доска 1, Baker – Adams: введено по-разному: в a.xlsx 'Ч+', в b.xlsx 'Б+'",
+            "Тур-1!H2: доска 1, Baker – Adams: введено по-разному: в a.xlsx «Ч+», в b.xlsx «Б+»",
             "конфликтов: 1, ничего не записано: решите все сразу через --prefer a или --prefer b или по одному "
             "через --resolve CONFLICTS.xlsx")
 

@@ -122,7 +122,7 @@ def test_print_html_has_four_slips_a_page_then_the_wall(paired: Path, tmp_path: 
     assert re.sub(r"<[^>]+>", " ", slip.split("<table>")[1].split("</table>")[0]).split() == [
         "Black", "Player", "001", "No", "2", "7d", "White", "Player", "000", "No", "1", "7d"]  # № in Russian
     assert (first.black, first.white, first.stones) == (2, 1, 0)
-    assert "Handicap: even game · Komi: 6.5" in slip and "Cup &amp; Shield · Round 1" in slip
+    assert "Handicap: even, komi 6.5 to White" in slip and "Cup &amp; Shield · Round 1" in slip
     assert "Black won" in slip and "White won" in slip and "Jigo" not in slip  # 6.5 komi: no draw (R4)
     wall = html.split('<section class="wall"')[1]
     names = re.findall(r'<td class="name">([^<]+)<span class="no">', wall)

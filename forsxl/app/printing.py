@@ -76,11 +76,10 @@ def _slips_workbook(target: Path, t: Tournament, number: int) -> None:
         return SlipPlayer(colour, side.name, f"{L['number']} {side.number}", side.rank)
 
     slips = [SlipText(top, f"{L['board']} {s.board}", player(L["black"], s.black), player(L["white"], s.white),
-                      f"{L['handicap']}: {s.stones + ' ' + P['stones'] if s.stones != '0' else P['even']} · "
-                      f"{L['komi']}: {s.komi}",
+                      f"{L['handicap']}: {s.handicap}",
                       "    ".join(f"☐ {P[k]}" for k in ("black_won", "white_won", *(("jigo",) if s.draw else ()))),
                       (f"{P['signature']}: {L['black']}", f"{P['signature']}: {L['white']}"))
              for page in view.pages for s in page]
-    wall = [(f"{r.name} ({r.number})", r.board, r.colour, r.opponent, r.stones) for r in view.wall]
+    wall = [(f"{r.name} ({r.number})", r.board, r.colour, r.opponent, r.handicap) for r in view.wall]
     write_slips(target, (P["slips"], S["by_name"][:31]), slips,
                 (S["name"], S["board"], S["colour"], S["opponent"], S["handicap"]), wall)

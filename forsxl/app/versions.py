@@ -9,6 +9,7 @@ from forsxl.book.edits import Edits
 from forsxl.book.kept import kept_versions, read_version
 from forsxl.book.read import peek_lang
 from forsxl.book.versions import History, Version, history, undo
+from forsxl.book.write import command_word
 from forsxl.engine.values import Lang
 from forsxl.i18n import ntr, system_lang, tr
 from forsxl.messages import message
@@ -43,10 +44,10 @@ def _what(version: Version, lang: Lang) -> str:
     elif version.edited and run.when is not None:
         same_day = run.when.date() == version.saved.date()
         changes = f" ({run.changes})" if run.changes else ""
-        what = tr(lang, "changed after {command} of {time}{changes}", command=run.command, changes=changes,
-                  time=run.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
+        what = tr(lang, "changed after {command} of {time}{changes}", command=command_word(run.command, lang),
+                  changes=changes, time=run.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
     else:
-        what = run.command + (f" ({run.changes})" if run.changes else "")
+        what = command_word(run.command, lang) + (f" ({run.changes})" if run.changes else "")
     if version.typed_on is not None:
         what += tr(lang, "; typed on version {number}, which an undo had put back", number=version.typed_on)
     if version.undone:

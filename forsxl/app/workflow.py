@@ -14,13 +14,14 @@ from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
 from forsxl.book.describe import describe
 from forsxl.book.edits import Edits
-from forsxl.book.layout import new_player_columns, sheet_name
+from forsxl.book.layout import EVENT_KEYS, new_player_columns, sheet_name
 from forsxl.book.read import Book, load
 from forsxl.book.rows import board_at, cell_of
 from forsxl.book.save import save, writing
 from forsxl.book.stages import write_stage_tables
 from forsxl.book.write import (
     append_log,
+    log_row,
     new_workbook,
     refresh_rounds,
     write_board,
@@ -29,6 +30,7 @@ from forsxl.book.write import (
     write_standings,
     write_teams,
 )
+from forsxl.engine.attendance import late_entry_problems, unscheduled_problems
 from forsxl.engine.config import get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
@@ -37,6 +39,7 @@ from forsxl.engine.scoring import both_results
 from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
 from forsxl.engine.tournament import (
+    next_round,
     pair_round,
     recompute_board,
     round_to_pair,
@@ -172,14 +175,15 @@ def create_book(path: Path, preset: str, lang: Lang, name: str, describing: bool
     config, _, errors = build_config([("preset", preset, None)])
     if errors:
         raise WorkbookErrors(errors, lang)
-    rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset),
-            ("rounds", config.rounds), ("lang", lang.value)]
+    rows = [("name", name or path.stem), ("date", ""), ("place", ""), ("preset", preset), ("rounds", config.rounds),
+            ("lang", lang.value), *((key, "") for key in EVENT_KEYS)]
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("", "file_exists", path=path)
-        players = sheet_name("players", lang)
-        edits = describe(new_workbook(rows, lang, new_player_columns(config)), None, "new", preset,
-                         {"sheet": players, "cell": "B2"})
+        players, changes = sheet_name("players", lang), tr(lang, "created with preset {preset}", preset=preset)
+        workbook = new_workbook(rows, lang, new_player_columns(config))
+        log_row(workbook, lang, datetime.now().isoformat(timespec="seconds"), "new", __version__, changes)
+        edits = describe(workbook, None, "new", changes, {"sheet": players, "cell": "B2"})
         if not describing:
             save(edits, path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
@@ -191,13 +195,18 @@ def check_book(book: Book) -> list[str]:
     game to be played where the stronger player holds Black with stones (R2.5), what each game won or lost by both
     scores (R11), the team lifts made and those to consider (R9), and a summary."""
     t = book.tournament
-    problems = tournament_problems(t)
+    unscheduled, no_game = unscheduled_problems(t)
+    late = late_entry_problems(t, next_round(t)) if next_round(t) <= t.config.rounds else []
+    problems = [*tournament_problems(t), *late, *unscheduled]
     if problems:
         raise WorkbookErrors(problems)
     declared = t.config.groups.declared
     lifted = team_lifts(t.players) if declared else []
     lifts = lift_candidates(t.players).items() if declared else ()
-    return [*(message(w, book.lang) for w in [*schedule_rounds_problem(t), *stronger_holds_black(t), *both_results(t)]),
+    by_category = [ForsxlError("R0", "category_rank", p.source, name=p.name, rank=p.rank, rating=p.rating,
+                               category=p.category) for p in t.players if p.by_category]
+    warnings = [*by_category, *schedule_rounds_problem(t), *no_game, *stronger_holds_black(t), *both_results(t)]
+    return [*(message(w, book.lang) for w in warnings),
             *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
               for p, below in lifted),
             *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))

@@ -25,7 +25,7 @@ from forsxl.engine.norms import parse_norm_band
 from forsxl.engine.prizes import parse_prize_lists
 from forsxl.engine.scoring import settled_scheme
 from forsxl.engine.stages import parse_stage_plan
-from forsxl.engine.values import Lang, NormBand, PrizeLists, Rank
+from forsxl.engine.values import CategoryRanks, Lang, NormBand, PrizeLists, Rank
 from forsxl.i18n import N_, Later, tr
 
 
@@ -54,7 +54,8 @@ def preset_description(name: str, lang: Lang) -> str:
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
 
 VALUE_READERS: dict[type, Callable[[str], Any]] = {
-    Rank: Rank.from_text, NormBand: parse_norm_band, PrizeLists: parse_prize_lists, StagePlan: parse_stage_plan,
+    Rank: Rank.from_text, CategoryRanks: CategoryRanks.parse, NormBand: parse_norm_band,
+    PrizeLists: parse_prize_lists, StagePlan: parse_stage_plan,
 }
 """Engine values a Config cell holds as text, each with its reader (STYLE 9): a ValueError is a plain bad value, a
 ForsxlError its own message at the key's cell; str() gives the text back."""

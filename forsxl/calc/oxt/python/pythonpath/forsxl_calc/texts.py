@@ -24,8 +24,10 @@ TEXTS = {
     "editing": N_("Finish typing in cell {cell} (Enter) and choose the menu item again. Nothing was changed."),
     "copy_failed": N_("The workbook could not be copied for forsxl ({why}), so forsxl did not run. Nothing was "
                       "changed."),
-    "not_found": N_("forsxl was not found. Install it (pipx install forsxl), or set the forsxl program in Tools › "
-                    "Options › LibreOffice Calc › forsxl."),
+    "not_found": N_("forsxl was not found. It is not on PyPI: install the release's wheel file with pipx install "
+                    "forsxl-VERSION-py3-none-any.whl, or type pipx install . in a copy of the project (its "
+                    "docs/install.md says more); or set the forsxl program in Tools › Options › LibreOffice Calc › "
+                    "forsxl."),
     "setting_broken": N_("The forsxl program set in Tools › Options › LibreOffice Calc › forsxl cannot be run: "
                          "{program} ({why}). Correct it there, or clear it to let the extension look for forsxl."),
     "timeout": N_("forsxl did not answer within {seconds} seconds and was stopped. Nothing was changed."),
