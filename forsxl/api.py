@@ -90,19 +90,19 @@ class _Run:
     """One command as it runs: what it says, in which language, and whether it saves or describes."""
 
     def __init__(self, describe: bool, echo: Say | None, say: Say | None, progress: Progress | None,
-                 book: Path | None, name: Path | None):
+                 book: Path | None, copy_of: Path | None):
         self.describing, self._echo, self._say, self.progress = describe, echo, say, progress
-        self.book, self.name = book, name
+        self.book, self.copy_of = book, copy_of
         self.outcome = Outcome(lang=system_lang())
 
     def called(self, book: Path) -> Path:
-        """What the workbook is called: its `name`, when the book read is a copy of it."""
-        return self.name or book
+        """What the workbook is called: the workbook the book read is a copy of (`copy_of`), when it is one."""
+        return self.copy_of or book
 
     def changing(self) -> None:
-        """Before a command changes the workbook: a copy standing for another (`name`) is only described."""
-        if self.name is not None and not self.describing:
-            raise _Usage("name: a copy standing for another workbook is only described (describe: true)")
+        """Before a command changes the workbook: a copy standing for another (`copy_of`) is only described."""
+        if self.copy_of is not None and not self.describing:
+            raise _Usage("copy_of: a copy standing for another workbook is only described (describe: true)")
 
     def print(self, line: str) -> None:
         self.outcome.out.append(line)
@@ -124,11 +124,11 @@ class _Run:
         self.say(line)
 
     def read(self, book: Book) -> Book:
-        """A book just read: its language is the outcome's, its warnings said; a copy goes by its `name`, which files
-        are written beside."""
+        """A book just read: its language is the outcome's, its warnings said; a copy goes by the workbook it is a
+        copy of (`copy_of`), which files are written beside."""
         self.outcome.lang = book.lang
-        if self.name is not None:
-            book.path = self.name
+        if self.copy_of is not None:
+            book.path = self.copy_of
         for warning in book.warnings:  # accepted, but a person should know (renames, late result edits, .ods)
             self.problem(warning, book.lang, "warning")
         return book
@@ -159,12 +159,12 @@ class _Run:
 
     def described(self, edits: Edits) -> None:
         """The edits of a change not saved; the copy they change kept as the newest version of the workbook it
-        stands for (`name`), as a save of that workbook would keep it."""
+        stands for (`copy_of`), as a save of that workbook would keep it."""
         self.outcome.edits = edits
-        if self.name is not None and self.book is not None:
+        if self.copy_of is not None and self.book is not None:
             from forsxl.book.save import keep_version
 
-            keep_version(self.name, self.book)
+            keep_version(self.copy_of, self.book)
 
 
 # -------------------------------------------------------------------------------------------------- commands
@@ -258,7 +258,7 @@ def _history(run: _Run, book: Path) -> None:
 
     path = run.called(book)
     run.outcome.lang = versions_lang(path)
-    lines, run.outcome.data = history_lines(path, run.outcome.lang, book if run.name else None)
+    lines, run.outcome.data = history_lines(path, run.outcome.lang, book if run.copy_of else None)
     run.print("\n".join(lines))
 
 
@@ -268,7 +268,7 @@ def _undo(run: _Run, book: Path, to: int | None = None) -> None:
     run.changing()
     path = run.called(book)
     run.outcome.lang = versions_lang(path)
-    lines, edits = undo_lines(path, to, run.outcome.lang, run.describing, book if run.name else None)
+    lines, edits = undo_lines(path, to, run.outcome.lang, run.describing, book if run.copy_of else None)
     if edits is not None:
         run.described(edits)
     else:
@@ -450,7 +450,7 @@ def _export(run: _Run, book: Path, format: str = "egf", output: Path | None = No
             minutes: int | None = None, keep_forfeits: bool = False) -> None:
     from forsxl.app.exchange import export_book
 
-    said, written, notes = export_book(book, format, output, egf_class, minutes, keep_forfeits, run.name)
+    said, written, notes = export_book(run.load(book), format, output, egf_class, minutes, keep_forfeits)
     run.print(said.removesuffix("\n"))
     if written is not None:
         run.outcome.files.append(written)
@@ -531,16 +531,17 @@ COMMANDS: dict[str, Callable[..., None]] = {
 # ------------------------------------------------------------------------------------------------ running
 
 
-def run(command: str, book: str | Path | None = None, *, describe: bool = False, name: str | Path | None = None,
+def run(command: str, book: str | Path | None = None, *, describe: bool = False, copy_of: str | Path | None = None,
         echo: Say | None = None, say: Say | None = None, progress: Progress | None = None, **options: Any) -> Outcome:
     """Run `command` on the workbook `book` with `options` (named as the terminal's, `_` for `-`), as the terminal
-    does; with `describe`, a writing command's edits instead of a save (`Outcome.edits`). `name` is the workbook
+    does; with `describe`, a writing command's edits instead of a save (`Outcome.edits`). `copy_of` is the workbook
     that `book` is a copy of (the file of the document open in Calc): what forsxl calls it, where it writes files
-    beside it, whose versions it lists and keeps. `echo` and `say` are told each line the terminal prints on stdout
-    and on stderr as it comes, `progress` how far a long command is."""
+    beside it, whose versions it lists and keeps (not `name`: that is `new`'s option, the tournament's name).
+    `echo` and `say` are told each line the terminal prints on stdout and on stderr as it comes, `progress` how far
+    a long command is."""
     chosen = COMMANDS.get(command)
     session = _Run(describe, echo, say, progress, Path(book) if book is not None else None,
-                   Path(name) if name is not None else None)
+                   Path(copy_of) if copy_of is not None else None)
     from forsxl.book.read import peek_lang
     from forsxl.book.save import telling
 
@@ -613,8 +614,8 @@ def warm() -> None:
 
 
 def answer(request: Any) -> dict[str, Any]:
-    """The answer to one request of `forsxl serve` (docs/api.md): `command`, `book`, `options`, `describe`, and an
-    `id` given back."""
+    """The answer to one request of `forsxl serve` (docs/api.md): `command`, `book`, `copy_of`, `options`,
+    `describe`, and an `id` given back."""
     if not isinstance(request, dict):
         return {"id": None, **Outcome(2, err=["a request is a JSON object"]).to_json()}
     options = request.get("options") or {}
@@ -622,5 +623,5 @@ def answer(request: Any) -> dict[str, Any]:
         outcome = Outcome(2, err=["options: a JSON object of the command's options (and no watch: it never ends)"])
     else:
         outcome = run(str(request.get("command")), request.get("book"), describe=bool(request.get("describe")),
-                      name=request.get("name"), **options)
+                      copy_of=request.get("copy_of"), **options)
     return {"id": request.get("id"), **outcome.to_json()}

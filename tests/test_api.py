@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 from saves import recording
 from test_cli import RATING, club_players, edit, invoke, new_book, type_results
@@ -103,17 +104,31 @@ def test_a_copy_goes_by_the_name_of_the_workbook_it_stands_for(book: Path, tmp_p
     copy.parent.mkdir()
     shutil.copy2(book, copy)
     before = book.read_bytes()
-    refused = api.run("pair", copy, name=book)  # saved over the copy under another's name: never
+    refused = api.run("pair", copy, copy_of=book)  # saved over the copy under another's name: never
     assert refused.code == 2 and copy.read_bytes() == book.read_bytes() == before
-    outcome = api.run("pair", copy, name=book, describe=True)
+    outcome = api.run("pair", copy, copy_of=book, describe=True)
     assert outcome.out == [f"{book}: round 2: 10 boards"] and outcome.edits is not None
     assert [v.read_bytes() for v in kept_versions(book.resolve())] == [copy.read_bytes()]
-    history = api.run("history", copy, name=book)
+    history = api.run("history", copy, copy_of=book)
     assert history.data[0]["number"] == 1 and history.data[0]["now"] and history.data[0]["command"] == "pair"
-    slips = api.run("print", copy, name=book)
+    slips = api.run("print", copy, copy_of=book)
     assert slips.files == [book.with_name("club-round-1.html")]
-    put_back = api.run("undo", copy, name=book, describe=True)
+    put_back = api.run("undo", copy, copy_of=book, describe=True)
     assert put_back.code == 1 and put_back.problems[0].code == "undo_oldest"  # the copy is that version
+    exported = api.run("export", copy, copy_of=book, format="egf")
+    assert exported.files == [book.with_name("club.h9")]
+
+
+def test_a_new_tournament_takes_its_name_beside_the_copy_a_menu_names(tmp_path: Path) -> None:
+    """`name` is `new`'s option, the tournament's name, through the API and forsxl serve alike; the workbook a copy
+    stands for is `copy_of`."""
+    made = api.run("new", tmp_path / "cup.xlsx", preset="fors-club", lang="ru", name="Кубок")
+    served = api.answer({"command": "new", "book": str(tmp_path / "кубок.xlsx"),
+                         "options": {"preset": "fors-club", "lang": "ru", "name": "Кубок"}})
+    assert made.code == served["code"] == 0, (made.err, served["err"])
+    for path in (tmp_path / "cup.xlsx", tmp_path / "кубок.xlsx"):
+        config = {row[0]: row[1] for row in openpyxl.load_workbook(path)["Настройки"].iter_rows(values_only=True)}
+        assert config["name"] == "Кубок"
 
 
 def test_presets_speak_the_language_asked_and_come_as_data() -> None:

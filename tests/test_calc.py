@@ -205,7 +205,7 @@ def test_each_item_asks_what_a_referee_types(tmp_path: Path) -> None:
         "merge": ("merge", {"copies": [copy, "b.xlsx"], "output": copy}, True),
         "history": ("undo", {"to": 3}, True),
     }
-    assert {(r["book"], r["name"]) for r in asked.values()} == {(copy, book), (None, book)}  # None: the merge
+    assert {(r["book"], r["copy_of"]) for r in asked.values()} == {(copy, book), (None, book)}  # None: the merge
 
 
 def test_menu_requests_are_answered_by_forsxl_serve(played_book: Path, tmp_path: Path) -> None:

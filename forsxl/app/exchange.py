@@ -16,7 +16,7 @@ from forsxl.book import layout
 from forsxl.book.config import build_config
 from forsxl.book.describe import describe
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
-from forsxl.book.read import Book, load, read_book
+from forsxl.book.read import Book, read_book
 from forsxl.book.safety import MAX_PLAYERS
 from forsxl.book.save import save, writing
 from forsxl.book.write import append_log
@@ -165,19 +165,17 @@ def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang,
     return [f"{path}: {changes}", *[message(n, lang) for n in gotha.notes]], book
 
 
-def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
-                keep_forfeits: bool = False, name: Path | None = None) -> tuple[str, Path | None, list[str]]:
+def export_book(book: Book, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
+                keep_forfeits: bool = False) -> tuple[str, Path | None, list[str]]:
     """The book's results in another program's format (`EXPORTS`): the text to print, what was written, or the
-    text itself when it goes to standard output; the file written (None then); and the format's warnings, in the
-    workbook's language. `egf_class`, `minutes` and `keep_forfeits` go into an EGF table's header and lines
-    (FORMATS §1). `name`: the workbook `path` is a copy of."""
+    text itself when it goes to standard output; the file written (None then), beside the book by default; and the
+    format's warnings, in the workbook's language. `egf_class`, `minutes` and `keep_forfeits` go into an EGF table's
+    header and lines (FORMATS §1)."""
     chosen = EXPORTS.get(fmt)
     if chosen is None:
         raise ForsxlError("", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
     if output is not None:
         check_folder(output)
-    book = load(path)
-    book.path = name or book.path  # a copy of the workbook `name` (the Calc menu's): written beside that
     t = book.tournament
     refuse_over_book(book, output, "export_over_book")
     report = make_report(t, extras=False)

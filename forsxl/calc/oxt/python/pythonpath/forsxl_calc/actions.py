@@ -109,7 +109,7 @@ def request(action: Action, copy: str, name: str, picked: Any = None, **options:
         asked["copies"] = [copy, *asked["copies"]]
         asked.setdefault("output", copy)
         book = None
-    return {"command": action.command, "book": book, "name": name, "options": asked, "describe": action.writes}
+    return {"command": action.command, "book": book, "copy_of": name, "options": asked, "describe": action.writes}
 
 
 def cell_name(sheet: str, column: int, row: int) -> str:

@@ -211,8 +211,8 @@ def ask(ctx: Any, commands: Sequence[Sequence[str]], asked: Mapping[str, Any], s
     out, err = _shown(said.get("out"), asked), _shown(said.get("err"), asked)
     if code == 0:
         warnings = _shown([p["line"] for p in problems if p.get("severity") == "warning"], asked)
-        status = out[0][len(asked.get("name", "")) + 2:] if out and out[0].startswith(asked.get("name", "") + ": ") \
-            else (out[0] if out else "")
+        named = str(asked.get("copy_of") or "") + ": "  # the status bar is the workbook's own: not its name again
+        status = out[0][len(named):] if out and out[0].startswith(named) else (out[0] if out else "")
         return Answer(out + warnings, True, problems, str(asked["command"]), code, status), said
     lines = _shown([p["line"] for p in problems], asked) or err or out
     return Answer(lines, False, problems, str(asked["command"]), code), said
@@ -220,7 +220,7 @@ def ask(ctx: Any, commands: Sequence[Sequence[str]], asked: Mapping[str, Any], s
 
 def _shown(lines: Any, asked: Mapping[str, Any]) -> list[str]:
     """forsxl's lines as the referee reads them: the temporary copy named as the workbook it is a copy of."""
-    copy, name = str(asked.get("book") or ""), str(asked.get("name") or "")
+    copy, name = str(asked.get("book") or ""), str(asked.get("copy_of") or "")
     return [str(line).replace(copy, name) if copy and name else str(line) for line in lines or ()]
 
 

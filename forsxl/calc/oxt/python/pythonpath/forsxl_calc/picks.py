@@ -79,7 +79,7 @@ def ask_export(ctx: Any, frame: Any, say: Texts, path: str) -> Any:
 
 def ask_version(ctx: Any, frame: Any, say: Texts, copy: Copy, path: str, commands: Sequence[Sequence[str]]) -> Any:
     """The version to put back, picked from the list forsxl keeps (`forsxl history`)."""
-    asked = {"command": "history", "book": copy.path, "name": path, "options": {}, "describe": False}
+    asked = {"command": "history", "book": copy.path, "copy_of": path, "options": {}, "describe": False}
     answer, said = ask(ctx, commands, asked, say)
     if said is None or not answer.ok:
         return answer
