@@ -74,6 +74,17 @@ def test_a_recomputed_board_takes_the_referee_to_its_row(book: Path) -> None:
     assert outcome.edits.round == 2 and outcome.edits.cells[-1].sheet == "Log"  # and Standings, written anew
 
 
+def test_standings_take_the_referee_to_standings_only_when_they_are_new(book: Path) -> None:
+    """Issue 38 item 2: the selection, the scroll and the zoom stay unless the item moves to its new sheet."""
+    again = api.run("standings", book, describe=True).edits
+    workbook = openpyxl.load_workbook(book)
+    del workbook["Standings"]
+    workbook.save(book)
+    first = api.run("standings", book, describe=True).edits
+    assert again is not None and again.focus is None
+    assert first is not None and first.focus == {"sheet": "Standings"}
+
+
 def test_problems_come_as_data_with_their_sheet_cell_and_rule(book: Path) -> None:
     edit(book, "Round-1", 2, Result="B+x")
     outcome = api.run("standings", book, describe=True)

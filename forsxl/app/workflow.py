@@ -219,7 +219,9 @@ def check_book(book: Book) -> list[str]:
 def standings_into(book: Book) -> str:
     """Points in the round sheets and Standings from the results typed so far (R4, R6), saved; says how many."""
     played = sum(1 for r in book.tournament.rounds for g in r.games if g.result is not None)
-    book.focus = {"sheet": sheet_name("standings", book.lang)}
+    standings = sheet_name("standings", book.lang)
+    if standings not in book.workbook.sheetnames:  # the referee taken to a new sheet only, else left where they are
+        book.focus = {"sheet": standings}
     finish(book, "standings", ntr(book.lang, "{count} result", "{count} results", played))
     return ntr(book.lang, "standings after {count} result", "standings after {count} results", played)
 

@@ -145,15 +145,14 @@ def _done(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, said: Ma
     publishing) left for `afterwards`, once the referee sees the item done."""
     edits = said.get("edits")
     if action.writes and edits:
-        before = set(model.getSheets().getElementNames())
         try:
             make(ctx, model, edits, _undo_name(action, edits, say))
         except inplace.Unknown as error:
             return Answer([say.text("edits_version", version=str(error))], False)
         clock.step("edits")
         focus = edits.get("focus") or {}
-        if focus.get("sheet") and (focus.get("cell") or focus["sheet"] not in before):
-            where = cell_position(focus.get("cell") or "A2") or (0, 1)  # what it made: a new round, a board, players
+        if focus.get("sheet"):  # what it made: a new round or sheet, a board, the players imported
+            where = cell_position(focus.get("cell") or "A2") or (0, 1)
             go_to(model, focus["sheet"], (where[0], where[1], where[0], where[1]))
         else:  # the selection, the scroll and the zoom as they were (issue 38)
             place.restore(model)
