@@ -6,9 +6,10 @@ languages, a club tournament through every command that writes (`new`, `import`,
 tournament in stages, an OpenGotha import, an .ods, and the feature workbooks of tests/featurebook.py in each
 flavour. `recorded` runs one with the clock stopped and returns each file a save wrote, member by member.
 
-`python tests/saves.py` writes tests/saves.json, the digest of every save: the files as forsxl wrote them before the
-edits (issue 38) became the one path to a file, which tests/test_edits.py holds every save to. Run it again (for
-some scenarios: name them) only for a change meant to change what forsxl writes, and say so in the commit.
+`python tests/saves.py` writes tests/saves.json, the digest of every save, which tests/test_edits.py holds every save
+to (docs/development.md, "Keeping tests/saves.json"): first written by forsxl before the edits (issue 38) became the
+one path to a file, now by forsxl as it writes. Run it again (for some scenarios: name them) only for a change meant
+to change what forsxl writes, after reading the files it now writes, and say so in the commit.
 """
 
 from __future__ import annotations

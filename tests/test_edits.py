@@ -74,7 +74,8 @@ def from_json_alone(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator
 def test_every_save_is_the_file_forsxl_wrote_and_its_edits_alone_write_it(scenario: str, tmp_path: Path,
                                                                           from_json_alone: list[str]) -> None:
     saves = recorded(scenario, tmp_path)
-    assert [digest(saved) for saved in saves] == WRITTEN[scenario]
+    assert [digest(saved) for saved in saves] == WRITTEN[scenario], (
+        "a save is written differently: if the change means it, `python tests/saves.py SCENARIO` (docs/development.md)")
     assert len(from_json_alone) == len(saves) - (scenario == "club")  # but the undo: a version, byte for byte
 
 
