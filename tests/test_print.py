@@ -35,6 +35,8 @@ def test_print_and_publish_name_their_files_in_the_workbook_s_language(tmp_path:
     monkeypatch.chdir(tmp_path)
     assert ok("print", path).stdout.startswith(f"{tmp_path / 'club-тур-1.html'}: тур 1")
     assert ok("publish", path).stdout == "итоги.html: записано\n" and (tmp_path / "итоги.html").is_file()
+    assert ok("print", path, "-o", "бланки.xlsx").stdout.startswith("бланки.xlsx: тур 1")
+    assert openpyxl.load_workbook(tmp_path / "бланки.xlsx").sheetnames == ["Бланки результатов", "Список по алфавиту"]
 
 
 def test_round_sheet_is_set_to_print_on_one_a4_page(paired: Path) -> None:
@@ -136,7 +138,7 @@ def test_print_xlsx_is_slips_to_print_from_a_spreadsheet(paired: Path, tmp_path:
     assert ok("print", paired, "-o", out).stdout.startswith(f"{out}: round 1, 60 slips on 15 pages")
     workbook = openpyxl.load_workbook(out)
     slips, wall = workbook.worksheets
-    assert [slips.title, wall.title] == ["Result slips", "Alphabetically (for the wall)"]
+    assert [slips.title, wall.title] == ["Result slips", "Wall list"]
     boards = [c.value for c in slips["D"] if str(c.value).startswith("Board")]
     assert boards == [f"Board {n}" for n in range(1, 61)]
     assert [b.id for b in slips.row_breaks.brk] == [32 * page for page in range(1, 15)]

@@ -81,5 +81,5 @@ def _slips_workbook(target: Path, t: Tournament, number: int) -> None:
                       (f"{P['signature']}: {L['black']}", f"{P['signature']}: {L['white']}"))
              for page in view.pages for s in page]
     wall = [(f"{r.name} ({r.number})", r.board, r.colour, r.opponent, r.handicap) for r in view.wall]
-    write_slips(target, (P["slips"], S["by_name"][:31]), slips,
+    write_slips(target, (P["slips"], P["wall"]), slips,
                 (S["name"], S["board"], S["colour"], S["opponent"], S["handicap"]), wall)

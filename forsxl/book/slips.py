@@ -116,7 +116,7 @@ def write_slips(target: Path, names: tuple[str, str], slips: Sequence[SlipText],
         cell.font = BOLD
     for row in wall:
         listed.append(list(row))
-    for column, width in enumerate((30, 8, 10, 30, 8), start=1):
+    for column, width in enumerate((30, 8, 10, 30, 16), start=1):  # the handicap: `3, 3,5 чёрным`
         listed.column_dimensions[chr(ord("A") + column - 1)].width = width
     _a4(listed, "1:1")
     partial = target.with_name(f".{target.name}.tmp")
