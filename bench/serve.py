@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import shutil
 import statistics
 import subprocess
@@ -27,15 +26,9 @@ import time
 from pathlib import Path
 from typing import IO
 
-from benchlib import SEED, field, fmt, machine, simulated, spread, table
+from benchlib import SEED, fmt, machine, played_workbook, spread, table
 
 import forsxl
-from forsxl.app.workflow import finish, pair_into
-from forsxl.book.describe import describe
-from forsxl.book.layout import NEW_PLAYER_COLUMNS
-from forsxl.book.read import load
-from forsxl.book.save import save
-from forsxl.book.write import new_workbook, type_players, type_results
 from forsxl.engine.values import Lang
 
 PLAYERS, PLAYED = 120, 3
@@ -51,18 +44,7 @@ def build(path: Path) -> None:
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=CACHE) as scratch:
         work = Path(scratch) / "club.xlsx"
-        rows = [("name", f"Serve {PLAYERS}"), ("date", ""), ("place", ""), ("preset", "fors-club"),
-                ("rounds", PLAYED + 2), ("lang", Lang.RU.value)]
-        workbook = new_workbook(rows, Lang.RU, NEW_PLAYER_COLUMNS)
-        type_players(workbook, Lang.RU, field(PLAYERS))
-        save(describe(workbook, None, "new", ""), work)
-        rng = random.Random(f"{SEED}|serve")
-        for number in range(1, PLAYED + 1):
-            book = load(work)
-            rnd, changes = pair_into(book)
-            rating = {p.id: p.rating for p in book.tournament.players}
-            type_results(book, number, simulated(book.tournament.config, rating, rnd.games, rng))
-            finish(book, "pair", changes)
+        played_workbook(work, PLAYERS, PLAYED, PLAYED + 2, Lang.RU, f"Serve {PLAYERS}", "serve")
         shutil.move(work, path)
 
 

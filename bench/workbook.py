@@ -23,7 +23,6 @@ import cProfile
 import gc
 import io
 import pstats
-import random
 import shutil
 import statistics
 import subprocess
@@ -35,18 +34,15 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import openpyxl
-from benchlib import SEED, field, fmt, machine, simulated, spread, table, timers
+from benchlib import SEED, fmt, machine, played_workbook, spread, table, timers
 
 import forsxl
 import forsxl.app.workflow as workflow
 import forsxl.book.read as read_module
 from forsxl.app.workflow import finish, pair_into
-from forsxl.book.describe import describe
-from forsxl.book.layout import NEW_PLAYER_COLUMNS
 from forsxl.book.package import Package
 from forsxl.book.read import load
-from forsxl.book.save import backup_path, save
-from forsxl.book.write import new_workbook, type_players, type_results
+from forsxl.book.save import backup_path
 from forsxl.engine.values import Lang
 
 PLAYERS, PLAYED = 1000, 9
@@ -63,20 +59,8 @@ def build(path: Path) -> float:
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=CACHE) as scratch:
         work = Path(scratch) / "bench.xlsx"
-        rows = [("name", f"Bench {PLAYERS}"), ("date", ""), ("place", ""), ("preset", "fors-club"),
-                ("rounds", PLAYED + 1), ("lang", Lang.EN.value)]
-        workbook = new_workbook(rows, Lang.EN, NEW_PLAYER_COLUMNS)
-        players = field(PLAYERS)
-        type_players(workbook, Lang.EN, players)
-        save(describe(workbook, None, "new", ""), work)
-        rng = random.Random(f"{SEED}|workbook")
-        for number in range(1, PLAYED + 1):
-            book = load(work)
-            rnd, changes = pair_into(book)
-            rating = {p.id: p.rating for p in book.tournament.players}
-            type_results(book, number, simulated(book.tournament.config, rating, rnd.games, rng))
-            finish(book, "pair", changes)
-            print(f"  built round {number}: {changes.split(';')[0]} ({time.perf_counter() - start:.0f} s)", flush=True)
+        played_workbook(work, PLAYERS, PLAYED, PLAYED + 1, Lang.EN, f"Bench {PLAYERS}", "workbook",
+                        lambda said: print(f"  {said} ({time.perf_counter() - start:.0f} s)", flush=True))
         book = load(work)
         finish(book, "standings", f"{PLAYED} rounds of results")
         shutil.move(work, path)
