@@ -194,6 +194,7 @@ def make(ctx: Any, model: Any, edits: Mapping[str, Any], title: str) -> None:
         undo.leaveUndoContext()
         after = undo.getAllUndoActionTitles()
         if after and after[0] == title and after != before:  # something was made: taken back
+            model.getCurrentController().getFrame().activate()  # Calc undoes a sheet in the active window's
             undo.undo()
             undo.clearRedo()
         raise
