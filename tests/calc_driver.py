@@ -111,17 +111,34 @@ class Driver:
         return True
 
     def snapshot(self):
-        """Every sheet, in order, with every cell of its used area: its text and its value, compared cell by cell
-        (what an undo must bring back)."""
+        """Every sheet, in order, with every cell of its used area: its text and its value, compared cell by cell;
+        how its cells look, range by range of cells alike (font, weight, size, wrap, fill, number format,
+        validation); its merged cells; the widths of its columns and the heights of its rows: what an undo must
+        bring back."""
         out = []
+        formats = self.model.getNumberFormats()
         for name in self.model.getSheets().getElementNames():
             sheet = self.model.getSheets().getByName(name)
             cursor = sheet.createCursor()
             cursor.gotoEndOfUsedArea(False)
             address = cursor.getRangeAddress()
             block = sheet.getCellRangeByPosition(0, 0, address.EndColumn, address.EndRow)
+            looks, merged = [], []
+            ranges = block.getCellFormatRanges()
+            for index in range(ranges.getCount()):
+                part = ranges.getByIndex(index)
+                where = part.getRangeAddress()
+                corners = [where.StartColumn, where.StartRow, where.EndColumn, where.EndRow]
+                looks.append([corners, part.CharFontName, part.CharWeight, part.CharHeight, part.IsTextWrapped,
+                              part.CellBackColor, formats.getByKey(part.NumberFormat).FormatString,
+                              part.Validation.Type.value])
+                if part.getIsMerged():
+                    merged.append(corners)
+            columns, lines = sheet.getColumns(), sheet.getRows()
+            widths = [columns.getByIndex(c).Width for c in range(address.EndColumn + 1)]
+            heights = [lines.getByIndex(r).Height for r in range(address.EndRow + 1)]
             out.append([name, [list(row) for row in block.getDataArray()],
-                        [list(row) for row in block.getFormulaArray()]])
+                        [list(row) for row in block.getFormulaArray()], looks, merged, widths, heights])
         return out
 
     def has_writer(self):
@@ -137,10 +154,13 @@ class Driver:
         return list(self.model.getUndoManager().getAllUndoActionTitles())
 
     def undo(self):
+        """Edit › Undo in the workbook's window (Calc takes a sheet back in the active window's document)."""
+        self.frame.activate()
         self.model.getUndoManager().undo()
         return True
 
     def redo(self):
+        self.frame.activate()
         self.model.getUndoManager().redo()
         return True
 
