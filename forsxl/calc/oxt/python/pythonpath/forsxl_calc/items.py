@@ -162,10 +162,13 @@ def _done(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, said: Ma
         elif PUBLISHING.folder(model):
             afterwards.append(lambda: PUBLISHING.publish(ctx, frame, model, say))
     files = [str(f) for f in said.get("files") or ()]
-    if action.name == "print" and files:
-        open_document(ctx, files[0], printing=True)
-    elif action.name == "regulation" and files:
-        answer = answer._replace(status=open_regulation(ctx, files[0], say) or answer.status)
+    if action.name in ("print", "regulation") and files:  # a document in the temporary folder: opened, not named
+        named = files[0] + ": "
+        status = answer.status[len(named):] if answer.status.startswith(named) else answer.status
+        if action.name == "print":
+            open_document(ctx, files[0], printing=True)
+        answer = answer._replace(status=status if action.name == "print" else
+                                 open_regulation(ctx, files[0], say) or status)
     elif action.name == "publish":
         folder = str(asked["options"]["output"])
         PUBLISHING.keep(ctx, frame, model, folder, say)
