@@ -301,7 +301,8 @@ def stand_in(folder: Path, kind: str) -> Path:
 def test_an_error_inside_an_item_is_said_and_changes_nothing(office: Office, book: Path, tmp_path: Path,
                                                              kind: str) -> None:
     type_round(office, "Тур-1", 10)
-    titles, before = office.call("undo_titles"), office.call("snapshot")
+    office.call("select", sheet="Тур-1", cell="C4")
+    titles, before, where = office.call("undo_titles"), office.call("snapshot"), office.call("where")
     office.call("setting", name="Program", value=str(stand_in(tmp_path, kind)))
     try:
         answer = choose(office, "pair")
@@ -315,6 +316,7 @@ def test_an_error_inside_an_item_is_said_and_changes_nothing(office: Office, boo
     assert said.endswith(f"подробности в {log}."), said
     assert "Traceback" in log.read_text(encoding="utf-8")  # where it happened, for whoever reads the log
     assert office.call("undo_titles") == titles and office.call("snapshot") == before
+    assert office.call("where") == where  # not where taking back what was made left the view
     assert choose(office, "check")["ok"]  # the real forsxl again, started anew
 
 

@@ -149,6 +149,9 @@ def _done(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, said: Ma
             make(ctx, model, edits, _undo_name(action, edits, say))
         except inplace.Unknown as error:
             return Answer([say.text("edits_version", version=str(error))], False)
+        except Exception:
+            place.restore(model)  # what was made is taken back: the referee where they were, not where undo went
+            raise
         clock.step("edits")
         focus = edits.get("focus") or {}
         if focus.get("sheet"):  # what it made: a new round or sheet, a board, the players imported
