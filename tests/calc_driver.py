@@ -270,6 +270,16 @@ class Driver:
                          for i in range(menu.getAccessibleChildCount())]
         return {"titles": titles, "forsxl": items}
 
+    def status_field(self):
+        """The forsxl field of the status bar as the window shows it: its text and its width on screen."""
+        bar = self._accessible(self.frame.getContainerWindow().getAccessibleContext(),
+                                uno.getConstantByName("com.sun.star.accessibility.AccessibleRole.STATUS_BAR"))
+        for index in range(bar.getAccessibleChildCount()):
+            item = bar.getAccessibleChild(index).getAccessibleContext()
+            if item.getAccessibleName() == "forsxl":
+                return {"text": item.getText(), "width": item.getBounds().Width}
+        return None
+
     def choose_from_menu(self, item):
         """The forsxl menu opened and `item` clicked, as a referee does (the menu runs it once this returns)."""
         bar = self._accessible(self.frame.getContainerWindow().getAccessibleContext(),

@@ -446,6 +446,10 @@ def test_a_result_typed_without_enter_is_entered_and_counted(paired: Path, tmp_p
         office.call("menu", open=False)
         assert zipfile.is_zipfile(book)
         assert sum("+" in (r["Т1"] or "") for r in rows(book, "Итоги")) == 10  # the typed result counted
+        assert choose(office, "history", Picked=1)["ok"]  # the first sheet replaced: the status bar laid out anew
+        choose(office, "config")
+        field = office.call("status_field")
+        assert field["width"] > 100 and field["text"].startswith("forsxl: "), field  # still shown
     finally:
         if office is not None:
             office.stop()

@@ -79,10 +79,12 @@ def _item(node: str, action: str, label: str) -> str:
 
 def _status_bar() -> str:
     """The forsxl field of the status bar, after the sheet's number, which shows what the last item said. Its
-    contexts are empty: LibreOffice 7.x merges a status bar item only then (it is empty outside Calc)."""
+    contexts are empty: LibreOffice 7.x merges a status bar item only then (it is empty outside Calc). Mandatory:
+    Calc lays its status bar out again when the first sheet is replaced (History's put back), and a field that is
+    not was left no width at all."""
     item = (f'<node oor:name="s01" oor:op="replace">{_prop("URL", f"{IDENTIFIER}:status")}{_prop("Title", "forsxl")}'
             f'{_prop("Alignment", "left")}<prop oor:name="AutoSize" oor:type="xs:boolean"><value>true</value></prop>'
-            '<prop oor:name="Mandatory" oor:type="xs:boolean"><value>false</value></prop>'
+            '<prop oor:name="Mandatory" oor:type="xs:boolean"><value>true</value></prop>'
             '<prop oor:name="Width" oor:type="xs:long"><value>120</value></prop></node>')
     return (f'<node oor:name="OfficeStatusbarMerging"><node oor:name="{IDENTIFIER}" oor:op="replace">'
             f'<node oor:name="s1" oor:op="replace">{_prop("MergePoint", ".uno:StatusDocPos")}'
