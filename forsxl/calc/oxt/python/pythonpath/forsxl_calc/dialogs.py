@@ -15,6 +15,8 @@ from forsxl_calc.actions import path_of, url_of
 OK, CANCEL = 1, 2
 """PushButtonType: a button that ends a modal dialog with that result."""
 MONOSPACE = "Liberation Mono;DejaVu Sans Mono;Consolas;Menlo;Courier New"
+LINE = 60
+"""Characters a form's line of text holds, at the least (a form is 300 dialog units wide)."""
 _open: list[Any] = []
 """The windows of text now shown: a window without a reference would be collected while on screen."""
 
@@ -103,9 +105,11 @@ def form(ctx: Any, frame: Any, title: str, fields: Sequence[Field], ok: str, can
     model.Title, model.Width = title, width
     for field in fields:
         label = model.createInstance("com.sun.star.awt.UnoControlFixedTextModel")
-        label.PositionX, label.PositionY, label.Width, label.Height, label.Label = 6, top, width - 12, 10, field.label
+        lines = -(-len(field.label) // LINE)  # a long explanation wraps, whole, above its field
+        label.PositionX, label.PositionY, label.Width, label.Height = 6, top, width - 12, 10 * lines
+        label.Label, label.MultiLine = field.label, lines > 1
         model.insertByName(field.key + "_label", label)
-        top += 11
+        top += 10 * lines + 1
         height = 14 if field.rows == 1 else 11 * field.rows
         kind = "Edit" if not field.choices else "ListBox"
         control = model.createInstance(f"com.sun.star.awt.UnoControl{kind}Model")
