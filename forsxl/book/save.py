@@ -157,7 +157,7 @@ def save(edits: Edits, path: Path, read_as: Identity | None = None, package: Pac
 
 def keep_version(path: Path, copy: Path) -> None:
     """Keep `copy` as the newest version of the workbook at `path`, as a save of it keeps the workbook it replaces:
-    the Calc menu's copy of the document before a command changes it in place (forsxl.api `name`). Where undo goes
+    the Calc menu's copy of the document before a command changes it in place (forsxl.api's `copy_of`). Where undo goes
     from the workbook Calc then saves, the record cannot tell (book/kept.py): it goes to the version kept before."""
     target = path.resolve()
     try:

@@ -98,8 +98,8 @@ TIMEOUT = 600
 """Seconds forsxl may take to answer before it is stopped: a Saturday's commands take one or two."""
 
 
-def request(action: Action, copy: str, name: str, picked: Any = None, **options: Any) -> dict[str, Any]:
-    """The request for `action` on the workbook stored at `copy`, which the referee knows as `name` (docs/api.md):
+def request(action: Action, copy: str, workbook: str, picked: Any = None, **options: Any) -> dict[str, Any]:
+    """The request for `action` on the document stored at `copy`, a copy of the referee's `workbook` (docs/api.md):
     a writing item asks for the edits instead of a save."""
     asked = dict(action.fixed)
     asked.update(action.needs.options(picked))
@@ -109,7 +109,7 @@ def request(action: Action, copy: str, name: str, picked: Any = None, **options:
         asked["copies"] = [copy, *asked["copies"]]
         asked.setdefault("output", copy)
         book = None
-    return {"command": action.command, "book": book, "copy_of": name, "options": asked, "describe": action.writes}
+    return {"command": action.command, "book": book, "copy_of": workbook, "options": asked, "describe": action.writes}
 
 
 def cell_name(sheet: str, column: int, row: int) -> str:
