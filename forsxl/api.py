@@ -371,9 +371,14 @@ def _explain(run: _Run, book: Path, player: str = "", than: str = "", round: int
     run.print("\n".join(explain_lines(run.load(book), player, than, round)))
 
 
-def _config(run: _Run, book: Path) -> None:
-    from forsxl.app.workflow import config_lines
+def _config(run: _Run, book: Path, set: list[str] | None = None) -> None:
+    from forsxl.app.workflow import config_lines, set_keys, set_keys_into
 
+    if set:
+        with run.editing(book) as loaded:
+            lines = set_keys_into(loaded, set_keys(set))
+        run.print("\n".join(lines))
+        return
     for line in config_lines(run.load(book)):
         run.print(line)
 
@@ -492,6 +497,40 @@ def _simulate(run: _Run, book: Path, runs: int = 1000, rounds: int | None = None
         play(loaded)
 
 
+def _tune(run: _Run, book: Path, seed: int | None = None, candidates: int = 96, runs: int = 1000, finalists: int = 3,
+          rounds: int | None = None, model: Model = Model.EGF, sigma: float = 100, prizes: int = 3, workers: int = 0,
+          output: Path | None = None, page: Path | None = None, apply: bool = False) -> None:
+    from forsxl.app.tuning import Progress, plan_tuning, run_tuning
+    from forsxl.engine.simulate import Settings
+    from forsxl.engine.tune import Budget
+
+    if apply:  # the winner is typed into the workbook under forsxl's own lock, after the search: saved, not described
+        run.changing()
+        if run.describing:
+            raise _Usage("tune: --apply saves the workbook; it is not described (use config --set with -o's file)")
+    loaded = run.load(book)
+    plan = plan_tuning(loaded, rounds, Settings(model, sigma, prizes), Budget(candidates=candidates,
+                       finalists=finalists, confirm_runs=runs), seed, workers, page, output, apply)
+    for note in plan.notes:
+        run.say(note)
+    done, total = 0, 1
+
+    def planned(units: int) -> None:
+        nonlocal total
+        total = max(units, done)
+
+    def advance(step: int) -> None:
+        nonlocal done
+        done += step
+        if run.progress is not None:
+            run.progress(done, total, tr(loaded.lang, "tune"))
+
+    run.outcome.files.append(plan.page)
+    run.print("\n".join(run_tuning(loaded, plan, Progress(planned, advance))))
+    if plan.output is not None:
+        run.outcome.files.append(plan.output)
+
+
 def _calc_build(run: _Run, book: None, output: Path = Path("forsxl.oxt"), program: str | None = None) -> None:
     from forsxl.calc.build import build
 
@@ -522,7 +561,8 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "new": _new, "check": _check, "pair": _pair, "schedule": _schedule, "stage": _stage, "standings": _standings,
     "merge": _merge, "history": _history, "undo": _undo, "publish": _publish, "print": _print,
     "regulation": _regulation, "explain": _explain, "config": _config, "presets": _presets, "demo": _demo,
-    "import": _import, "ratings": _ratings, "export": _export, "simulate": _simulate, "login": _login,
+    "import": _import, "ratings": _ratings, "export": _export, "simulate": _simulate, "tune": _tune,
+    "login": _login,
     "calc build": _calc_build, "calc install": _calc_install, "calc remove": _calc_remove,
 }
 """Each command by the name the terminal gives it; its options are its function's keyword parameters."""

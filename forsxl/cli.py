@@ -88,6 +88,7 @@ class _Progress:
         if self.bar is None:
             self.bar = typer.progressbar(length=total, label=label, file=sys.stderr)
             self.bar.__enter__()
+        self.bar.length = max(total, done)  # tune learns its total as the search goes
         self.bar.update(done - self.done)
         self.done = done
 
@@ -326,12 +327,19 @@ def explain(
 
 
 @app.command("config")
-def config_command(path: Workbook) -> None:
-    """Print the effective configuration as YAML: each key's value, what it does and where it came from.
+def config_command(
+    path: Workbook,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Type these keys into the Config sheet: a YAML file of keys, as a preset or forsxl tune -o "
+        "writes one, or key=value (repeatable).", metavar="FILE|KEY=VALUE")] = None,
+) -> None:
+    """Print the effective configuration as YAML: each key's value, what it does and where it came from; with --set,
+    type keys into the Config sheet (checked first, standings recounted, a Log row).
 
     Example: forsxl config club.xlsx
+             forsxl config club.xlsx --set tuned.yaml --set handicap.max_steps=6
     """
-    _do("config", path)
+    _do("config", path, set=set_)
 
 
 @app.command()
@@ -495,6 +503,43 @@ def export_command(
     """
     _do("export", path, format=format, output=output, egf_class=egf_class, minutes=minutes,
         keep_forfeits=keep_forfeits)
+
+
+@app.command()
+def tune(
+    path: Workbook,
+    seed: Annotated[int | None, typer.Option(help="The same seed gives the same answer (default: random, printed).",
+                                             metavar="NUMBER")] = None,
+    candidates: Annotated[int, typer.Option(min=2, help="Regulations drawn to start the search.",
+                                            metavar="COUNT")] = 96,
+    runs: Annotated[int, typer.Option(min=2, help="Held-out runs that measure the finalists, the workbook's "
+                                      "regulation and McMahon.", metavar="COUNT")] = 1000,
+    finalists: Annotated[int, typer.Option(min=1, help="Regulations reported beside the workbook's and McMahon.",
+                                           metavar="COUNT")] = 3,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Rounds to play (default: Config rounds).",
+                                               metavar="ROUNDS")] = None,
+    model: Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
+                                              "stronger (the stronger always wins).")] = Model.EGF,
+    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).",
+                                         metavar="POINTS")] = 100,
+    prizes: Annotated[int, typer.Option(min=1, help="Top places whose changes are counted.", metavar="PLACES")] = 3,
+    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).", metavar="COUNT")] = 0,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the winner's keys to this YAML file, "
+                                                "for simulate --compare and config --set.", metavar="FILE")] = None,
+    page: Annotated[Path | None, typer.Option("--page", help="The HTML report to write (default: BOOK-tuning.html "
+                                              "beside the workbook).", metavar="FILE")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Type the winner's keys into Config (before round 1, when "
+                                        "the held-out runs keep it within the bias goal).")] = False,
+) -> None:
+    """Search the regulation the seeds leave to the organizer (start points, groups, handicap reduction and steps,
+    scoring, correction) for the players in the workbook: the highest Kendall tau whose giver bias stays within
+    ±0.5 points in every step cell, McMahon's tau the mark (R10, R12). The workbook is not changed unless --apply.
+
+    Example: forsxl tune club.xlsx --seed 7 -o tuned.yaml
+             forsxl simulate club.xlsx --compare tuned.yaml --from-start
+    """
+    _do("tune", path, seed=seed, candidates=candidates, runs=runs, finalists=finalists, rounds=rounds, model=model,
+        sigma=sigma, prizes=prizes, workers=workers, output=output, page=page, apply=apply)
 
 
 @app.command()

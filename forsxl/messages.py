@@ -144,8 +144,22 @@ MESSAGES: dict[str, str] = {
                                "be at least the number of rounds (empty: the rounds still to play)"),
     "config_scheme_steps": N_("scheme {scheme} compensates at most {cap} handicap steps: set handicap.max_steps to "
                               "{cap}"),
+    "config_per_step": N_("scoring.per_step works only with the schemes that count steps one by one (fors30, "
+                          "fors30-symmetric, fors-asymmetric, nsk1977, serp): {scheme} does not"),
+    "tune_not_fors": N_("forsxl tune searches a Fors regulation, where a handicap step is paid in points; this "
+                        "workbook scores {scheme}: start from a Fors preset (forsxl presets)"),
+    "tune_declared": N_("forsxl tune changes the groups and start points, which a team tournament's declared groups "
+                        "fix (groups.declared); it cannot tune this one"),
+    "tune_few_players": N_("{count} players are too few to tune a regulation for; forsxl tune needs 4 or more"),
+    "tune_apply_paired": N_("--apply types a regulation in before round 1 is paired, and round {rounds} is paired "
+                            "already: write the keys with -o and set them with forsxl config --set if the tournament "
+                            "is to change its regulation now"),
+    "tune_nothing_plays": N_("no regulation forsxl tune searches plays with this workbook's other Config keys; "
+                             "forsxl check names what is wrong with them"),
+    "tune_apply_ods": N_("--apply types keys into the workbook, and {path} is an .ods, which forsxl saves as a new "
+                         ".xlsx: write the keys with -o, then forsxl config --set on the .xlsx"),
     "simulate_variant_unknown": N_("--compare {name!r} is neither a preset nor a file; presets: {known}"),
-    "simulate_variant_bad": N_("{path} is not a Config file: write one key: value per line, as a preset"),
+    "config_file_bad": N_("{path} is not a Config file: write one key: value per line, as a preset"),
     "preset_unknown": N_("unknown preset {name!r}; presets: {known}"),
     "round_sheet_name": N_("round {expected} has no sheet, yet this one follows: number the round sheets 1, 2, 3, ..."),
     "round_sheet_twice": N_("a second sheet of round {round}: keep one"),

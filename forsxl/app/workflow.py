@@ -3,15 +3,18 @@ refresh what forsxl owns before the atomic save; and what the commands that only
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from forsxl import __version__
 from forsxl.book.awards import write_awards
-from forsxl.book.config import KEYS, build_config, preset_description, presets, yaml_value
+from forsxl.book.config import KEYS, build_config, config_cell, preset_description, presets, yaml_value
 from forsxl.book.describe import describe
 from forsxl.book.edits import Edits
 from forsxl.book.layout import EVENT_KEYS, new_player_columns, sheet_name
@@ -24,6 +27,7 @@ from forsxl.book.write import (
     log_row,
     new_workbook,
     refresh_rounds,
+    set_config,
     write_board,
     write_playoff,
     write_round,
@@ -31,7 +35,7 @@ from forsxl.book.write import (
     write_teams,
 )
 from forsxl.engine.attendance import late_entry_problems, unscheduled_problems
-from forsxl.engine.config import get_key
+from forsxl.engine.config import Config, get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
 from forsxl.engine.report import make_report
@@ -231,6 +235,74 @@ def stage_lines(book: Book) -> list[str]:
     return [tr(book.lang, "stage {stage} {name} ({plan}), rounds {first}-{last}: {players}", stage=table.stage,
                name=table.section.name, plan=table.section.text, first=table.first, last=table.last,
                players=", ".join(s.player.name for s in table.rows)) for table in stage_tables(book.tournament)]
+
+
+def config_file(path: Path) -> dict[str, Any]:
+    """The Config keys of a YAML file written as a preset is (`handicap.max_steps: 4`, one a line; a `description` is
+    no key), as `simulate --compare`, `config --set` and `tune -o` share them (R12)."""
+    try:
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        loaded = None
+    if not isinstance(loaded, dict):
+        raise ForsxlError("R12", "config_file_bad", path=path)
+    return {str(k): v for k, v in loaded.items() if k != "description"}
+
+
+def sheet_keys(book: Book) -> list[tuple[str, Any]]:
+    """The workbook's own Config entries: every key its Config sheet (not a preset or a default) set, as read."""
+    return [(key, get_key(book.tournament.config, key)) for key, origin in book.origins.items()
+            if origin != "default" and not origin.startswith("preset ")]
+
+
+def config_over(book: Book, keys: Mapping[str, Any], replaced: Collection[str] = ()) -> Config:
+    """The workbook's Config with `keys` over its Config sheet's (R12), as the sheet would read with them typed in;
+    the sheet's own values of `replaced` give way too (a preset's keys, for `simulate --compare`). Every key that
+    does not fit is a WorkbookErrors naming it."""
+    keys = dict(keys)
+    entries = [(key, value, None) for key, value in sheet_keys(book)
+               if key not in keys and key not in replaced and key != "preset"]
+    entries = [("preset", keys.pop("preset", book.tournament.config.preset), None), *entries]
+    config, _, errors = build_config([*entries, *((k, v, None) for k, v in keys.items())], "default")
+    if errors:
+        raise WorkbookErrors(errors, book.lang)
+    return config
+
+
+def set_keys(specs: Sequence[str]) -> dict[str, Any]:
+    """`config --set`'s values, in order, a later one winning: a YAML file of keys, or `key=value` as typed in a Config
+    cell."""
+    keys: dict[str, Any] = {}
+    for spec in specs:
+        key, equals, value = spec.partition("=")
+        if Path(spec).is_file() or not equals:
+            keys.update(config_file(Path(spec)))
+        else:
+            keys[key.strip()] = value.strip()
+    return keys
+
+
+def set_keys_into(book: Book, keys: Mapping[str, Any], command: str = "config") -> list[str]:
+    """Type the keys into the Config sheet, each whose value changes (R12), checked first as the sheet will read
+    them; standings recounted under them, a Log row, the atomic save. The lines to print: what changed, and that the
+    rounds already paired keep the handicaps written in them."""
+    lang, before = book.lang, book.tournament.config
+    config = config_over(book, keys)
+    changed = {key: get_key(config, key) for key in keys if get_key(config, key) != get_key(before, key)}
+    if not changed:
+        return [tr(lang, "{path}: Config has these values already; nothing written", path=book.path)]
+    for key, value in changed.items():
+        set_config(book, key, config_cell(value, lang))
+    book.tournament = replace(book.tournament, config=replace(config, lang=before.lang))
+    said = ", ".join(f"{key} = {yaml_value(value)}" for key, value in changed.items())
+    finish(book, command, said)
+    lines = [tr(lang, "{path}: Config: {changes}", path=book.path, changes=said)]
+    if book.tournament.rounds:
+        lines.append(ntr(lang, "{count} round was paired before: its handicaps stay as written, its points are "
+                               "counted under the new keys", "{count} rounds were paired before: their handicaps "
+                               "stay as written, their points are counted under the new keys",
+                         len(book.tournament.rounds)))
+    return lines
 
 
 def config_lines(book: Book) -> list[str]:

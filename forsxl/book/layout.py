@@ -129,7 +129,8 @@ ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
 SUPERFINAL_NOTE = N_("Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)")
 LOG_COMMANDS = {"new": N_("new"), "import": N_("import"), "pair": N_("pair"), "schedule": N_("schedule"),
                 "stage --next": N_("stage --next"), "standings": N_("standings"), "merge": N_("merge"),
-                "simulate": N_("simulate"), "publish": N_("publish"), "ratings": N_("ratings")}
+                "simulate": N_("simulate"), "publish": N_("publish"), "ratings": N_("ratings"), "config": N_("config"),
+                "tune": N_("tune")}
 """The commands a Log row names, each as the workbook's language names it: `pair`, Russian «жеребьёвка»
 (issue 40)."""
 RATING_LIST_COLUMNS: dict[str, tuple[str, str]] = {

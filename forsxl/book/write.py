@@ -231,9 +231,9 @@ def _used(column: str, t: Tournament) -> bool:
     return any(p.team for p in t.players) if column == "team" else bool(group_sizes(t))
 
 
-def set_config(book: Book, key: str, value: str) -> None:
+def set_config(book: Book, key: str, value: Any) -> None:
     """Type `value` into the Config sheet's row of `key`, or into a new row under the last when it has none (issue
-    46: the site's address kept for the next publish and the Calc menu)."""
+    46: the site's address kept for the next publish and the Calc menu; `config --set`)."""
     sheet = find_sheet(book.workbook, "config")
     if sheet is None:
         return  # read would have refused the workbook already
@@ -244,6 +244,10 @@ def set_config(book: Book, key: str, value: str) -> None:
     if row is None:
         row = (rows[-1] if rows else 1) + 1
         put(sheet.cell(row, key_col), key)
+        meaning = next((c for c, header in enumerate(header_row(sheet), start=1)
+                        if header in layout.CONFIG_MEANING.values()), None)
+        if meaning is not None and key in KEYS:  # beside the key, as a new workbook has it (issue 40)
+            put(sheet.cell(row, meaning), tr(book.lang, KEYS[key].doc))
     put(sheet.cell(row, value_col), value)
 
 

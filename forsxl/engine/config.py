@@ -6,7 +6,7 @@ Values are converted and checked once, when the workbook is read; the engine tru
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -332,6 +332,9 @@ class Teams:
 @dataclass(frozen=True)
 class Scoring:
     scheme: Scheme = key(Scheme.FORS30, "points per game", "R4")
+    per_step: Fraction = key(Fraction(1), "points a handicap step moves to the giver's side in the schemes that count "
+                             "steps one by one (1: fors30's 20+N/10-N; 2: 20+2N/10-2N, as nsk1977 counts stones)",
+                             "R4")
     forfeit_win: Fraction | None = key(None, "points for a forfeit win (empty: the scheme's even-game win)", "R4")
     forfeit_loss: Fraction = key(Fraction(0), "points for a forfeit loss", "R4")
     any_draw: bool = key(False, "a draw (=) stands in any game, with half komi or stones too, as a referee's decision "
@@ -609,3 +612,11 @@ def get_key(config: Config, dotted: str) -> Any:
     for part in dotted.split("."):
         value = getattr(value, part)
     return value
+
+
+def with_key(config: Config, dotted: str, value: Any) -> Config:
+    """The config with one key (`handicap.factor`, a value of its type) replaced."""
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        return replace(config, **{head: value})
+    return replace(config, **{head: replace(getattr(config, head), **{rest: value})})

@@ -38,7 +38,7 @@ from forsxl.engine.groups import GroupRules, group_rules
 from forsxl.engine.handicap import Band, handicap_bands
 from forsxl.engine.model import Game, PlayerId, Points, Result, Tournament
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED, Said
-from forsxl.engine.scoring import SCHEMES, Split, game_points
+from forsxl.engine.scoring import Split, game_points, scheme_rule
 from forsxl.engine.values import CATEGORIES, Lang
 from forsxl.i18n import N_, format_date, ntr, number, points_said, tr
 from forsxl.messages import METHOD_NAMES, tiebreak_labels
@@ -323,7 +323,7 @@ UNITS = {Basis.RATING: N_("Rating difference"), Basis.BLEND: N_("Difference"), B
 def handicap_table(group: GroupRules, where: str, config: Config) -> Table:
     """The handicap of a pair of `group` for every difference (R2.1-R2.3), band by band as `handicap_bands` walks
     them, and what a game of each band scores (R4) when the giver wins and when the taker wins."""
-    lang, scheme = config.lang, SCHEMES[config.scoring.scheme]
+    lang, scheme = config.lang, scheme_rule(config.scoring)
     scored = any(scheme.giver_wins(n) != scheme.giver_wins(0) or scheme.taker_wins(n) != scheme.taker_wins(0)
                  for n in range(1, config.handicap.max_steps + 1))
     headers = [tr(lang, UNITS[config.handicap.basis]), tr(lang, "Handicap"), tr(lang, "Steps")]
@@ -406,13 +406,13 @@ def _formula(points: Callable[[int], Points], top: int, lang: Lang) -> str:
 
 def _scoring(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
-    scheme, rules = SCHEMES[config.scoring.scheme], config.scoring
+    scheme, rules = scheme_rule(config.scoring), config.scoring
     said: list[Paragraph] = [tr(lang, "An even game: {win} to the winner, {loss} to the loser.",
                                 win=points_said(scheme.win, lang), loss=points_said(scheme.loss, lang))]
     top = min(config.handicap.max_steps, scheme.max_steps or config.handicap.max_steps)
     even: Split = (scheme.win, scheme.loss)
     if top and (scheme.giver_wins(1) != even or scheme.taker_wins(1) != even):
-        def side(split: Callable[[int], Split], index: int) -> Callable[[int], Points]:
+        def side(split: Callable[[Points | int], Split], index: int) -> Callable[[int], Points]:
             return lambda n: split(n)[index]
 
         said.append(tr(lang, "A game with a handicap of N steps: when the giver wins, {giver} points to the giver "
