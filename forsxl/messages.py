@@ -8,7 +8,6 @@ from typing import Any
 from forsxl.engine.config import Basis, PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source
-from forsxl.engine.pairing.methods import METHODS
 from forsxl.engine.values import Lang
 from forsxl.i18n import N_, Later, tr, translations, worded
 
@@ -472,6 +471,10 @@ def _in_words(value: Any, lang: Lang) -> Any:
     """A pairing method (its record's words, R7) or a handicap basis (`BASIS_NAMES`) in words; any other value as
     it is."""
     if isinstance(value, PairingMethod):
+        # the registry brings the pairing code and its compiled solver: loaded when a message names a method, not
+        # by every import of the messages (forsxl.api starts without them, tests/test_api.py)
+        from forsxl.engine.pairing.methods import METHODS
+
         return worded(METHODS[value].named, lang)
     return tr(lang, BASIS_NAMES[value]) if isinstance(value, Basis) else value
 
