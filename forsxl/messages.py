@@ -188,7 +188,7 @@ MESSAGES: dict[str, str] = {
     "round_has_results": N_("round {round} has results and cannot be paired again"),
     "round_already_paired": N_("round {round} is already paired; use --round {round} --force to pair it again"),
     "round_out_of_order": N_("round {round} cannot be paired now; the next round is {expected}"),
-    "print_format": N_("{path}: slips are written as .pdf or .html"),
+    "print_format": N_("{path}: slips are written as .pdf, .html or .xlsx"),
     "regulation_format": N_("{path}: the regulation is written as .pdf or .html"),
     "pdf_needs_browser": N_("{path}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write "
                             "{html} instead and print it from a browser"),

@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from forsxl.app.workflow import finish, pair_into, schedule_into
+from forsxl.app.workflow import finish, pair_into, schedule_into, store
 from forsxl.book.config import build_config
+from forsxl.book.describe import describe
 from forsxl.book.layout import new_player_columns
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
@@ -100,7 +101,7 @@ def run_demo(
     workbook = new_workbook(rows, lang, new_player_columns(config))
     # R8: the renju weekly format depends on the field; eight players play a single round robin
     type_players(workbook, lang, _players()[:8] if config.round_robin.by_size else _players())
-    save(workbook, path)
+    save(describe(workbook, None, "demo", ""), path)
     scheduled = config.pairing.method[0] in SCHEDULED
     if scheduled:  # R7.5, R7.6: every round written at once
         book = load(path)
@@ -118,7 +119,7 @@ def run_demo(
             progress(changes)
         book = load(path)  # the referee types the results
         type_results(book, number, _simulated(book.tournament, rnd.games, random.Random(f"demo|{number}")))
-        save(book.workbook, path, book.read_as, book.package)
+        store(book, "", "")  # typed, not run: no Log row
         book = load(path)
         finish(book, "standings", tr(lang, "round {number} results", number=number))
     book = load(path)

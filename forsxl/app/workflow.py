@@ -15,6 +15,8 @@ import yaml
 from forsxl import __version__
 from forsxl.book.awards import write_awards
 from forsxl.book.config import KEYS, build_config, config_cell, preset_description, presets, yaml_value
+from forsxl.book.describe import describe
+from forsxl.book.edits import Edits
 from forsxl.book.layout import EVENT_KEYS, new_player_columns, sheet_name
 from forsxl.book.read import Book, load
 from forsxl.book.rows import board_at, cell_of
@@ -80,6 +82,7 @@ def pair_into(book: Book, number: int | None = None, force: bool = False) -> tup
         rnd = pair_round(t, number)
     book.tournament = replace(t, rounds=(*t.rounds[: number - 1], rnd))
     write_round(book, rnd)
+    book.focus, book.round = {"sheet": book.round_sheets[number].sheet.title}, number
     without = ", ".join(t.player(pid).name for pid, _ in rnd.sitouts)
     line = ntr(book.lang, "round {number}: {count} board", "round {number}: {count} boards", len(rnd.games),
                number=number)
@@ -102,6 +105,7 @@ def recompute_into(book: Book, number: int | None, board_text: str | None) -> st
     number = number or (t.rounds[-1].number if t.rounds else 1)
     game = recompute_board(t, number, board)
     write_board(book, number, game)
+    book.round = number
     lang = book.lang
     return tr(lang, "round {number}, board {board}: {black} (Black) - {white}, {stones}, komi {komi}, {steps}",
               number=number, board=board, black=t.player(game.black).name, white=t.player(game.white).name,
@@ -126,7 +130,15 @@ def finish(book: Book, command: str, changes: str) -> None:
         write_teams(book, report.teams)
     changes += "".join(f"; {message(w, book.lang)}" for w in book.warnings)  # the Log keeps what was accepted
     append_log(book, datetime.now().isoformat(timespec="seconds"), command, __version__, changes)
-    save(book.workbook, book.path, book.read_as, book.package)
+    store(book, command, changes)
+
+
+def store(book: Book, command: str, changes: str) -> None:
+    """What the command wrote into the book, said as edits (book/describe.py, kept in `book.edits`) and saved:
+    applied to the workbook it was read from, atomically; or not, for a book read to describe them."""
+    book.edits = describe(book.workbook, book.package, command, changes, book.focus, book.round)
+    if not book.describing:
+        save(book.edits, book.path, book.read_as, book.package)
 
 
 def schedule_into(book: Book) -> str:
@@ -138,6 +150,7 @@ def schedule_into(book: Book) -> str:
     schedule = schedule_tournament(book.tournament)
     book.tournament = replace(book.tournament, rounds=schedule.rounds)
     write_schedule(book, schedule)
+    book.focus = {"sheet": sheet_name("schedule", book.lang)}
     games, lang = sum(len(r.games) for r in schedule.rounds), book.lang
     line = tr(lang, "schedule: {rounds}, {games}", rounds=ntr(lang, "{count} round", "{count} rounds",
               len(schedule.rounds)), games=ntr(lang, "{count} game", "{count} games", games))
@@ -152,6 +165,7 @@ def stage_into(book: Book) -> str:
     for rnd in rounds:
         book.tournament = replace(book.tournament, rounds=(*book.tournament.rounds, rnd))
         write_round(book, rnd)
+    book.focus, book.round = {"sheet": book.round_sheets[rounds[0].number].sheet.title}, rounds[0].number
     sections = ", ".join(f"{s.section.name} {len(s.entrants)}" for s in stage.sections)
     numbers = f"{rounds[0].number}" if len(rounds) == 1 else f"{rounds[0].number}-{rounds[-1].number}"
     return ntr(book.lang, "stage {stage} ({sections}): round {numbers} written",
@@ -159,8 +173,9 @@ def stage_into(book: Book) -> str:
                sections=sections, numbers=numbers)
 
 
-def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
-    """A new workbook at `path` from a preset (R12): Config, an empty Players sheet with headers, and Log; says so."""
+def create_book(path: Path, preset: str, lang: Lang, name: str, describing: bool = False) -> tuple[str, Edits | None]:
+    """A new workbook at `path` from a preset (R12): Config, an empty Players sheet with headers, and Log; says so,
+    and gives its edits when `describing` them instead of saving it."""
     config, _, errors = build_config([("preset", preset, None)])
     if errors:
         raise WorkbookErrors(errors, lang)
@@ -169,12 +184,14 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
     with writing(path):  # two `new` at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("", "file_exists", path=path)
+        players, changes = sheet_name("players", lang), tr(lang, "created with preset {preset}", preset=preset)
         workbook = new_workbook(rows, lang, new_player_columns(config))
-        log_row(workbook, lang, datetime.now().isoformat(timespec="seconds"), "new", __version__,
-                   tr(lang, "created with preset {preset}", preset=preset))
-        save(workbook, path)
+        log_row(workbook, lang, datetime.now().isoformat(timespec="seconds"), "new", __version__, changes)
+        edits = describe(workbook, None, "new", changes, {"sheet": players, "cell": "B2"})
+        if not describing:
+            save(edits, path)
     return tr(lang, "{path}: created with preset {preset}; type the players into the {sheet} sheet", path=path,
-              preset=preset, sheet=sheet_name("players", lang))
+              preset=preset, sheet=players), edits if describing else None
 
 
 def check_book(book: Book) -> list[str]:
@@ -206,6 +223,9 @@ def check_book(book: Book) -> list[str]:
 def standings_into(book: Book) -> str:
     """Points in the round sheets and Standings from the results typed so far (R4, R6), saved; says how many."""
     played = sum(1 for r in book.tournament.rounds for g in r.games if g.result is not None)
+    standings = sheet_name("standings", book.lang)
+    if standings not in book.workbook.sheetnames:  # the referee taken to a new sheet only, else left where they are
+        book.focus = {"sheet": standings}
     finish(book, "standings", ntr(book.lang, "{count} result", "{count} results", played))
     return ntr(book.lang, "standings after {count} result", "standings after {count} results", played)
 

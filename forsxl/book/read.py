@@ -18,6 +18,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout, openpyxl_private
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
+from forsxl.book.edits import Edits
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.package import Package
@@ -72,6 +73,13 @@ class Book:
     """The file as it was read: saving refuses to replace it once another program has changed it."""
     package: Package | None = None
     """The .xlsx package it was read from: saving keeps it and replaces only what forsxl wrote (book/package.py)."""
+    describing: bool = False
+    """Read to say what a command changes, not to save it: the edits are kept in `edits` (forsxl.api `describe`)."""
+    edits: Edits | None = None
+    focus: dict[str, str] | None = None
+    """Where the command takes the referee: the sheet (and cell) of what it made (book/edits.py `Edits.focus`)."""
+    round: int | None = None
+    """The round the command paired or changed, for a front end to name its action by."""
 
 
 def open_workbook(path: Path) -> Workbook:

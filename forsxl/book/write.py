@@ -133,6 +133,7 @@ def write_board(book: Book, number: int, game: Game) -> None:
             for column, value in zip(("black", "white", "stones", "komi", "steps", "group"), values, strict=True):
                 put(rs.sheet.cell(row, rs.columns[column]), value)
             rs.rows[index] = (row, game)
+            book.focus = {"sheet": rs.sheet.title, "cell": f"A{row}"}
     rounds = tuple(replace(r, games=tuple(game if g.board == game.board and not g.stage else g for g in r.games))
                    if r.number == number else r for r in t.rounds)
     book.tournament = replace(t, rounds=rounds)

@@ -31,6 +31,7 @@ SLIP_LABELS: dict[str, str] = {
     "white_won": N_("White won"),
     "jigo": N_("Jigo"),
     "signature": N_("Signature"),
+    "wall": N_("Wall list"),  # a sheet's name in the slips workbook (book/slips.py): short, and no `:` in it
 }
 
 
