@@ -436,13 +436,16 @@ def test_every_item_under_lang_c_with_cyrillic_paths_and_sheets(tmp_path: Path) 
         other = folder / "копия Бориса.xlsx"
         players = folder / "новые участники.csv"
         players.write_text("Имя,Рейтинг\nНовиков Пётр,1500\n", encoding="utf-8")
+        listed = folder / "список РФГ.json"
+        listed.write_bytes(RFG)
         picked: dict[str, Any] = {
             "import": str(players), "publish": str(folder / "сайт"), "history": 1,
+            "ratings": {"source": "rfg", "file": str(listed)},
             "export": {"format": "csv", "output": str(folder / "итоги.csv")},
             "new": {"book": str(folder / "новый.xlsx"), "preset": "fors-club", "lang": "ru", "name": "Новый"}}
         said = {}
         for action in ("check", "pair", "recompute", "standings", "explain", "config", "regulation", "print",
-                       "publish", "export", "import", "merge", "history", "new"):
+                       "publish", "export", "import", "ratings", "accept_ratings", "merge", "history", "new"):
             if action == "merge":
                 shutil.copyfile(book, other)
                 picked["merge"] = str(other)
@@ -523,12 +526,27 @@ def test_a_result_typed_without_enter_is_entered_and_counted(paired: Path, tmp_p
         assert menu["forsxl"] == [
             "Проверить", "", "Жеребьёвка следующего тура", "Итоги", "Пересчитать фору доски", "", "Объяснить место",
             "Настройки", "Положение о турнире", "", "Бланки", "Опубликовать…", "Экспорт…", "", "Добавить участников…",
-            "Слить с копией…", "История версий…", "", "Новый турнир…"]
+            "Рейтинги из списка федерации…", "Принять отмеченные рейтинги", "Слить с копией…", "История версий…", "",
+            "Новый турнир…"]
         if shutil.which("import"):  # ImageMagick, where installed: the picture the guides' is cut from
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             subprocess.run(["import", "-display", display, "-window", "root", str(ARTIFACTS / "menu.png")],
                            check=False)
         office.call("menu", open=False)
+        office.call("choose_from_menu", item="Рейтинги из списка федерации…")  # its form, looked at, cancelled
+        deadline = time.monotonic() + 60
+        while office.call("windows") == windows and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert office.call("windows") > windows  # the form is on screen
+        time.sleep(1)
+        if shutil.which("import"):
+            subprocess.run(["import", "-display", display, "-window", "root", str(ARTIFACTS / "ratings-form.png")],
+                           check=False)
+        subprocess.run(["xdotool", "search", "--name", "Рейтинги из списка федерации", "windowfocus", "--sync", "key",
+                        "Escape"], env=env, check=True, timeout=60)
+        while office.call("windows") != windows and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert office.call("windows") == windows
         assert zipfile.is_zipfile(book)
         assert sum("+" in (r["Т1"] or "") for r in rows(book, "Итоги")) == 10  # the typed result counted
         assert choose(office, "history", Picked=1)["ok"]  # the first sheet replaced: the status bar laid out anew
