@@ -227,6 +227,8 @@ MESSAGES: dict[str, str] = {
                               "count as forfeit losses and a bye as nothing"),
     "pairing_impossible": N_("round {round}: the {count} present players cannot all be paired without breaking: "
                              "{rules}"),
+    "field_needs_rustworkx": N_("{players} players to pair in one field: without rustworkx installed forsxl pairs "
+                                "at most {limit} (pip install rustworkx)"),
     # import and export (FORMATS; issue 8)
     "import_too_big": N_("{path} is {size} MB; files over {limit} MB are refused unread"),
     "import_too_many": N_("{path}: its {count} players would make {total} in Players, and forsxl reads at most "
