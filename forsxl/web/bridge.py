@@ -1,0 +1,174 @@
+"""What the web page's worker calls inside Pyodide (issue 42): one forsxl command on a workbook kept in the worker's
+file system, and its outcome as plain data for the page.
+
+Each workbook lives in a folder of its own under BOOKS, which the worker keeps in the browser's IndexedDB: forsxl's
+save keeps its versions and its .bak there as on a disk, so History and Undo work after a reload. What a command
+writes beside the workbook (slips, the regulation, a published site, an export) is handed to the page and removed.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import zipfile
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+BOOKS = Path("/books")
+"""The workbooks and their versions, kept in the browser's storage (the worker mounts IndexedDB here)."""
+INPUTS = Path("/tmp/inputs")
+"""The other files a command reads (a list to import, the other copy to merge): for one command only."""
+LOOSE = Path("/tmp/loose")
+"""Where a command without a workbook (the demo) writes, emptied before it runs."""
+_PLACE = re.compile(r"^(?:'(?:[^']|'')+'|[^!:\s][^!:]*?)![A-Z]{1,3}\d+(?=:\s)")
+"""The cell a problem line starts with, `Players!C7` or `'Round 2'!H5`."""
+
+
+class _Lines(io.TextIOBase):
+    """A text stream that hands each finished line to `say` as it is written, and keeps them all."""
+
+    def __init__(self, say: Callable[[str], None] | None = None) -> None:
+        self.say, self.lines, self.part = say, [], ""
+
+    def write(self, text: str) -> int:
+        self.part += text
+        *done, self.part = self.part.split("\n")
+        for line in done:
+            self.lines.append(line)
+            if self.say is not None:
+                self.say(line)
+        return len(text)
+
+    def all(self) -> list[str]:
+        return self.lines + ([self.part] if self.part else [])
+
+
+def folder(name: str) -> Path:
+    """The folder of workbook `name` (a file name, never a path: the page knows no folders)."""
+    if not name or Path(name).name != name or name.startswith("."):
+        raise ValueError(f"not a workbook name: {name!r}")
+    return BOOKS / name
+
+
+def _bytes(data: Any) -> bytes:
+    """Bytes from the page: a JavaScript Uint8Array comes as a proxy of it."""
+    return data if isinstance(data, bytes) else bytes(data.to_bytes())
+
+
+def put(name: str, data: Any) -> None:
+    """Workbook `name` as the page read it from disk: written unless it is the same as kept (then its time, which
+    `forsxl history` reads, stays)."""
+    data = _bytes(data)
+    path = folder(name) / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not (path.is_file() and path.read_bytes() == data):
+        path.write_bytes(data)
+
+
+def take(name: str, data: Any) -> str:
+    """Another file a command reads (a list to import, the other copy to merge): its path for the command."""
+    INPUTS.mkdir(parents=True, exist_ok=True)
+    path = INPUTS / Path(name).name
+    path.write_bytes(_bytes(data))
+    return str(path)
+
+
+def _own(name: str, entry: str) -> bool:
+    """Whether `entry` beside workbook `name` is forsxl's own keeping of it: the workbook, its .bak, its versions,
+    its lock."""
+    stem, suffix = os.path.splitext(name)
+    return entry in (name, f"{stem}.bak{suffix}", f".{name}.versions", f".{name}.forsxl-lock")
+
+
+def _outputs(place: Path, name: str) -> list[dict[str, Any]]:
+    """What a command wrote beside workbook `name`, each file as it is and a folder (a site) as a zip, removed from
+    the storage."""
+    found = []
+    for entry in sorted(place.iterdir()):
+        if _own(name, entry.name) or entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            data = io.BytesIO()
+            with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+                for file in sorted(entry.rglob("*")):
+                    if file.is_file():
+                        archive.write(file, f"{entry.name}/{file.relative_to(entry).as_posix()}")
+            found.append({"name": f"{entry.name}.zip", "data": data.getvalue(), "site": True,
+                          "files": {f.relative_to(entry).as_posix(): f.read_bytes() for f in entry.rglob("*")
+                                    if f.is_file()}})
+            shutil.rmtree(entry)
+        else:
+            found.append({"name": entry.name, "data": entry.read_bytes(), "site": False})
+            entry.unlink()
+    return found
+
+
+def _interim(command: str, book: Path | None, options: dict[str, Any]) -> int:
+    """The command run through the command line's own function, its options as forsxl.api names them (issue 38's
+    API replaces this once it lands); the exit code."""
+    import typer
+
+    from forsxl import cli
+    from forsxl.engine.merge import Prefer
+    from forsxl.engine.values import Lang
+
+    function = getattr(cli, {"standings": "standings_command", "print": "print_command", "config": "config_command",
+                             "regulation": "regulation_command", "import": "import_command",
+                             "export": "export_command"}.get(command, command))
+    kinds: dict[str, Callable[[Any], Any]] = {"output": Path, "source": Path, "resolve": Path, "directory": Path,
+                                              "lang": Lang, "prefer": Prefer}
+    given = {key: kinds.get(key, lambda value: value)(value) for key, value in options.items()}
+    if "copies" in given:
+        given["paths"] = [Path(copy) for copy in given.pop("copies")]
+    elif book is not None:
+        given["path"] = book
+    try:
+        function(**given)
+    except typer.Exit as stop:
+        return stop.exit_code
+    return 0
+
+
+def run(command: str, name: str | None, options: dict[str, Any], say: Callable[[str], None] | None = None,
+        ) -> dict[str, Any]:
+    """Run `command` with `options` on workbook `name` (the text `{book}` in an option is its path), in its
+    folder; what it printed, its problems by cell, the workbook if it was written, and what else it wrote."""
+    if name is None:
+        shutil.rmtree(LOOSE, ignore_errors=True)
+    place = folder(name) if name else LOOSE
+    place.mkdir(parents=True, exist_ok=True)
+    book = place / name if name else None
+
+    def placed(value: Any) -> Any:  # the workbook by its name, as the terminal in its folder names it
+        if isinstance(value, list):
+            return [placed(v) for v in value]
+        return name if value == "{book}" else value
+
+    before = book.read_bytes() if book is not None and book.is_file() else None
+    out, err = _Lines(), _Lines(say)
+    here = os.getcwd()
+    os.chdir(place)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            code = _interim(command, Path(name) if name else None,
+                            {key: placed(value) for key, value in options.items()})
+    finally:
+        os.chdir(here)
+    after = book.read_bytes() if book is not None and book.is_file() else None
+    lines = err.all()
+    return {"code": code, "out": out.all(), "err": lines,
+            "problems": [{"cell": found[0], "line": line} for line in lines if (found := _PLACE.match(line))],
+            "book": after if after != before else None, "outputs": _outputs(place, name or "")}
+
+
+def clear() -> int:
+    """Remove every workbook kept in the browser's storage, with its versions and .bak (the files on disk stay as
+    they are); how many workbooks were kept."""
+    kept = sorted(BOOKS.iterdir()) if BOOKS.is_dir() else []
+    for place in kept:
+        shutil.rmtree(place)
+    return len(kept)
