@@ -53,7 +53,7 @@ WORDS = {
     "round": N_("Round"),
     "board": N_("Board"),
     "player": N_("Player"),
-    "than": N_("Than"),
+    "than": N_("Compared with"),
     "format": N_("Format"),
     "egf_class": N_("EGF class"),
     "minutes": N_("Minutes"),
