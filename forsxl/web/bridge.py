@@ -78,10 +78,9 @@ def take(name: str, data: Any) -> str:
 
 
 def _own(name: str, entry: str) -> bool:
-    """Whether `entry` beside workbook `name` is forsxl's own keeping of it: the workbook, its .bak, its versions,
-    its lock."""
-    stem, suffix = os.path.splitext(name)
-    return entry in (name, f"{stem}.bak{suffix}", f".{name}.versions", f".{name}.forsxl-lock")
+    """Whether `entry` beside workbook `name` is forsxl's own keeping of a workbook: the workbook, a .bak, and the
+    hidden versions, lock and temporaries."""
+    return entry == name or entry.startswith(".") or entry.endswith(".bak.xlsx")
 
 
 def _outputs(place: Path, name: str) -> list[dict[str, Any]]:
@@ -89,7 +88,7 @@ def _outputs(place: Path, name: str) -> list[dict[str, Any]]:
     the storage."""
     found = []
     for entry in sorted(place.iterdir()):
-        if _own(name, entry.name) or entry.name.startswith("."):
+        if _own(name, entry.name):
             continue
         if entry.is_dir():
             data = io.BytesIO()

@@ -409,5 +409,11 @@ async function preview(files) {
   frame.src = new URL("index.html", base).href;
 }
 
-window.forsxl = { openHandle, openFile, run: (command) => choose(command), get book() { return book; } };
+// What a test or another script can drive, as the buttons do: open a workbook (a handle, or a file's bytes), click
+// a command (`run`), or run one with its options and files given (`command`).
+window.forsxl = {
+  openHandle, openFile, run: (command) => choose(command), get book() { return book; },
+  command: (button, options = {}, inputs = []) => run(button, { ...COMMANDS[button].options, ...options }, button,
+    inputs),
+};
 start();
