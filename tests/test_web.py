@@ -203,7 +203,7 @@ def test_the_demo_in_english_and_every_other_button(page: Page, tmp_path: Path) 
     assert "Round-3" in openpyxl.load_workbook(io.BytesIO(demo)).sheetnames
     assert "Board 1:" in page.command("explain", {"round": 3})["lines"]
     page.command("pair")
-    assert page.command("recompute", {"board": "1"})["lines"].startswith("round 4, board 1:")
+    assert page.command("recompute", {"board": "1"})["lines"].startswith("club.xlsx: round 4, board 1:")
     assert page.command("print")["outputs"] == ["club-round-4.html"]
     assert page.command("regulation")["outputs"] == ["club-regulation.html"]
     assert page.command("export", {"format": "egf"})["outputs"] == ["club.h9"]
@@ -268,9 +268,9 @@ def test_undo_after_a_reload_puts_the_workbook_back(page: Page) -> None:
     page.load()  # the versions are in the browser's storage, the page and its worker new
     page.open("undo.xlsx", paired)  # as the referee opens the downloaded workbook again
     history = page.command("history")
-    assert "undo.xlsx: 1 earlier version kept" in history["lines"] and "pair" in history["lines"], history
+    assert "undo.xlsx: сохранена 1 прежняя версия" in history["lines"] and "pair" in history["lines"], history
     undone = page.command("undo")
-    assert "version 1" in undone["lines"] and page.book() == original, undone
+    assert "undo.xlsx: возвращена версия 1" in undone["lines"] and page.book() == original, undone
 
 
 def test_with_the_server_stopped_the_page_loads_and_works_offline(served: Any, page: Page) -> None:
