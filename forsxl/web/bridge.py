@@ -8,10 +8,14 @@ writes beside the workbook (slips, the regulation, a published site, an export) 
 
 from __future__ import annotations
 
+import importlib.util
 import io
+import marshal
 import os
 import re
 import shutil
+import sys
+import sysconfig
 import zipfile
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
@@ -32,7 +36,8 @@ class _Lines(io.TextIOBase):
     """A text stream that hands each finished line to `say` as it is written, and keeps them all."""
 
     def __init__(self, say: Callable[[str], None] | None = None) -> None:
-        self.say, self.lines, self.part = say, [], ""
+        self.say, self.part = say, ""
+        self.lines: list[str] = []
 
     def write(self, text: str) -> int:
         self.part += text
@@ -171,3 +176,39 @@ def clear() -> int:
     for place in kept:
         shutil.rmtree(place)
     return len(kept)
+
+
+
+def _pyc(source: bytes, path: str) -> bytes:
+    """The .pyc of `source`, hash-based and never checked (PEP 552): valid whatever the file's time."""
+    code = compile(source, path, "exec", dont_inherit=True)
+    flags = (1).to_bytes(4, "little")
+    return bytes(importlib.util.MAGIC_NUMBER) + flags + importlib.util.source_hash(source) + marshal.dumps(code)
+
+
+def bytecode() -> dict[str, bytes]:
+    """Every module imported so far, compiled: `packages`, a zip to unpack over `/` with site-packages' modules as
+    .pyc beside their source, and `stdlib`, the standard library's zip again with a .pyc beside each module imported
+    (what Pyodide's own start imports included); both checked against nothing, as they are kept for one build of the
+    site, whose files do not change. Pyodide's library holds no .pyc and the wheels are unpacked anew at each start,
+    so Python in the page compiles every module it imports each time; with these it does not (bench/README.md)."""
+    packages = sysconfig.get_paths()["purelib"] + "/"
+    library = next(p for p in sys.path if p.endswith(".zip"))
+    imported = {}
+    for module in list(sys.modules.values()):
+        source = getattr(module, "__file__", None) or ""
+        if source.endswith(".py") and source.startswith((packages, library + "/")):
+            imported[source] = module
+    out = {"packages": io.BytesIO(), "stdlib": io.BytesIO()}
+    with zipfile.ZipFile(out["packages"], "w", zipfile.ZIP_STORED) as archive:
+        for source in imported:
+            if source.startswith(packages):
+                data = Path(source).read_bytes()
+                archive.writestr(importlib.util.cache_from_source(source).lstrip("/"), _pyc(data, source))
+    with zipfile.ZipFile(library) as stdlib, zipfile.ZipFile(out["stdlib"], "w", zipfile.ZIP_STORED) as archive:
+        for info in stdlib.infolist():
+            data = stdlib.read(info)
+            archive.writestr(info, data)
+            if f"{library}/{info.filename}" in imported:
+                archive.writestr(info.filename + "c", _pyc(data, f"{library}/{info.filename}"))
+    return {name: data.getvalue() for name, data in out.items()}

@@ -98,7 +98,7 @@ def fetch(pin: Pin, cache: Path, say: Callable[[str], None]) -> bytes:
     try:
         request = urllib.request.Request(pin.url, headers={"User-Agent": f"forsxl/{__version__} (web build)"})
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            data = response.read()
+            data = bytes(response.read())
     except OSError as error:
         raise ForsxlError("", "web_download_failed", url=pin.url, why=getattr(error, "reason", None) or error) from None
     if (digest := _sha256(data)) != pin.sha256:
@@ -208,7 +208,7 @@ def build(output: Path, cache: Path | None = None, say: Callable[[str], None] = 
             files[path.name] = path.read_bytes()
     files["words.js"] = words().encode()
     digest = _sha256(json.dumps(sorted((n, _sha256(d)) for n, d in files.items())).encode())[:16]
-    manifest = {"version": __version__, "build": digest, "wheels": loads, "exports": list(EXPORTS),
+    manifest: dict[str, object] = {"version": __version__, "build": digest, "wheels": loads, "exports": list(EXPORTS),
                 "files": {n: {"sha256": _sha256(d), "size": len(d)} for n, d in sorted(files.items())}}
     files["build.json"] = json.dumps(manifest, indent=1).encode()
     files["sw.js"] = f'const BUILD = "{digest}";\n'.encode() + (PAGE / "sw.js").read_bytes()

@@ -288,6 +288,7 @@ async function run(button, options, command = null, inputs = []) {
     const filled = Object.fromEntries(Object.entries(options).map(([key, value]) => [key, fill(value)]));
     const answer = await ask({ type: "run", command: (COMMANDS[button] || {}).command || button, options: filled,
       name: command ? book.name : null, data, inputs });
+    document.body.dataset.seconds = answer.seconds; // how long forsxl took (bench/web.py reads it)
     await show(answer.result, command);
   } catch (error) {
     failed(error.message);

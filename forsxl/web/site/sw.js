@@ -3,6 +3,7 @@
 // site's build: a new build is a new cache, and the old one goes.
 const CACHE = `forsxl-${BUILD}`;
 const PREVIEW = "forsxl-preview"; // the site a command published, which the page shows (app.js)
+const KEPT = [CACHE, PREVIEW, "forsxl-pyc"]; // forsxl-pyc: the modules compiled by the worker, for this build
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["./", "index.html", "app.js", "words.js",
@@ -11,7 +12,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith("forsxl-")
-    && name !== CACHE && name !== PREVIEW).map((name) => caches.delete(name)))).then(() => self.clients.claim()));
+    && !KEPT.includes(name)).map((name) => caches.delete(name)))).then(() => self.clients.claim()));
 });
 
 // Cache first: what the page fetches is kept as it comes, so that each file is downloaded once.
