@@ -43,7 +43,8 @@ def weight(matching: list[tuple[int, int]] | None, edges: Edges) -> int | None:
 @given(graphs())
 def test_r7_4_without_rustworkx_the_same_optimum_or_none(graph: tuple[int, Edges]) -> None:
     n, edges = graph
-    assert solver.rustworkx() is not None  # the suite's environment has it: here both are compared
+    if solver.rustworkx() is None:  # .ci/run's run without rustworkx: the rest of the suite is the other way
+        pytest.skip("rustworkx is not installed here, so there is nothing to compare forsxl's own matching with")
     with_library = solver.max_weight_perfect_matching(n, edges)
     sizes = solver.max_matching_size(n, [(a, b) for a, b, _ in edges])
     with pytest.MonkeyPatch.context() as patch:
