@@ -817,7 +817,7 @@ def test_demo(tmp_path: Path) -> None:
 
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
-            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc")
+            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc", "web")
 
 
 def test_every_command_is_listed() -> None:
