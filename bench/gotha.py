@@ -2,18 +2,24 @@
 R6, R7.4). The figures of bench/README.md "forsxl beside OpenGotha's engine" come from it.
 
     python bench/gotha.py prepare CORPUS STATES       # each file as it stood before its last round was paired
+    python bench/gotha.py ask STATES ANSWERS pair --opengotha CMD   # OpenGotha's pairing of each state
     python bench/gotha.py pairings STATES ANSWERS     # forsxl's pairing of that round beside OpenGotha's
+    python bench/gotha.py ask STATES ANSWERS cost --differing --opengotha CMD  # its costs of both where they differ
+    python bench/gotha.py ask CORPUS ANSWERS standings --opengotha CMD      # OpenGotha's places in each file
     python bench/gotha.py standings CORPUS ANSWERS    # forsxl's places in each finished file beside OpenGotha's
     python bench/gotha.py field OUT.xml               # 1000 players under OpenGotha's McMahon, rounds 1-3 played
     python bench/gotha.py speed FILE --opengotha CMD  # round 4 by both, timed in turn; colour balance after it
 
 Nothing of OpenGotha is in forsxl: ANSWERS holds what OpenGotha 3.51 said, one text file per tournament, and CMD is a
-command that runs it (`{file}` and `{round}` in it are replaced) and prints a pairing as below; both are the user's.
-- `<state>.pair.txt`: a line `players N` (optionally `ms M`, its pairing's own time; lines before it are OpenGotha's
-  own chatter), then one game a line: White's key, Black's key, handicap, tab-separated;
+command that runs it (`{file}`, `{round}` and `{forsxl}`, forsxl's pairing of the state, are replaced) and prints
+its answer as below; both are the user's. `ask` runs CMD on each file of a folder into `<file>.<answer>.txt`,
+leaving those already there.
+- `<state>.pair.txt`: a line `players N` (optionally `ms M`, its pairing's own time, and `bye KEY`, the bye it
+  chose as its Pair button does; lines before it are OpenGotha's own chatter), then one game a line: White's key,
+  Black's key, handicap, tab-separated;
 - `<state>.cost.txt`, optional: lines `pair<TAB>key<TAB>key<TAB>cost` for forsxl's games and
-  `opengotha X other Y difference Z`, OpenGotha's cost of its own pairing and of forsxl's, which `pairings` writes
-  as `<state>.forsxl.txt` (White's and Black's keys);
+  `opengotha X other Y difference Z`, OpenGotha's cost of its own pairing and of forsxl's (Z `bye` where their byes
+  differ), which `pairings` writes as `<state>.forsxl.txt` (White's and Black's keys, then `bye KEY`);
 - `<name>.standings.txt`: `round N`, then one player a line: place, key, the criteria's values.
 A key is OpenGotha's: the name and first name upper-cased without spaces (a Turkish OpenGotha writes `İ` for i).
 """
@@ -45,7 +51,8 @@ from forsxl.app.exchange import import_file
 from forsxl.book.config import build_config
 from forsxl.book.read import load
 from forsxl.engine.config import ColourPriority, Weights
-from forsxl.engine.model import Player, PlayerId, Tournament
+from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
+from forsxl.engine.pairing import weighted
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round
 from forsxl.formats.opengotha import parse_opengotha, write_opengotha
@@ -58,6 +65,9 @@ class Paired(NamedTuple):
     same: int
     equal_cost: bool
     seconds: float
+    bye: str
+    """OpenGotha's bye, empty without one."""
+    same_bye: bool
 
 
 class Placed(NamedTuple):
@@ -67,8 +77,8 @@ class Placed(NamedTuple):
 
 
 def truncated(data: bytes) -> tuple[bytes, int] | None:
-    """The file without its last round's games and bye, each player participating in that round who played in it:
-    the state its referee asked OpenGotha to pair."""
+    """The file without its last round's games and bye, each player participating in that round who played in it or
+    had its bye: the state its referee asked OpenGotha to pair, the bye left for the engine to choose."""
     root = fromstring(data)
     last = max((int(g.get("roundNumber", "0")) for g in root.iter("Game")), default=0)
     if last < 1:
@@ -78,8 +88,7 @@ def truncated(data: bytes) -> tuple[bytes, int] | None:
         holder = root.find(parent)
         for e in list(holder if holder is not None else ()):
             if e.tag == tag and int(e.get("roundNumber", "0")) == last:
-                if not key:
-                    playing |= {e.get("whitePlayer", "").upper(), e.get("blackPlayer", "").upper()}
+                playing |= {e.get(k, "").upper() for k in ((key,) if key else ("whitePlayer", "blackPlayer"))}
                 holder.remove(e)
     for p in root.iter("Player"):
         flags = list(p.get("participating", "1" * 20).ljust(20, "1"))
@@ -99,6 +108,22 @@ def prepare(corpus: Path, states: Path) -> None:
             seen.add(hashlib.sha256(state[0]).hexdigest())
             (states / f"{xml.stem}.last.xml").write_bytes(state[0])
     print(f"{len(seen)} distinct states in {states}")
+
+
+def ask(folder: Path, answers: Path, what: str, command: str, differing: bool) -> None:
+    """OpenGotha's `what` of each file in `folder`, as `command` prints it, into `<file>.<what>.txt`; with
+    `differing`, only of the states whose pairing `pairings` found other than OpenGotha's."""
+    answers.mkdir(parents=True, exist_ok=True)
+    rows = json.loads((answers / "pairings.json").read_text("utf-8")) if differing else []
+    only = {r["file"] for r in rows if r["same"] < r["games"] or not r["same_bye"]}
+    for xml in sorted(folder.glob("*.xml")):
+        out = answers / f"{xml.stem}.{what}.txt"
+        if out.exists() or (differing and xml.name not in only):
+            continue
+        argv = [a.replace("{file}", str(xml)).replace("{forsxl}", str(answers / f"{xml.stem}.forsxl.txt"))
+                for a in shlex.split(command)]
+        done = subprocess.run(argv, capture_output=True, text=True)
+        out.write_text(done.stdout, "utf-8")
 
 
 def tournament(xml: Path, work: Path) -> tuple[Tournament, dict[str, str]]:
@@ -132,19 +157,26 @@ def pairings(states: Path, answers: Path) -> None:
         rnd = pair_round(t, len(t.rounds) + 1)
         took = time.perf_counter() - start
         mine = {frozenset((key[g.white], key[g.black])) for g in rnd.games}
+        bye = next((key[pid] for pid, kind in rnd.sitouts if kind == Sitout.BYE), "")
         (answers / f"{xml.stem}.forsxl.txt").write_text(
-            "".join(f"{key[g.white]}\t{key[g.black]}\n" for g in rnd.games), "utf-8")
+            "".join(f"{key[g.white]}\t{key[g.black]}\n" for g in rnd.games) + (f"bye {bye}\n" if bye else ""),
+            "utf-8")
         same = len(mine & {frozenset(g[:2]) for g in theirs[1]})
+        head = theirs[0].split()
+        their_bye = head[head.index("bye") + 1] if "bye" in head else ""
         rows.append(Paired(xml.name, t.config.pairing.method[0].value, len(theirs[1]), same,
-                           equal_cost(answers / f"{xml.stem}.cost.txt", mine), took))
+                           equal_cost(answers / f"{xml.stem}.cost.txt", mine), took, their_bye, bye == their_bye))
     (answers / "pairings.json").write_text(json.dumps([r._asdict() for r in rows], indent=1), "utf-8")
     lines: list[list[object]] = []
     for name, part in (("all", rows), *((m, [r for r in rows if r.method == m]) for m in ("mcmahon", "swiss"))):
         games, same = sum(r.games for r in part), sum(r.same for r in part)
         priced = same + sum(r.games - r.same for r in part if r.equal_cost)
-        lines.append([name, len(part), sum(r.same == r.games for r in part), games,
-                      f"{same:,} ({same / max(games, 1):.1%})", f"{priced:,} ({priced / max(games, 1):.1%})"])
-    print(table(("states", "files", "every game the same", "games", "the same game", "same or equal cost"), lines))
+        byes = [r for r in part if r.bye]
+        lines.append([name, len(part), sum(r.same == r.games and r.same_bye for r in part), games,
+                      f"{same:,} ({same / max(games, 1):.1%})", f"{priced:,} ({priced / max(games, 1):.1%})",
+                      f"{sum(r.same_bye for r in byes)} of {len(byes)}"])
+    print(table(("states", "files", "every game the same", "games", "the same game", "same or equal cost",
+                 "the same bye"), lines))
 
 
 def equal_cost(path: Path, mine: set[frozenset[str]]) -> bool:
@@ -199,15 +231,23 @@ BENCH = [("preset", "mcmahon"), ("rounds", 5), ("tiebreaks", "mms, sosm, sososm"
 """OpenGotha's McMahon defaults (PEERS §1.4) over the `mcmahon` preset (bar 1d, floor 20k)."""
 
 
-def make_field(out: Path, players: int) -> None:
-    """benchlib's seeded field (60 clubs, one country) under OpenGotha's McMahon, rounds 1-3 paired with its weights
-    and played with the R10 probability, as an OpenGotha file."""
-    config, _, errors = build_config([(k, v, None) for k, v in BENCH])
+SWISS_BENCH = [("preset", "swiss"), ("rounds", 5), ("tiebreaks", "nbw, sosw, sososw"), ("swiss.weights", "opengotha"),
+               ("swiss.colour", "before_seeding"), ("swiss.seat", "ranking_rating"),
+               ("swiss.first_seat", "ranking_rating"), ("swiss.first_round", "slip"), ("swiss.seeding", "slip"),
+               ("swiss.drawn_down", "middle"), ("swiss.drawn_up", "middle"), ("swiss.compensate", "yes"),
+               ("pairing.allow_rematch", "yes"), ("name", "Bench"), ("date", "2026-12-01")]
+"""OpenGotha's Swiss defaults (PEERS §1.4) over the `swiss` preset."""
+
+
+def make_field(out: Path, players: int, played: int = 3, seed: int = SEED, swiss: bool = False) -> None:
+    """benchlib's seeded field (60 clubs, one country) under OpenGotha's McMahon (or Swiss), rounds 1 to `played`
+    paired with its weights and played with the R10 probability, as an OpenGotha file."""
+    config, _, errors = build_config([(k, v, None) for k, v in (SWISS_BENCH if swiss else BENCH)])
     assert not errors, errors
     t = Tournament(config, tuple(Player(PlayerId(i + 1), r["name"], r["rating"], club=r["club"][-4:], country="FR")
-                                 for i, r in enumerate(field(players, SEED))))
-    rng = random.Random(SEED)
-    for number in range(1, 4):
+                                 for i, r in enumerate(field(players, seed))))
+    rng = random.Random(seed)
+    for number in range(1, played + 1):
         rnd = pair_round(t, number)
         results = simulated(t.config, {p.id: p.rating for p in t.players}, rnd.games, rng)
         rnd = replace(rnd, games=tuple(g.with_result(results[g.board]) for g in rnd.games))
@@ -278,9 +318,21 @@ def main() -> None:
         sub = commands.add_parser(name)
         sub.add_argument(first, type=Path)
         sub.add_argument(second, type=Path)
+        if name == "pairings":
+            sub.add_argument("--gabow-limit", type=int, help="pair fields up to this size with OpenGotha's matching "
+                             f"algorithm (forsxl: {weighted.GABOW_LIMIT}), to measure what the limit changes")
+    sub = commands.add_parser("ask")
+    sub.add_argument("folder", type=Path)
+    sub.add_argument("answers", type=Path)
+    sub.add_argument("what", choices=("pair", "cost", "standings"))
+    sub.add_argument("--opengotha", required=True, help="the command that answers for OpenGotha: {file}, {forsxl}")
+    sub.add_argument("--differing", action="store_true", help="only the states forsxl pairs otherwise")
     sub = commands.add_parser("field")
     sub.add_argument("out", type=Path)
     sub.add_argument("--players", type=int, default=1000)
+    sub.add_argument("--played", type=int, default=3, help="rounds paired and played before the state")
+    sub.add_argument("--seed", type=int, default=SEED)
+    sub.add_argument("--swiss", action="store_true", help="OpenGotha's Swiss defaults, not its McMahon's")
     sub = commands.add_parser("speed")
     sub.add_argument("file", type=Path)
     sub.add_argument("--opengotha", required=True, help="the command that pairs with OpenGotha: {file}, {round}")
@@ -289,12 +341,16 @@ def main() -> None:
     print(machine())
     if args.command == "prepare":
         prepare(args.corpus, args.states)
+    elif args.command == "ask":
+        ask(args.folder, args.answers, args.what, args.opengotha, args.differing)
     elif args.command == "pairings":
+        if args.gabow_limit is not None:
+            weighted.GABOW_LIMIT = args.gabow_limit  # type: ignore[misc]
         pairings(args.states, args.answers)
     elif args.command == "standings":
         compare_standings(args.corpus, args.answers)
     elif args.command == "field":
-        make_field(args.out, args.players)
+        make_field(args.out, args.players, args.played, args.seed, args.swiss)
     else:
         speed(args.file, args.opengotha, args.repeat)
 

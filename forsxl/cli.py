@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
@@ -26,12 +26,12 @@ from forsxl.app.workflow import (
     standings_into,
 )
 from forsxl.book.read import Book, load, peek_lang
-from forsxl.book.save import writing
+from forsxl.book.save import telling, writing
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.engine.values import Lang
-from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices
+from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, RATING_SOURCES, choices
 from forsxl.helptext import help_lang, show_usage_error, translate_help, typer_words
 from forsxl.i18n import ntr, system_lang, tr
 from forsxl.messages import message
@@ -53,9 +53,20 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def main(version: Annotated[bool, typer.Option(
+def main(context: typer.Context, version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
     """Go handicap tournaments (Fors and friends) kept in an .xlsx workbook."""
+    context.with_resource(_told())
+
+
+@contextmanager
+def _told() -> Iterator[None]:
+    """After the command, say what its saves left undone without failing for it (book/save.py `telling`: a version
+    its versions folder could not take), in the workbook's language."""
+    with telling() as told:
+        yield
+    for note in told:
+        typer.echo(message(note, peek_lang(note.params["path"]) or system_lang()), err=True)
 
 
 def run(args: Sequence[str]) -> None:
@@ -312,7 +323,16 @@ def publish(
     path: Workbook,
     output: Annotated[Path | None, typer.Option(
         "-o", "--output", help="FILE.html: one self-contained page; a folder: the results site (default: "
-        "results.html).", metavar="FILE|FOLDER")] = None,
+        "results.html, or the folder BOOK-site when the site is sent to a host).", metavar="FILE|FOLDER")] = None,
+    to: Annotated[str | None, typer.Option(
+        "--to", help="Send the site to the club's host: sftp://, ftp://, ftps://, webdav://, webdavs://, s3:// or "
+        "a git repository, git+ssh://... (docs/publish.md); kept in Config as publish.to (default: Config's).",
+        metavar="URL")] = None,
+    url: Annotated[str | None, typer.Option(
+        "--url", help="The site's address as its readers open it, for the line printed and the QR codes; kept in "
+        "Config as publish.url (default: Config's).", metavar="ADDRESS")] = None,
+    qr: Annotated[bool, typer.Option("--qr", help="Print the QR code of the site's address in the terminal too.")] = (
+        False),
     watch: Annotated[bool, typer.Option("--watch", help="Republish whenever the workbook is saved (Ctrl-C stops).")] = (
         False),
     interval: Annotated[float, typer.Option(help="--watch: seconds between looks at the workbook.",
@@ -320,23 +340,84 @@ def publish(
     show: Annotated[bool, typer.Option("--open", help="Then open the page in the browser.")] = False,
 ) -> None:
     """Write the results: one self-contained HTML page, or a small site of pages (standings, crosstable, rounds,
-    a card per player, teams, playoff, regulation, charts), both in the workbook's language.
+    a card per player, teams, playoff, regulation, charts), both in the workbook's language; with --to (or Config's
+    publish.to), send the pages that changed to the club's host.
 
     Example: forsxl publish club.xlsx -o club.html
              forsxl publish club.xlsx -o site --watch
+             forsxl publish club.xlsx --to sftp://club@example.org/www/results --url https://example.org/results/
     """
-    from forsxl.app.publish import publish_book, watch_book
+    from forsxl.app.publish import (
+        Published,
+        keep_addresses,
+        publish_book,
+        qr_lines,
+        upload_site,
+        watch_book,
+        with_addresses,
+    )
+
+    lang = peek_lang(path) or system_lang()
+    if to is not None or url is not None:
+        with _errors(lang):
+            kept = keep_addresses(path, to, url)
+        if kept:
+            _say(kept)
+    show_qr = [qr]
 
     def once() -> None:
         loaded = _load(path)
-        written, said = _run(loaded, lambda: publish_book(loaded, output))
-        typer.echo(said)
-        _show(written, loaded.lang, show)
+
+        def written() -> Published:
+            with_addresses(loaded, to, url)
+            return publish_book(loaded, output)
+
+        published = _run(loaded, written)
+        typer.echo(published.said)
+        if loaded.tournament.config.publish.to:
+            try:
+                typer.echo(upload_site(loaded, published))
+            except ForsxlError as error:  # the site is written here all the same: one line, and --watch goes on
+                _say(message(error, loaded.lang) + (tr(loaded.lang, "; sent again at the next save") if watch else ""))
+                if not watch:
+                    raise typer.Exit(1) from None
+        if show_qr[0]:
+            typer.echo(_run(loaded, lambda: qr_lines(loaded, _has_blocks())))
+            show_qr[0] = False
+        _show(published.output, loaded.lang, show)
 
     if watch:
-        watch_book(path, _printed(once), _say, interval, peek_lang(path) or system_lang())
+        watch_book(path, _printed(once), _say, interval, lang)
     else:
         once()
+
+
+def _has_blocks() -> bool:
+    """Whether standard output can print the block characters of a QR code (a Windows console in cp1251 cannot)."""
+    try:
+        "█▀▄".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+@app.command()
+def login(
+    address: Annotated[str, typer.Argument(help="The host's address, as publish --to takes it.", metavar="URL")],
+) -> None:
+    """Keep the password of a login to the club's host in the system's keyring, where publish --to finds it: never
+    in the workbook (docs/publish.md).
+
+    Example: forsxl login ftp://club@ftp.example.org/www/results
+    """
+    from forsxl.app.publish import keep_login, login_name
+
+    lang = system_lang()
+    with _errors(lang):
+        name = login_name(address)
+    password = typer.prompt(tr(lang, "password of {login}", login=name), hide_input=True)
+    with _errors(lang):
+        typer.echo(keep_login(address, password, lang))
 
 
 @app.command("print")
@@ -593,6 +674,79 @@ def import_command(
     with _errors(lang):
         lines = import_file(path, source, format, only, lang)
     typer.echo("\n".join(lines))
+
+
+@app.command("ratings")
+def ratings_command(
+    path: Workbook,
+    source: Annotated[str | None, typer.Option(help="The federation's list: rfg (the Russian Go Federation), egd "
+                                               "(the European Go Database), ffg (France) or aga (the USA).",
+                                               metavar=choices(list(RATING_SOURCES)))] = None,
+    file: Annotated[Path | None, typer.Option("--file", help="Read the list from this file (downloaded before), "
+                                              "not from the federation's site.", dir_okay=False,
+                                              metavar="FILE")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The list as of this day: the one kept from then "
+                                             "(default: today's, downloaded once a day; with --file: the day the "
+                                             "list gives).", metavar="YYYY-MM-DD")] = None,
+    url: Annotated[str | None, typer.Option("--url", help="Download the list from here instead (a mirror).",
+                                            metavar="URL")] = None,
+    add: Annotated[list[str] | None, typer.Option("--add", help="Add this player from the list to Players: a name, "
+                                                  "in either script, or the list's id (repeatable).",
+                                                  metavar="PLAYER")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Write the ratings ticked in Rating changes into Players.")] = (
+        False),
+    force: Annotated[bool, typer.Option("--force", help="With --apply: also for players who have played a round "
+                                        "(Standings then says so).")] = False,
+) -> None:
+    """Compare the players' ratings with a federation's list (RFG, EGD, FFG, AGA): the list's values in a Rating
+    list sheet, and those that differ in Rating changes, to tick; --apply writes the ticked ones into Players.
+
+    Example: forsxl ratings club.xlsx --source rfg           (then tick rows in Rating changes)
+             forsxl ratings club.xlsx --apply
+             forsxl ratings club.xlsx --source egd --file allworld_lp.html --add 13633719
+    """
+    from datetime import date as day
+
+    from forsxl.app.ratings import apply_into, rating_source, ratings_into, read_list
+
+    lang = peek_lang(path) or system_lang()
+    with _errors(lang):
+        given = [o for o, v in (("--source", source), ("--file", file), ("--date", date), ("--url", url),
+                                ("--add", add)) if v]
+        if apply and given:
+            raise ForsxlError("", "ratings_options", option=given[0])
+        if force and not apply:
+            raise ForsxlError("", "ratings_force_alone")
+        if not apply and source is None:
+            raise ForsxlError("", "ratings_source_missing")
+    if apply:
+        with _editing(path) as loaded:
+            lines = _run(loaded, lambda: apply_into(loaded, force))
+        typer.echo("\n".join(lines))
+        return
+    assert source is not None
+    with _errors(lang), _download_bar(lang) as progress:
+        listed = read_list(rating_source(source), file, date, url, day.today(), progress)
+    with _editing(path) as loaded:
+        lines = _run(loaded, lambda: ratings_into(loaded, listed, add or []))
+    typer.echo("\n".join(lines))
+
+
+@contextmanager
+def _download_bar(lang: Lang) -> Iterator[Callable[[int, int | None], None]]:
+    """A download's progress, shown as a bar on stderr once a list of a megabyte or more is on its way (an EGD world
+    list is 8 MB); a small one comes without one."""
+    with ExitStack() as stack:
+        shown: list[Any] = []  # the bar, once started
+
+        def progress(done: int, total: int | None) -> None:
+            if not shown and total is not None and total >= 2**20:
+                shown.append(stack.enter_context(typer.progressbar(length=total, label=tr(lang, "downloading"),
+                                                                   file=sys.stderr)))
+            if shown:
+                shown[0].update(done - shown[0].pos)
+
+        yield progress
 
 
 @app.command("export")

@@ -146,17 +146,22 @@ MESSAGES: dict[str, str] = {
     "board_bad": N_("{value!r} is not a board number, bye or absent"),
     "player_unknown": N_("{name!r} is not in Players"),
     "player_twice": N_("{name!r} is in this round twice"),
-    "result_bad": N_("{value!r} is not a result; use B+, W+, =, B+F, W+F or 0-0"),
+    "result_bad": N_("{value!r} is not a result; use B+, W+, =, B+F, W+F, 0-0 or 1-1"),
     "result_look_alike": N_("{value!r}: is that a Latin B (Black) or a Cyrillic letter? Type B+ for Black, W+ for "
                             "White"),
     "result_latin_b": N_("{value!r}: among results in Russian letters a Latin B reads as Б (White); type Ч+ for "
                          "Black, Б+ for White"),
-    "result_mixed_letters": N_("{value!r} mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F or 0-0"),
+    "result_mixed_letters": N_("{value!r} mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F, 0-0 or 1-1"),
     "draw_not_allowed": N_("a draw is impossible here: the komi is {komi}"),
     "draw_handicap": N_("a draw cannot stand in a handicap game (komi {komi}); type who won"),
     "handicap_range": N_("handicap {value} is not between {low} and {high} stones"),
     "komi_range": N_("komi {value} is not between {low} and {high}"),
     "board_duplicate": N_("board {board} is already on row {row}"),
+    # a row that names its players is a game whatever its Board cell holds, or is named (issue 39)
+    "board_empty": N_("warning: the Board cell of this game is empty; read as board {board}, the first the round "
+                      "does not use, and written here by the next command that saves the workbook"),
+    "sitout_two_players": N_("{word!r} names one player without a game, in Black, yet this row also names {white!r} "
+                             "as White: clear White, or type the board number of their game"),
     "handicap_bad": N_("handicap {stones} with komi {komi} fits no handicap step of group {group}"),
     "round_has_results": N_("round {round} has results and cannot be paired again"),
     "round_already_paired": N_("round {round} is already paired; use --round {round} --force to pair it again"),
@@ -177,6 +182,12 @@ MESSAGES: dict[str, str] = {
                                "stronger {basis}: {black_basis} against White's {white_basis} ({white}); the stronger "
                                "gives the handicap as White: swap the colours, or forsxl pair --round {round} --board "
                                "{board} --recompute"),
+    "result_both_win": N_("round {round}, board {board}: {result} is a win for both (OpenGotha's both win): "
+                          "{black} scores {black_points} and {white} {white_points}, each a won game in the standings "
+                          "and the tie-breaks, but for neither in OpenGotha's direct confrontation (sdc, dc)"),
+    "result_both_lose": N_("round {round}, board {board}: {result} is a loss for both, by forfeit (OpenGotha's both "
+                           "lose): {black} scores {black_points} and {white} {white_points}; they have met (R7), "
+                           "forsxl's tie-breaks count the round as a forfeit (R6), OpenGotha's as a game"),
     "round_unplayed": N_("round {round} has no results yet; type them before pairing round {next}, or pair round "
                          "{round} again with --round {round} --force"),
     "round_incomplete": N_("round {round}, board {board} has no result yet; type it before pairing the next round"),
@@ -243,13 +254,40 @@ MESSAGES: dict[str, str] = {
                           "{limit}; nothing written"),
     "import_line_bad": N_("{text!r}: {why}"),
     "import_format_unknown": N_("cannot tell the format of {path}; name it with --format ({known})"),
-    "csv_encoding_unknown": N_("{path}: cannot tell whether its text is in {cyrillic} (Cyrillic) or {western} (Western "
-                               "European); save it as CSV UTF-8 and import it again"),
+    "csv_encoding_unknown": N_("{path}: its text reads in none of the encodings tried ({tried}); save it as CSV UTF-8 "
+                               "and import it again"),
+    "csv_encoding_tie": N_("{path}: its text reads as well in {tied}, and differently, so which it is cannot be told; "
+                           "save it as CSV UTF-8 and import it again"),
+    # rating lists from the federations (issue 43)
+    "download_url_bad": N_("{url} is not a web address (http:// or https://)"),
+    "download_offline": N_("cannot reach {host} ({why}): check the connection to the internet, or download the list "
+                           "in a browser and give it with --file"),
+    "download_timeout": N_("{host} did not answer within {seconds} seconds: try again later, or download the list in "
+                           "a browser and give it with --file"),
+    "download_status": N_("{host} answered {status}: {line}"),
+    "download_too_big": N_("{host} sends {size} MB, more than the {limit} MB a list of players can be; nothing kept"),
+    "date_bad": N_("--date {value!r} is not a date written as 2026-11-28"),
+    "ratings_date_future": N_("--date {value}: no list is of a day to come"),
+    "ratings_not_cached": N_("no {label} list of {date} or before is kept in {folder} (lists kept: {dates}); the "
+                             "federation publishes today's list alone: run without --date to download it, or give a "
+                             "list you have with --file"),
+    "ratings_not_list": N_("{where} is not the {label} list; it begins: {line}"),
+    "ratings_answer_not_list": N_("{where} answered {status}, but not with the {label} list; it begins: {line}"),
+    "ratings_add_missing": N_("--add {name!r}: not in the {label} list (by name in either script, or by id)"),
+    "ratings_add_namesakes": N_("--add {name!r}: the {label} list has namesakes ({who}); give the id instead"),
+    "ratings_no_sheet": N_("there is no sheet «{sheet}» yet: run forsxl ratings BOOK --source rfg (or egd, ffg, aga) "
+                           "first, then tick the ratings to take"),
+    "ratings_ticked_twice": N_("{name} is ticked already at {cell}: tick one rating for a player"),
+    "ratings_options": N_("{option} goes without --apply: forsxl ratings BOOK --source rfg|egd|ffg|aga, or forsxl "
+                          "ratings BOOK --apply"),
+    "ratings_source_missing": N_("which list? forsxl ratings BOOK --source rfg|egd|ffg|aga (or --apply, to write the "
+                                 "ticked ratings into Players)"),
+    "ratings_force_alone": N_("--force goes with --apply: forsxl ratings BOOK --apply --force"),
     "import_gotha_existing": N_("an OpenGotha file brings a whole tournament: import it into a new workbook, "
                                 "not into {path}"),
     "gotha_bad": N_("not a readable OpenGotha file: {what} {value!r}"),
     "gotha_result": N_("{where}: OpenGotha's {value} has no forsxl record; the Result cell is left empty: type the "
-                       "referee's decision (B+, W+, =, B+F, W+F or 0-0)"),
+                       "referee's decision (B+, W+, =, B+F, W+F, 0-0 or 1-1)"),
     "gotha_draw": N_("{where}: a draw with komi {komi} and {stones} stones, as OpenGotha recorded it, stands as a "
                      "referee's decision (Config scoring.any_draw: yes)"),
     "gotha_twice": N_("{where}: {name} already plays at another table of this round; this game is left out and the "
@@ -285,10 +323,50 @@ MESSAGES: dict[str, str] = {
                       "them"),
     "undo_no_such": N_("{path} has no version {number}: versions 1 to {count} are kept (forsxl history {path})"),
     "undo_same": N_("{path} is the same as version {number} already; nothing to put back"),
+    # versions read and checked before they are put back, their folder's faults named as its own (issue 39)
+    "version_not_file": N_("{path} is {what}, and a version is a workbook's own file"),
+    "version_unreadable": N_("{path} cannot be read ({why})"),
+    "undo_damaged": N_("{path}: version {number} is damaged and is not put back (forsxl history {path} says why); "
+                       "forsxl undo {path} --to {sound} puts back the next sound one"),
+    "undo_damaged_last": N_("{path}: version {number} is damaged and is not put back (forsxl history {path} says "
+                            "why), and no sound version is kept before it"),
+    "undo_none_sound": N_("{path}: the {count} versions undo goes back along are all damaged; forsxl history {path} "
+                          "says why"),
+    "versions_unreadable": N_("the versions of {path} in {folder} cannot be read ({why}): make {folder} a folder you "
+                              "can read, or move it away"),
+    "versions_unwritable": N_("warning: the versions of {path} in {folder} cannot be written ({why}): the workbook is "
+                              "saved without a new version, and {backup} keeps the one it replaced; make {folder} a "
+                              "folder you can write, or move it away"),
     "publish_over_book": N_("the results would overwrite the workbook {path}; give -o a page (FILE.html) or a folder "
                             "for the site"),
     "publish_not_folder": N_("{path} is a file, not a folder: a site is written into a folder; for one page give -o "
                              "FILE.html"),
+    # the site sent to the club's host, and its QR codes (issue 46)
+    "publish_keep_ods": N_("{path} is an .ods workbook, which forsxl saves as a new .xlsx: type the address into "
+                           "its Config sheet"),
+    "publish_no_address": N_("no address for a QR code: give --url, or the site's address in Config's publish.url"),
+    "upload_scheme": N_("{target}: forsxl publishes to sftp://, ftp://, ftps://, webdav://, webdavs://, s3:// and "
+                        "git+ssh://, git+https:// or git+file:// addresses (docs/publish.md)"),
+    "upload_password": N_("{target}: a password in the address would be kept in the workbook; keep it in ~/.netrc or "
+                          "in the system's keyring (forsxl login), as docs/publish.md shows"),
+    "upload_page": N_("{target}: a site is sent, not one page ({path}): give -o a folder, or no -o"),
+    "upload_needs": N_("{target}: needs the Python package {package}, which is not installed: pipx inject forsxl "
+                       "{package}, or pip install \"forsxl[publish]\""),
+    "upload_netrc": N_("{target}: ~/.netrc cannot be read ({why})"),
+    "keyring_failed": N_("{target}: the system's keyring did not keep the password ({why})"),
+    "upload_no_host": N_("{target}: not sent: no host {host} found (no network, or a typo in the address)"),
+    "upload_timeout": N_("{target}: not sent: the host did not answer within {seconds} s"),
+    "upload_connect": N_("{target}: not sent: no connection ({why})"),
+    "upload_login": N_("{target}: not sent: the user name or password was refused ({why})"),
+    "upload_full": N_("{target}: not sent: the host's disk is full ({why})"),
+    "upload_failed": N_("{target}: not sent ({why})"),
+    "upload_refused": N_("{target}: not sent: the host did not take {file} ({why})"),
+    "upload_host_key": N_("{target}: not sent: the SSH key of {host} is not known here; connect once with ssh {host} "
+                          "and accept it"),
+    "upload_certificate": N_("{target}: not sent: the host's certificate cannot be trusted ({why})"),
+    "upload_no_git": N_("{target}: not sent: git is not installed"),
+    "upload_s3_keys": N_("{target}: not sent: no AWS keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or "
+                         "AWS_PROFILE (docs/publish.md)"),
     "simulate_over_book": N_("the simulation report would overwrite the workbook {path}; pick another -o"),
     # merging two copies of a workbook (issue 13)
     "merge_copies": N_("merge needs two copies, or BASE and two copies; {count} workbooks given"),
@@ -348,6 +426,12 @@ MESSAGES: dict[str, str] = {
                               "broken (R7.1)"),
     "why_bye": N_("{name} has the bye: of those with the fewest byes, the lowest-ranked with whom the rest can be "
                   "paired (R5)"),
+    "why_bye_gotha": N_("{name} has the bye, as OpenGotha gives it: of those with whom the rest can be paired, the "
+                        "least rank + 2 × McMahon score + 1000 × byes, here {rank} + 2 × {score} + 1000 × {byes} = "
+                        "{weight} (OpenGotha's ranks: 1d 0, 1k -1, 30k -30); of equal weights, the last OpenGotha "
+                        "lists (R5)"),
+    "why_bye_gotha_more": N_("not {name}: {rank} + 2 × {score} + 1000 × {byes} = {weight} (R5)"),
+    "why_bye_gotha_listed": N_("not {name}: the same weight, but OpenGotha lists {name} before {bye} (R5)"),
     "why_bye_had": N_("not {name}: had more byes already (R5)"),
     "why_bye_unpairable": N_("not {name}: without {name} the others could not all be paired (R5, R7)"),
     "why_scheduled_bye": N_("{name} has the bye by the schedule (R7.5, R7.6)"),
@@ -417,6 +501,8 @@ TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {
     Tiebreak.EXR: (N_("EXR"), N_("OpenGotha: exploits achieved, EXT over the games won")),
     Tiebreak.SDC: (N_("SDC"), N_("OpenGotha: wins among the tied players, when every two of them met")),
     Tiebreak.CAT: (N_("CAT"), N_("OpenGotha: the category by rank, the strongest first")),
+    Tiebreak.CPS: (N_("CPS"), N_("OpenGotha: cup score, doubled each round before the round's win is added, so that a "
+                                 "win outweighs all later ones")),
     Tiebreak.DC: (N_("DC"), N_("OpenGotha: direct confrontation, who beat whom among the tied players, the later "
                                "criteria where the games do not decide")),
 }

@@ -228,3 +228,89 @@ def test_result_slips_fit_an_a4_width_four_to_a_page(browser: Browser, site: Pat
     assert [board for board, _, _ in first] == ["Доска 1", "Доска 2", "Доска 3", "Доска 4"]  # the example is Russian
     assert all(inside and unclipped for _, inside, unclipped in first), first
     browser.screenshot("slips.png")
+
+
+SITE = "https://club.example.org/results/"
+
+
+@pytest.fixture(scope="module")
+def qr_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example with the site's address and the cards' codes asked for in Config (issue 46), published and its
+    round 3 printed."""
+    import openpyxl
+
+    folder = tmp_path_factory.mktemp("qr")
+    book = folder / "club.xlsx"
+    shutil.copy(ROOT / "examples" / "club.xlsx", book)
+    workbook = openpyxl.load_workbook(book)
+    workbook["Настройки"].append(["publish.url", SITE])
+    workbook["Настройки"].append(["publish.card_qr", True])
+    workbook.save(book)
+    run("publish", str(book), "-o", str(folder / "site"))
+    run("print", str(book), "--round", "3", "-o", str(folder / "slips.html"))
+    return folder
+
+
+def read_codes(browser: Browser, name: str, scale: float) -> list[str]:
+    """The QR codes a reader finds in a screenshot of the viewport, taken at `scale` device pixels a CSS pixel."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    path = browser.screenshot(name)
+    image = Image.open(io.BytesIO(path.read_bytes()))
+    assert image.width == round(browser.script("return window.innerWidth") * scale)
+    return [found.text for found in zxingcpp.read_barcodes(image)]
+
+
+def dpr(browser: Browser, width: int, height: int, scale: float, mobile: bool = False) -> None:
+    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": scale, "mobile": mobile})
+
+
+def test_the_projector_shows_a_code_a_phone_reads(browser: Browser, qr_site: Path) -> None:
+    """The hall screen at 1280×800, one device pixel a CSS pixel: the code in its corner reads as the site's address,
+    and every column of the standings is still in view beside it."""
+    dpr(browser, 1280, 800, 1)
+    browser.open((qr_site / "site" / "index.html").as_uri() + "?projector")
+    assert read_codes(browser, "projector-qr.png", 1) == [SITE]
+    box = browser.script("""
+        const r = document.querySelector('.projector-qr').getBoundingClientRect();
+        const t = document.querySelector('table.standings').getBoundingClientRect();
+        return [r.left, r.right, r.width, t.right];""")
+    assert box[3] <= box[0] and box[1] <= 1280 and box[2] >= 150, box  # beside the table, 150 px and more
+    browser.open((qr_site / "site" / "index.html").as_uri())
+    assert browser.script("return getComputedStyle(document.querySelector('.projector-qr')).display") == "none"
+    browser.size(1280, 1000)
+
+
+def test_the_wall_list_on_a_phone_and_on_paper(browser: Browser, qr_site: Path) -> None:
+    """A round's page on a 390 px phone (three device pixels a CSS pixel, as phones have): the wall list's code
+    reads as the site's address; the cards' codes give way on so narrow a screen, and nothing is cut."""
+    dpr(browser, 390, 844, 3, mobile=True)
+    browser.open((qr_site / "site" / "round-3.html").as_uri() + "#wall")
+    assert SITE in read_codes(browser, "phone-wall-qr.png", 3)
+    assert browser.script("return document.documentElement.scrollWidth") <= 390
+    assert browser.script("return getComputedStyle(document.querySelector('td.card-qr')).display") == "none"
+    browser.size(1280, 1000)
+
+
+def test_printed_slips_and_wall_list_carry_codes_a_phone_reads(browser: Browser, qr_site: Path) -> None:
+    """The slips at an A4 page's width, three device pixels a CSS pixel (288 dpi, as a printer's 300): each slip's
+    code reads as the site's address, and each code beside a name on the wall list as that player's card; still
+    four slips to the page. The screenshot is docs/images/slips-qr.png."""
+    dpr(browser, 794, 1123, 3)
+    browser.open((qr_site / "slips.html").as_uri())
+    assert read_codes(browser, "slips-qr.png", 3) == [SITE] * 4
+    assert browser.script("return document.querySelectorAll('.sheet:first-child .slip').length") == 4
+    assert browser.script("""return Array.from(document.querySelectorAll('.slip')).every(
+        s => s.scrollHeight <= s.clientHeight && s.scrollWidth <= s.clientWidth)""")
+    browser.script("document.querySelector('#wall tbody tr:nth-child(3)').scrollIntoView()")
+    found = read_codes(browser, "wall-cards-qr.png", 3)
+    whole = browser.script("""return Array.from(document.querySelectorAll('#wall tbody tr')).filter(r => {
+        const b = r.querySelector('td.card-qr').getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight;
+        }).map(r => r.querySelector('.no').textContent.trim());""")  # the codes wholly in the screenshot
+    cards = {f"{SITE}player-{n}.html" for n in range(1, 21)}
+    assert len(whole) >= 10 and {f"{SITE}player-{n}.html" for n in whole} <= set(found) <= cards, (found, whole)
+    browser.size(1280, 1000)

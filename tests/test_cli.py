@@ -44,10 +44,10 @@ FORFEITS = {(2, 3): "B+F", (4, 5): "W+F"}
 
 TOP_KEYS = ("name, date, place, preset, rounds, lang, ratings.…, start.…, handicap.…, komi.…, groups.…, teams.…, "
             "scoring.…, attendance.…, tiebreaks, unplayed_loss, unplayed_half, superfinal, pairing.…, playoff.…, "
-            "swiss.…, round_robin.…, serp.…, prizes.…, norms.…, stages.…")
+            "swiss.…, round_robin.…, serp.…, prizes.…, norms.…, stages.…, publish.…")
 """What an unknown key that is close to none is told: the top-level keys, then the sections (R12)."""
 PRESETS = ", ".join(presets())
-RESULT_HELP = "use B+, W+, =, B+F, W+F or 0-0"
+RESULT_HELP = "use B+, W+, =, B+F, W+F, 0-0 or 1-1"
 
 
 class Formula(str):
@@ -529,7 +529,7 @@ def test_r11_results_as_referees_type_them(book: Path) -> None:
 
 @pytest.mark.parametrize(("typed", "why"), [
     ("В+", "'В+': is that a Latin B (Black) or a Cyrillic letter? Type B+ for Black, W+ for White"),
-    ("Ч+F", "'Ч+F' mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F or 0-0"),
+    ("Ч+F", "'Ч+F' mixes Latin and Cyrillic letters; use B+, W+, =, B+F, W+F, 0-0 or 1-1"),
 ])
 def test_r11_a_result_that_could_be_misread_is_refused(book: Path, typed: str, why: str) -> None:
     """A Cyrillic В looks like a Latin B (Black) but a Russian may mean Б, Белые (White): never guessed (issue 20)."""
@@ -658,7 +658,7 @@ def test_russian_workbook(tmp_path: Path) -> None:
             "тур 1 уже составлен; чтобы пересобрать, --round 1 --force (R7)")
     edit(path, "Тур-1", 2, Результат="Ч++")
     refused(path, ["standings", path],
-            "Тур-1!H2: 'Ч++' — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф или 0-0 (или 1-0, 0-1) (R11)")
+            "Тур-1!H2: 'Ч++' — не результат; пишите Ч+, Б+, =, Ч+Ф, Б+Ф, 0-0 или 1-1 (или 1-0, 0-1) (R11)")
     for row, typed in ((2, "B+"), (3, "W+"), (4, "b+")):  # Latin letters alone, as forsxl once offered: as typed
         edit(path, "Тур-1", row, Результат=typed)
     ok("standings", path)
@@ -685,11 +685,11 @@ def test_russian_workbook(tmp_path: Path) -> None:
     ok("pair", path)
     assert "Тур-2" in openpyxl.load_workbook(path).sheetnames
     [dropdown] = openpyxl.load_workbook(path)["Тур-2"].data_validations.dataValidation
-    assert dropdown.formula1 == '"Ч+,Б+,=,Ч+Ф,Б+Ф,0-0"'  # a Russian reads a Latin B as Б, Белые (issue 20)
+    assert dropdown.formula1 == '"Ч+,Б+,=,Ч+Ф,Б+Ф,0-0,1-1"'  # a Russian reads a Latin B as Б, Белые (issue 20)
     # a cell outside the list gets a word as it is typed, a warning that still lets 1-0 through (issue 30)
     assert (dropdown.showErrorMessage, dropdown.errorStyle, dropdown.errorTitle, dropdown.error) == (
-        True, "warning", "Результат", "Этого нет в списке (Ч+, Б+, =, Ч+Ф, Б+Ф, 0-0). forsxl читает ещё 1-0 и 0-1; "
-        "всё иное он не примет (R11). Оставить?")
+        True, "warning", "Результат", "Этого нет в списке (Ч+, Б+, =, Ч+Ф, Б+Ф, 0-0, 1-1). forsxl читает ещё 1-0 и "
+        "0-1; всё иное он не примет (R11). Оставить?")
 
 
 def test_russian_players_errors(tmp_path: Path) -> None:
@@ -768,7 +768,7 @@ def test_save_keeps_a_backup_and_no_temporary_files(book: Path) -> None:
     assert backup.read_bytes() == after_pair
     assert sorted(p.name for p in book.parent.iterdir()) == [".club.xlsx.versions", "club.bak.xlsx", "club.xlsx"]
     versions = book.parent / ".club.xlsx.versions"
-    assert [p.read_bytes() for p in sorted(versions.iterdir())] == [before, after_pair]  # issue 31
+    assert [p.read_bytes() for p in sorted(versions.glob("*.xlsx"))] == [before, after_pair]  # issue 31
 
 
 @pytest.mark.parametrize(("lock", "app_name"), [("~$club.xlsx", "Excel"), (".~lock.club.xlsx#", "LibreOffice")])
@@ -817,7 +817,8 @@ def test_demo(tmp_path: Path) -> None:
 
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
-            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc", "web")
+            "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings", "calc",
+            "login", "web")
 
 
 def test_every_command_is_listed() -> None:

@@ -10,6 +10,7 @@ import csv
 import io
 import math
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -51,7 +52,7 @@ from forsxl.formats.csv import csv_text, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import H9Options, H9Table, parse_h9, parse_token, write_h9
 from forsxl.formats.names import egf_name
-from forsxl.formats.opengotha import bye_records, game_records, parse_opengotha, write_opengotha
+from forsxl.formats.opengotha import bye_records, game_records, import_opengotha, parse_opengotha, write_opengotha
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, choices, detect
 
 GOTHA = real_files("opengotha_xml", "*.xml")
@@ -366,10 +367,67 @@ def test_formats_csv_whose_encoding_cannot_be_told_is_refused_in_one_line(tmp_pa
     (tmp_path / "players.csv").write_bytes(b"Name;Rating;Club\nAdams;1500;\xb9 5\n")
     result = invoke("import", book, tmp_path / "players.csv")
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
-    assert result.output.strip() == ("players.csv: не понять, в какой кодировке текст — Windows-1251 (кириллица) "
-                                     "или Latin-1 (западноевропейская); сохраните файл как «CSV UTF-8» и импортируйте "
-                                     "снова")
+    assert result.output.strip() == ("players.csv: текст одинаково читается в кодировках Windows-1251, Latin-1, и "
+                                     "читается по-разному, так что не понять, какая из них; сохраните файл как «CSV "
+                                     "UTF-8» и импортируйте снова")
     assert book.read_bytes() == before
+
+
+@pytest.mark.parametrize(("text", "codec", "encoding"), [
+    pytest.param("Name,Rating,Club\nMüller Jürgen,2000,Köln\nGroß Anna,1800,\n", "mac_roman", "Mac Roman",
+                 id="Excel for Mac's CSV (Macintosh)"),
+    pytest.param("Имя;Рейтинг\nСидоров Пётр;2000\nЁлкина Вера;1800\n", "cp866", "DOS 866", id="DOS"),
+    pytest.param("Имя;Рейтинг\nСидоров Пётр;2000\nЁлкина Вера;1800\n", "koi8_r", "KOI8-R", id="KOI8-R"),
+    pytest.param("Name;Rating\nСидоров;2000\n", "koi8_r", "KOI8-R", id="KOI8-R, one name"),
+    pytest.param("Name,Rating\nMüller Jürgen,2000\nСидоров Пётр,1900\n", "utf-16-be", "UTF-16 BE",
+                 id="UTF-16 BE without a byte order mark"),
+    pytest.param("Name,Rating\nMüller Jürgen,2000\n", "utf-16-le", "UTF-16 LE", id="UTF-16 LE without one"),
+    pytest.param("Name,Rating\rMüller Jürgen,2000\rGroß Anna,1800\r", "mac_roman", "Mac Roman",
+                 id="CR alone ending each line, as old Macs do"),
+])
+def test_formats_csv_in_other_encodings_reads_as_written(tmp_path: Path, text: str, codec: str, encoding: str) -> None:
+    """Issue 39: Excel for Mac's «CSV (Macintosh)», DOS 866 and KOI8-R were imported as mojibake with exit 0
+    (`Müller Jürgen` as `Mller Jrgen`, `Иванов` as `€ў ­®ў`), UTF-16 BE without a byte order mark was refused with
+    `'\x00n\x00a…'`, and lines ended by CR alone gave Python's own csv message. Each reads as written and says its
+    encoding."""
+    book = _book(tmp_path)
+    (tmp_path / "players.csv").write_bytes(text.encode(codec))
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 0, result.output
+    names = [re.split("[,;]", line)[0] for line in text.splitlines()[1:]]
+    assert result.output.splitlines()[0] == (
+        f"{book}: imported {len(names)} player{'s' * (len(names) > 1)} from players.csv (csv, encoding {encoding})")
+    assert [p.name for p in load(book).tournament.players][1:] == names
+
+
+@pytest.mark.parametrize(("data", "line"), [
+    pytest.param("Name;Rating\nИванов №1;2000\nПетров;1900\n".encode("cp1251"),
+                 "players.csv, line 2: 'Иванов №1': the name holds '№', no letters of a name in Windows-1251: the file "
+                 "may be in another encoding; save it as CSV UTF-8 and import it again", id="a sign in a name"),
+    pytest.param("Name;Rating\nИванов;2000\n".encode().decode("cp1252").encode(),
+                 "players.csv, line 2: 'Ð˜Ð²Ð°Ð½Ð¾Ð²': the name holds '°', '²', '½', '¾', '˜', no letters of a name in "
+                 "UTF-8: the file may be in another encoding; save it as CSV UTF-8 and import it again",
+                 id="UTF-8 read as Latin-1 and saved as UTF-8"),
+])
+def test_formats_csv_name_with_what_is_no_letter_is_named_at_its_line(tmp_path: Path, data: bytes, line: str) -> None:
+    """An import never exits 0 with a name's letters changed: a name holding what is no letter of the script its
+    encoding writes is named at its line, and nothing is imported (issue 39)."""
+    book = _book(tmp_path)
+    before = book.read_bytes()
+    (tmp_path / "players.csv").write_bytes(data)
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 1 and result.output.strip() == line
+    assert book.read_bytes() == before
+
+
+def test_formats_csv_of_no_encoding_tried_is_refused_naming_them(tmp_path: Path) -> None:
+    book = _book(tmp_path)
+    (tmp_path / "players.csv").write_bytes(b"Name,Rating\nAdams\xff\x01,1500\n")
+    result = invoke("import", book, tmp_path / "players.csv")
+    assert result.exit_code == 1
+    assert result.output.strip() == ("players.csv: its text reads in none of the encodings tried (UTF-8, UTF-16, "
+                                     "Windows-1251, Latin-1, Mac Roman, DOS 866, KOI8-R); save it as CSV UTF-8 "
+                                     "and import it again")
 
 
 RUSSIAN = ("Иванов", "Пётр", "Сидорова", "Яна", "Щукин", "Эльвира", "Юрьев", "Ёлкина", "Чернышёв", "Жук", "Ли", "Ян")
@@ -569,6 +627,25 @@ def test_formats_csv_export_keeps_text_as_text(tmp_path: Path) -> None:
     result = invoke("export", book, "--format", "csv")
     assert result.exit_code == 0, result.output
     assert "'=cmd()" in result.output and result.output.startswith("Place,Shared,No,Name,Rating,Rank")
+
+
+@pytest.mark.parametrize("club", ["+7", "-7", "=7", "@7", "+7 495 123-45-67"])
+def test_formats_csv_export_guards_a_text_that_reads_as_a_number_or_formula(tmp_path: Path, club: str) -> None:
+    """Issue 39: a club named `+7` (a phone code) was exported bare, and a spreadsheet reads it as the formula
+    `=+7`; text that starts with = + - @ is guarded whatever follows, and only a number cell keeps its sign."""
+    book = _book(tmp_path)
+    workbook = openpyxl.load_workbook(book)
+    workbook["Players"].append([None, "Minus", -900])
+    workbook["Players"]["A1"].value = "No"
+    workbook["Players"]["D1"].value = "Club"
+    workbook["Players"]["D2"].value = club
+    workbook["Players"]["D2"].data_type = "s"
+    workbook.save(book)
+    result = invoke("export", book, "--format", "csv")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0][6] == "Club" and {row[6] for row in rows[1:3]} == {"", f"'{club}"}
+    assert {row[4] for row in rows[1:3]} == {"2100", "-900"}  # numbers keep their sign
 
 
 def test_formats_csv_export_in_russian_is_what_a_russian_excel_opens(tmp_path: Path) -> None:
@@ -837,7 +914,7 @@ GOTHA_DECISIONS = """<?xml version="1.0" encoding="UTF-8"?>
 <Games>
 <Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="BETABOB" handicap="0" result="RESULT_EQUAL"/>
 <Game roundNumber="1" tableNumber="2" whitePlayer="GAMMACY" blackPlayer="DELTADAN" handicap="2"
- result="RESULT_BOTHWIN"/>
+ result="RESULT_EQUAL_BYDEF"/>
 <Game roundNumber="2" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="GAMMACY" handicap="1"
  result="RESULT_EQUAL"/>
 <Game roundNumber="2" tableNumber="2" whitePlayer="DELTADAN" blackPlayer="ALPHAANN" handicap="0"
@@ -855,8 +932,9 @@ GOTHA_DECISIONS = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tmp_path: Path) -> None:
-    """A jigo with komi 7.5 and one with stones stand as OpenGotha recorded them (scoring.any_draw), a "both win" is
-    left for the referee to decide, a player's second game in a round is left out: each said, and the book reads."""
+    """A jigo with komi 7.5 and one with stones stand as OpenGotha recorded them (scoring.any_draw), a jigo by
+    default is left for the referee to decide, a player's second game in a round is left out: each said, and the book
+    reads."""
     xml = tmp_path / "d.xml"
     xml.write_text(GOTHA_DECISIONS, encoding="utf-8")
     book = tmp_path / "d.xlsx"
@@ -867,8 +945,8 @@ def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tm
         "d.xml: OpenGotha's placement criteria STS have no forsxl counterpart and are left out of tiebreaks (R6)",
         "d.xml: round 1 table 1: a draw with komi 7.5 and 0 stones, as OpenGotha recorded it, stands as a referee's "
         "decision (Config scoring.any_draw: yes) (R4)",
-        "d.xml: round 1 table 2: OpenGotha's RESULT_BOTHWIN has no forsxl record; the Result cell is left empty: type "
-        "the referee's decision (B+, W+, =, B+F, W+F or 0-0) (R11)",
+        "d.xml: round 1 table 2: OpenGotha's RESULT_EQUAL_BYDEF has no forsxl record; the Result cell is left empty: "
+        "type the referee's decision (B+, W+, =, B+F, W+F, 0-0 or 1-1) (R11)",
         "d.xml: round 2 table 1: a draw with komi 0 and 1 stones, as OpenGotha recorded it, stands as a referee's "
         "decision (Config scoring.any_draw: yes) (R4)",
         "d.xml: round 2 table 2: Alpha Ann already plays at another table of this round; this game is left out and "
@@ -881,6 +959,104 @@ def test_formats_opengotha_import_warns_and_leaves_a_book_every_command_reads(tm
         {Tiebreak.MMS: Fraction(32), Tiebreak.SOSM: Fraction(61)}]  # 2d 31 + two draws; SOSM 30.5 + (29.5 + 1 stone)
     assert [(s.player.name, str(c)) for s in standings(t) for c in s.cells if c.round == 2 and not c.opponent] == [
         ("Beta Bob", "0="), ("Delta Dan", "0-")]  # absent (not participating): 1/2, rounded down; unpaired: nothing
+
+
+GOTHA_BOTH = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament dataVersion="201">
+<Players>
+<Player name="Alpha" firstName="Ann" rank="2D" rating="2200"/>
+<Player name="Beta" firstName="Bob" rank="1D" rating="2100"/>
+<Player name="Gamma" firstName="Cy" rank="1K" rating="2000"/>
+<Player name="Delta" firstName="Dan" rank="3K" rating="1800"/>
+</Players>
+<Games>
+<Game roundNumber="1" tableNumber="1" whitePlayer="ALPHAANN" blackPlayer="BETABOB" handicap="0"
+ result="RESULT_BOTHWIN"/>
+<Game roundNumber="1" tableNumber="2" whitePlayer="GAMMACY" blackPlayer="DELTADAN" handicap="2"
+ result="RESULT_BOTHLOSE"/>
+</Games>
+<TournamentParameterSet>
+<GeneralParameterSet name="Both" numberOfRounds="2" komi="7.5" genMMBar="9D" genMMFloor="30K" beginDate="2020-10-03"
+ endDate="2020-10-03"/>
+<PlacementParameterSet><PlacementCriteria><PlacementCriterion name="NBW" number="1"/>
+<PlacementCriterion name="SOSW" number="2"/></PlacementCriteria></PlacementParameterSet>
+</TournamentParameterSet>
+</Tournament>
+"""
+
+
+def test_formats_opengotha_both_win_and_both_lose_come_and_go_as_opengotha_has_them(tmp_path: Path) -> None:
+    """OpenGotha's RESULT_BOTHWIN is forsxl's 1-1, a win for each (R11): both count it in NBW and SOSW, `check` says
+    so, and it goes back to OpenGotha as it came and to the EGF as a win for each (`+`), as OpenGotha writes it; its
+    RESULT_BOTHLOSE is 0-0, nothing for either, back as RESULT_BOTHLOSE."""
+    xml = tmp_path / "both.xml"
+    xml.write_text(GOTHA_BOTH, encoding="utf-8")
+    book = tmp_path / "both.xlsx"
+    assert invoke("import", book, xml).output.splitlines() == [f"{book}: imported 4 players, 1 round, 2 results from "
+                                                             "both.xml"]
+    t = load(book).tournament
+    assert [g.result for g in t.rounds[0].games] == [Outcome.BOTH_WIN, Outcome.DOUBLE_FORFEIT]
+    assert [(s.player.name, s.values[Tiebreak.NBW], s.values[Tiebreak.SOSW]) for s in standings(t)] == [
+        ("Alpha Ann", 1, 1), ("Beta Bob", 1, 1), ("Gamma Cy", 0, 0), ("Delta Dan", 0, 0)]
+    checked = invoke("check", book).output.splitlines()
+    assert checked[:2] == [
+        "Round-1!H2: round 1, board 1: 1-1 is a win for both (OpenGotha's both win): Beta Bob scores 1 and Alpha Ann "
+        "1, each a won game in the standings and the tie-breaks, but for neither in OpenGotha's direct confrontation "
+        "(sdc, dc) (R11)",
+        "Round-1!H3: round 1, board 2: 0-0 is a loss for both, by forfeit (OpenGotha's both lose): Delta Dan scores 0 "
+        "and Gamma Cy 0; they have met (R7), forsxl's tie-breaks count the round as a forfeit (R6), OpenGotha's as a "
+        "game (R11)"]
+    out = tmp_path / "again.xml"
+    assert invoke("export", book, "--format", "opengotha", "-o", out).exit_code == 0
+    assert game_records(parse_opengotha(out.read_bytes())) == game_records(parse_opengotha(xml.read_bytes()))
+    h9 = tmp_path / "both.h9"
+    assert invoke("export", book, "--format", "egf", "-o", h9).exit_code == 0
+    rounds = {row.name: row.results[0] for row in parse_h9(h9.read_text("utf-8")).rows}
+    assert {name: (r.opponent > 0, r.outcome) for name, r in rounds.items()} == {
+        "Alpha Ann": (True, "+"), "Beta Bob": (True, "+"), "Gamma Cy": (False, "="), "Delta Dan": (False, "=")}
+    assert invoke("publish", book, "-o", tmp_path / "site").exit_code == 0
+    page = (tmp_path / "site" / "round-1.html").read_text("utf-8")
+    assert page.count('<td class="name won">') == page.count('<td class="white won">') == 1  # both in bold
+
+
+@needs_files
+def test_formats_opengotha_bye_as_opengothas_engine_gives_it(tmp_path: Path) -> None:
+    """The veterans of 2021 as they stood before round 3, Butaud Rémi kept away: 39 players. OpenGotha 3.51's engine,
+    driven as its Pair button does, gives the bye to Born Véronique (30k on a McMahon score of 0: weight -30, the
+    least), where forsxl's own rule gave it to the lowest-ranked without one, Jollivet Guy. `pair` gives it as
+    OpenGotha's engine does, and `explain --round` says why (R5)."""
+    root = fromstring((FORMATS / "opengotha_xml" / "veterans-2021.xml").read_bytes())
+    there = set()
+    for parent in root.findall("Games") + root.findall("ByePlayers"):
+        for e in list(parent):
+            if int(e.get("roundNumber", "1")) >= 3:
+                if e.get("roundNumber") == "3":
+                    there |= {e.get(k, "") for k in ("whitePlayer", "blackPlayer", "player")}
+                parent.remove(e)
+    there -= {"", "BUTAUDRÉMI"}
+    for player in root.iter("Player"):
+        here = (player.get("name", "") + player.get("firstName", "")).replace(" ", "").upper() in there
+        player.set("participating", "11" + ("1" if here else "0") + "1" * 17)
+    assert len(there) == 39
+    xml = tmp_path / "veterans-2021.xml"
+    xml.write_text(ET.tostring(root, encoding="unicode"), "utf-8")
+    book = imported(tmp_path, xml)
+    assert invoke("pair", book).exit_code == 0
+    t = load(book).tournament
+    assert [t.player(pid).name for pid, kind in t.rounds[-1].sitouts if kind == Sitout.BYE] == [
+        "Born Véronique"]
+    assert "Born Véronique has the bye, as OpenGotha gives it" in invoke("explain", book, "--round", "3").output
+
+
+def test_formats_opengotha_cup_is_a_swiss_by_cup_score() -> None:
+    """An OpenGotha file ranked by CPS first is its Cup system: a Swiss paired by cup score (`swiss.score: cup`),
+    ranked by `cps` (R6, R7.4); CPS after NBW is a tie-break only."""
+    cup = GOTHA_BOTH.replace('name="NBW" number="1"', 'name="CPS" number="1"')
+    rows = dict(import_opengotha(parse_opengotha(cup.encode())).config)
+    assert (rows["pairing.method"], rows.get("swiss.score"), rows["tiebreaks"]) == ("swiss", "cup", "cps, sosw")
+    later = GOTHA_BOTH.replace('name="SOSW" number="2"', 'name="CPS" number="2"')
+    rows = dict(import_opengotha(parse_opengotha(later.encode())).config)
+    assert (rows["pairing.method"], rows.get("swiss.score"), rows["tiebreaks"]) == ("swiss", None, "nbw, cps")
 
 
 GOTHA_ODD = """<?xml version="1.0" encoding="UTF-8"?>
@@ -1238,11 +1414,12 @@ def test_formats_auto_detection_tries_opengotha_then_egd_then_csv(name: str, hea
 def test_formats_auto_detection_names_the_formats_it_knows() -> None:
     with pytest.raises(ForsxlError) as error:
         detect(Path("list.txt"), b"Ann 2100")
-    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown", "csv, egd, aga, ffg, opengotha")
+    assert (error.value.code, error.value.params["known"]) == ("import_format_unknown",
+                                                               "csv, egd, rfg, aga, ffg, opengotha")
 
 
 def test_formats_registries_give_the_format_help() -> None:
-    assert choices((AUTO, *IMPORTS)) == "auto|csv|egd|aga|ffg|opengotha"  # --format's placeholder, in any language
+    assert choices((AUTO, *IMPORTS)) == "auto|csv|egd|rfg|aga|ffg|opengotha"  # --format's placeholder, in any language
     assert choices(list(EXPORTS)) == "egf|opengotha|csv|xlsx"
     assert [f.name for f in EXPORTS.values() if f.stdout] == ["csv"]
     assert [f.name for f in EXPORTS.values() if f.write is None] == ["xlsx"]  # a workbook: book/ writes it
@@ -1255,8 +1432,8 @@ def test_formats_unknown_format_names_the_choices(tmp_path: Path) -> None:
     listed.write_text("Ann 2100", encoding="utf-8")
     for args, line in [
         (("import", book, listed), f"cannot tell the format of {listed}; name it with --format "
-                                   "(csv, egd, aga, ffg, opengotha)"),
-        (("import", book, listed, "--format", "xml"), "--format 'xml' is not one of auto, csv, egd, aga, ffg, "
+                                   "(csv, egd, rfg, aga, ffg, opengotha)"),
+        (("import", book, listed, "--format", "xml"), "--format 'xml' is not one of auto, csv, egd, rfg, aga, ffg, "
                                                       "opengotha"),
         (("export", book, "--format", "pdf"), "--format 'pdf' is not one of egf, opengotha, csv, xlsx"),
         (("export", book, "--egf-class", "Q"), "--egf-class 'Q' is not one of A, B, C, D, X"),

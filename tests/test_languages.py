@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import inspect
+import json
 import re
 import shutil
 import subprocess
@@ -35,8 +36,8 @@ from forsxl.locale import read
 from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
-            "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "calc",
-            "web")
+            "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings",
+            "calc", "login", "web")
 CALC_COMMANDS = ("build", "install", "remove")
 WEB_COMMANDS = ("build", "serve")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
@@ -62,6 +63,8 @@ LATIN = {
     "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base", "pyodide", "http",
     # YAML values in `forsxl config`, formulas (floor(D/100), N(0, sigma)), the docs' section names
     "true", "false", "null", "floor", "log", "sigma", "prizes", "stages",
+    # the kinds of address `publish --to` takes (issue 46)
+    "sftp", "ftp", "ftps", "webdav", "webdavs", "git", "ssh", "https", "netrc", "aws",
     *(short.casefold() for short, _ in TIEBREAK_LABELS.values() if short.isascii()),
 }
 """Latin words a Russian line may hold: Config keys and values, names of presets, commands, formats, programs."""
@@ -145,6 +148,13 @@ class Tournament:
         self.run("undo", book, "--to", "1")
         self.run("undo", book, "--to", "99", fails=True)
         self.run("history", book)
+        listed = {"id": 7, "firstName": "Пётр", "lastName": "Иванов", "firstNameLat": "Petr", "lastNameLat": "Ivanov",
+                  "townName": "Москва", "rating": 2500, "ratingDrift": 0, "lastGame": "2026-11-01"}
+        (f / "rfg.json").write_text(json.dumps({"data": {"players": [listed]}}, ensure_ascii=False), "utf-8")
+        self.run("ratings", book, "--apply", fails=True)  # no Rating changes yet
+        self.run("ratings", book, "--source", "rfg", "--file", f / "rfg.json")  # none of the demo's players
+        self.run("ratings", book, "--apply")  # nothing ticked
+        self.run("ratings", book, "--source", "rfg", "--date", "2026-11-28x", fails=True)
         self.run("simulate", book, "--runs", "4", "--seed", "1", "--workers", "1", "--no-write", "-o", f / "sim.html")
         shutil.copy(book, f / "a.xlsx")
         shutil.copy(book, f / "b.xlsx")

@@ -14,7 +14,7 @@ import pytest
 
 FORSXL = Path(__file__).resolve().parents[1] / "forsxl"
 ENGINE_FILES = sorted((FORSXL / "engine").rglob("*.py"))
-SIBLINGS = ("book", "publish", "formats")
+SIBLINGS = ("book", "publish", "formats", "upload")
 
 
 def imported_from(node: ast.ImportFrom, module: str) -> str:
@@ -161,14 +161,28 @@ def test_only_main_imports_the_cli() -> None:
     assert _imported_by("cli") == {"forsxl.__main__": ["forsxl.cli"]}
 
 
-@pytest.mark.parametrize("library", ["openpyxl", "jinja2"])
+LIBRARY_OWNERS = {"openpyxl": "book", "jinja2": "publish", "segno": "publish", "paramiko": "upload",
+                  "webdav4": "upload", "httpx": "upload", "boto3": "upload", "botocore": "upload", "keyring": "upload"}
+"""Each library with the one layer that knows it: the workbook, the pages and their QR codes, the hosts (issue 46)."""
+
+
+@pytest.mark.parametrize("library", list(LIBRARY_OWNERS))
 def test_one_layer_knows_each_library(library: str) -> None:
-    owner = {"openpyxl": "book", "jinja2": "publish"}[library]
+    owner = LIBRARY_OWNERS[library]
     for path in sorted(FORSXL.rglob("*.py")):
         if path.is_relative_to(FORSXL / owner):
             continue
         names = imports(ast.parse(path.read_text(encoding="utf-8")), module_name(path))
         assert [n for n in names if n.split(".")[0] == library] == [], path
+
+
+def test_the_command_line_loads_no_upload_library_nor_the_qr_one() -> None:
+    """The core stays light (issue 46; the web page's download budget, issue 42): a command that sends nothing and
+    draws no QR code loads none of the libraries of forsxl[publish], nor segno; each is imported where it is used."""
+    code = ("import sys, forsxl.cli, forsxl.app.publish, forsxl.app.printing; "
+            f"print(sorted(m for m in {sorted(set(LIBRARY_OWNERS) - {'openpyxl', 'jinja2'})} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]", done.stdout
 
 
 def import_graph(sources: Mapping[str, str]) -> dict[str, set[str]]:

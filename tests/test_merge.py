@@ -94,6 +94,18 @@ def test_disjoint_result_entry_merges_like_one_copy(paired: Path, tmp_path: Path
     assert not a.with_name("a.bak.xlsx").exists()  # the copies are read, never written
 
 
+def test_the_merged_log_prints_as_every_log_does(paired: Path, tmp_path: Path) -> None:
+    """Issue 39: the merge wrote the Log whole and dropped its print titles (its header row on every page) and its
+    layout from the workbook; it keeps those of a Log forsxl writes."""
+    _, a, b = copies(paired, tmp_path)
+    merged = tmp_path / "merged.xlsx"
+    ok("merge", a, b, "-o", merged)
+    before, after = (openpyxl.load_workbook(path)["Log"] for path in (paired, merged))
+    assert after.print_title_rows == before.print_title_rows == "$1:$1"
+    assert after.page_setup.orientation == before.page_setup.orientation == "landscape"
+    assert after.column_dimensions["D"].width == before.column_dimensions["D"].width
+
+
 def test_values_saved_by_excel_or_libreoffice_mean_the_same(paired: Path, tmp_path: Path) -> None:
     """A rating saved as 2600.0 or as text, a result typed `b+` or `1-0`, a Config number as text: no conflict."""
     _, a, b = copies(paired, tmp_path)
@@ -370,7 +382,7 @@ def test_a_broken_copy_is_named_and_nothing_written(paired: Path, tmp_path: Path
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", a, b, "-o", merged],
             f"{b} cannot be merged until these problems in it are fixed:",
-            "Round-1!H2: 'B+x' is not a result; use B+, W+, =, B+F, W+F or 0-0 (R11)")
+            "Round-1!H2: 'B+x' is not a result; use B+, W+, =, B+F, W+F, 0-0 or 1-1 (R11)")
     refused(merged, ["merge", b, "-o", merged],
             "merge needs two copies, or BASE and two copies; 1 workbooks given")
 

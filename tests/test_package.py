@@ -398,3 +398,52 @@ def test_a_replaced_formula_leaves_the_calculation_chain_and_the_cells_that_shar
         f"=C{r}/100" for r in range(3, 10)]
     chain = after["xl/calcChain.xml"]
     assert b'r="E2"' not in chain and b'<c r="E3" i="2"/>' in chain and b'<c r="C2" i="3"/>' in chain
+
+
+def pyexcelerate_shaped(path: Path) -> None:
+    """A workbook laid out as pyexcelerate writes one (issue 39; pyexcelerate 0.13): xl/styles.xml in the package but
+    neither a relationship to it in workbook.xml.rels nor an Override for it in [Content_Types].xml (openpyxl reads
+    it by its name all the same), the text in the cells inline. Made here with openpyxl, then unlinked by hand."""
+    workbook = openpyxl.Workbook()
+    config = workbook.active
+    config.title = "Config"
+    for row in (("Key", "Value"), ("preset", "fors-club"), ("rounds", 3)):
+        config.append(row)
+    players = workbook.create_sheet("Players")
+    players.append(("Name", "Rating"))
+    for n in range(8):
+        players.append((f"Player {n}", 2000 - 50 * n))
+    players["A1"].font = openpyxl.styles.Font(bold=True, italic=True, color="FF3366")  # the person's own style
+    workbook.save(path)
+    parts = members(path)
+    parts["xl/_rels/workbook.xml.rels"] = re.sub(rb'<Relationship[^>]*/styles"[^>]*/>', b"",
+                                                 parts["xl/_rels/workbook.xml.rels"])
+    parts["[Content_Types].xml"] = re.sub(rb'<Override PartName="/xl/styles.xml"[^>]*/>', b"",
+                                          parts["[Content_Types].xml"])
+    assert b"styles" not in parts["xl/_rels/workbook.xml.rels"] + parts["[Content_Types].xml"]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def test_a_styles_part_nothing_links_to_is_reused_never_doubled(tmp_path: Path) -> None:
+    """Issue 39: `pair` on a pyexcelerate workbook wrote a second xl/styles.xml beside the one nothing linked to, and
+    every later command refused the file. The part openpyxl read is reused (the person's styles kept, forsxl's
+    appended), linked and typed once, and no part is ever written under a name the package holds."""
+    path = tmp_path / "club.xlsx"
+    pyexcelerate_shaped(path)
+    before = members(path)
+    ok("pair", path)
+    ok("check", path)
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+    assert len(names) == len({name.casefold() for name in names})
+    after = members(path)
+    only_added(before["xl/styles.xml"], after["xl/styles.xml"])
+    assert after["xl/_rels/workbook.xml.rels"].count(b'/styles"') == 1
+    assert after["[Content_Types].xml"].count(b'PartName="/xl/styles.xml"') == 1
+    play_round(path, 1)
+    ok("standings", path)
+    ok("pair", path)
+    assert load(path).tournament.rounds[1].games
+    assert openpyxl.load_workbook(path)["Players"]["A1"].font.color.rgb == "00FF3366"

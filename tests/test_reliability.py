@@ -40,6 +40,7 @@ from test_cli import (
 )
 
 from forsxl.book import openpyxl_private, safety
+from forsxl.book.kept import tournament
 from forsxl.book.package import Package
 from forsxl.book.parts import Parts, SheetXml, spans
 from forsxl.book.read import load
@@ -581,6 +582,37 @@ def test_renamed_player_is_found_by_start_number(book: Path) -> None:
     assert problems(ok("standings", book)) == []
 
 
+def test_a_game_whose_board_cell_is_emptied_is_still_the_game(book: Path) -> None:
+    """Issue 39: a Board cell cleared left the game out of the standings in silence (29 results of 30, both players
+    without a game that round), and the whole column cleared moved the start points too. A row that names its two
+    players is their game: an empty Board is read as the first board the round does not use, said, and written
+    there by a command that saves; a bye or absence word on a row that names White too is named by every command."""
+    type_results(book, "Round-1", higher_rating_wins)
+    ok("standings", book)
+    played = rows(book, "Standings")
+    edit(book, "Round-1", 3, Board=None)
+    line = ("Round-1!A3: warning: the Board cell of this game is empty; read as board 2, the first the round does "
+            "not use, and written here by the next command that saves the workbook (R7)")
+    assert problems(ok("check", book)) == [line]
+    assert sum(len(r.games) for r in load(book).tournament.rounds) == 10
+    assert problems(ok("standings", book)) == [line]
+    assert rows(book, "Standings") == played and rows(book, "Round-1")[1]["Board"] == 2
+    assert problems(ok("standings", book)) == []  # said once: the board is written
+    workbook = openpyxl.load_workbook(book)
+    for cells in workbook["Round-1"].iter_rows(min_row=2, max_col=1):
+        cells[0].value = None
+    workbook.save(book)
+    assert len(problems(ok("standings", book))) == 10
+    assert rows(book, "Standings") == played  # the start points too
+    assert [r["Board"] for r in rows(book, "Round-1")] == list(range(1, 11))
+    white = rows(book, "Round-1")[2]["White"]
+    edit(book, "Round-1", 4, Board="bye")
+    said = f"Round-1!A4: 'bye' names one player without a game, in Black, yet this row also names {white!r} as " \
+           "White: clear White, or type the board number of their game (R7)"
+    for command in ("check", "standings", "pair"):
+        refused(book, [command, book], said)
+
+
 def test_result_changed_after_the_next_round_was_paired(book: Path) -> None:
     type_results(book, "Round-1", lambda row: "B+")
     ok("pair", book)
@@ -806,4 +838,6 @@ def test_libreoffice_round_trip_then_pair(book: Path, route: str) -> None:
     if route != "ods":
         validations = openpyxl.load_workbook(target)["Round-1"].data_validations.dataValidation
         assert validations, "the Result dropdown survives LibreOffice"
+        # and so does what tells the tournament, whose versions undo goes back along (issue 39)
+        assert tournament(converted.read_bytes()) == tournament(book.read_bytes()) is not None
     assert result.exit_code == 0

@@ -19,12 +19,14 @@ from forsxl.app.watch import watch_file
 from forsxl.book.read import load
 from forsxl.cli import app
 from forsxl.engine.config import config_keys
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above
 from forsxl.engine.model import Tournament
 from forsxl.engine.report import make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.teams import team_standings
 from forsxl.engine.values import Lang
+from forsxl.messages import message
 from forsxl.publish.site import _alphabetical, page_file, render_site, tick_step, write_site
 from forsxl.publish.why import comparison_lines
 
@@ -180,6 +182,37 @@ def test_write_site_leaves_no_temporary_files(tmp_path: Path) -> None:
     written = write_site(t, make_report(t), {}, tmp_path / "out")
     assert written[0].name == "index.html"
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in written)
+
+
+def test_a_site_is_never_left_half_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: `publish` onto a full disk left half a site, the index new and the rounds old. Every page is written
+    into a temporary folder first: a full disk part way leaves the old site whole and no temporary behind; once all
+    are written the site is moved in, a new one as the folder itself, and a folder's own files stay."""
+    t = round_robin(Lang.EN, STRONGER_WINS)
+    out = tmp_path / "out"
+    old = {path.name: path.read_bytes() for path in write_site(t, make_report(t), {}, out)}
+    (out / "logo.png").write_bytes(b"the club's")
+    played = round_robin(Lang.EN, {(4, 1), (4, 2), (4, 3), (3, 1), (3, 2), (2, 1)})  # the weakest wins
+    real = Path.write_text
+    count = 0
+
+    def full(path: Path, *args: object, **kwargs: object) -> int:
+        nonlocal count
+        count += 1
+        if count > 3:
+            raise OSError(28, "No space left on device")
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "write_text", full)
+    with pytest.raises(ForsxlError) as refused:
+        write_site(played, make_report(played), {}, out)
+    assert message(refused.value, Lang.EN) == f"{out} could not be written (No space left on device); it is as it was"
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.name != "logo.png"} == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    new = write_site(played, make_report(played), {}, out)
+    assert {p.name: p.read_bytes() for p in new} != old and (out / "logo.png").read_bytes() == b"the club's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
 def test_publish_command_writes_a_site_or_a_page(tmp_path: Path) -> None:

@@ -3,20 +3,30 @@ command that made each, and `forsxl undo` puts one back whole, keeping the one i
 
 from __future__ import annotations
 
+import functools
+import io
 import os
+import pickle
+import pwd
 import re
 import shutil
+import subprocess
 import tempfile
+import zipfile
+from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
+import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_cli import invoke, ok, problems, refused, type_results
+from test_cli import invoke, ok, problems, refused, type_results, type_rows
 
-from forsxl.book import save as saving
+from forsxl.book import kept as keeping
+from forsxl.book.kept import KEEP_VERSIONS, MORE_VERSIONS, kept_versions, versions_folder
 from forsxl.book.read import load
-from forsxl.book.save import KEEP_VERSIONS, MORE_VERSIONS, kept_versions, replace, versions_folder
+from forsxl.book.save import replace
 from forsxl.book.versions import undo
 from forsxl.engine.errors import ForsxlError
 
@@ -109,12 +119,13 @@ def test_a_deleted_or_broken_workbook_is_put_back(book: Path) -> None:
     first = book.read_bytes()
     ok("standings", book)
     book.write_bytes(b"junk")
-    assert listed(book)[1] == "   now  T  no forsxl command in its Log"
+    assert listed(book)[1] == f"   now  T  damaged: {book} is not an .xlsx workbook (not a zip archive)"
     ok("undo", book)
     assert book.read_bytes() == first
     assert [v.read_bytes() for v in kept_versions(book)] == [b"junk", first]
     book.unlink()
-    assert listed(book)[1] == "     1  T  no forsxl command in its Log"
+    junk = versions_folder(book) / "0002.xlsx"
+    assert listed(book)[1] == f"     1  T  damaged: {junk} is not an .xlsx workbook (not a zip archive)"
     ok("undo", book, "--to", 2)
     assert book.read_bytes() == first and len(kept_versions(book)) == 2
 
@@ -138,7 +149,7 @@ def test_versions_are_the_workbooks_own_and_bounded(book: Path, monkeypatch: pyt
     assert len(kept_versions(book)) == MORE_VERSIONS
     assert [v.read_bytes() for v in kept_versions(book)][:2] == [b"%d" % (MORE_VERSIONS + 1), b"%d" % MORE_VERSIONS]
     assert len(kept_versions(second)) == 1 and versions_folder(second) != versions_folder(book)
-    monkeypatch.setattr(saving, "VERSIONS_BYTES", 1)
+    monkeypatch.setattr(keeping, "VERSIONS_BYTES", 1)
     replace(book, lambda temporary: Path(temporary).write_bytes(b"last"))
     assert len(kept_versions(book)) == KEEP_VERSIONS
 
@@ -172,7 +183,248 @@ def test_a_killed_runs_partial_version_is_cleaned(book: Path) -> None:
         path.write_text("half")
     ok("standings", book)
     assert not partial.exists() and theirs.exists()
-    assert [p.name for p in sorted(versions_folder(book).iterdir())] == ["0001.xlsx", "0002.xlsx", "notes.txt"]
+    assert [p.name for p in sorted(versions_folder(book).iterdir())] == ["0001.xlsx", "0002.xlsx", "notes.txt",
+                                                                         "undo.json"]
+
+
+def zipped(parts: dict[str, bytes]) -> bytes:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, part in parts.items():
+            archive.writestr(name, part)
+    return data.getvalue()
+
+
+DAMAGES = {
+    "garbage": lambda good, version: version.write_bytes(b"\x00junk" * 100),
+    "truncated": lambda good, version: version.write_bytes(good[: len(good) // 2]),
+    "empty": lambda good, version: version.write_bytes(b""),
+    "bomb": lambda good, version: version.write_bytes(zipped({"xl/workbook.xml": b"<workbook/>",
+                                                              "xl/worksheets/sheet1.xml": bytes(5 * 2**20)})),
+    "link": lambda good, version: version.symlink_to("/etc/passwd"),
+    "folder": lambda good, version: version.mkdir(),
+}
+"""Issue 39's kinds of damage, each made of a kept version: garbage, cut short, 0 bytes, a zip bomb, a link to a
+file of the system's, a folder of a version's name."""
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_version_is_named_skipped_and_never_put_back(book: Path, damage: str) -> None:
+    """Issue 39: with the version undo would put back damaged, `undo` said «version 1 ... is put back» and left an
+    unreadable workbook (or a copy of /etc/passwd), and a folder of a version's name was a traceback. Each version is
+    read and checked as any workbook before it is listed or put back: `history` names it damaged, `undo` skips it
+    with a line for the next sound one, and `--to` it is refused, naming the next sound one."""
+    first = book.read_bytes()
+    ok("standings", book)
+    ok("pair", book)  # kept 0002.xlsx, the workbook standings saved: the one undo puts back
+    version = versions_folder(book) / "0002.xlsx"
+    good = version.read_bytes()
+    version.unlink()
+    DAMAGES[damage](good, version)
+    passwd = Path("/etc/passwd").read_bytes()
+    said = listed(book)
+    assert said[2].startswith(f"     1  T  damaged: {version} ") and said[3] == "     2  T  pair (round 1: 10 boards)"
+    refused(book, ["undo", book, "--to", 1], f"{book}: version 1 is damaged and is not put back (forsxl history "
+                                             f"{book} says why); forsxl undo {book} --to 2 puts back the next sound "
+                                             "one")
+    lines = timeless(ok("undo", book).stdout).splitlines()
+    assert lines[0].startswith(f"{book}: version 1 (saved T) is damaged and is skipped: {version} ") and len(lines) == 2
+    assert lines[1].startswith(f"{book}: version 2 (saved T: pair (round 1: 10 boards)) is put back")
+    assert book.read_bytes() == first
+    assert Path("/etc/passwd").read_bytes() == passwd and (version.is_symlink() or version.exists())
+    ok("pair", book)  # and saves go on beside it
+    assert problems(ok("standings", book)) == []
+
+
+def test_an_undo_after_an_edit_after_an_undo_takes_back_the_edit(book: Path) -> None:
+    """Issue 39: after `pair` and `undo`, a name typed into Players and saved, the next `undo` put the undone round
+    back and the typed name left the workbook. As in an editor, an edit made after an undo is what the next undo takes
+    back; the typing is kept as a version, named, and `history` marks what the undos left aside."""
+    before = book.read_bytes()
+    ok("pair", book)
+    ok("undo", book)
+    assert book.read_bytes() == before
+    type_rows(book, "Players", [{"Name": "Young", "Rating": 1500}])
+    typed = book.read_bytes()
+    assert timeless(ok("undo", book).stdout).startswith(f"{book}: version 2 (saved T: pair (round 1: 10 boards)) "
+                                                        "is put back")
+    assert book.read_bytes() == before
+    assert kept_versions(book)[0].read_bytes() == typed
+    said = listed(book)
+    typing = said.pop(2)  # `changed after pair of 10:15 (...)` when typed a minute or more after the pairing
+    assert typing.startswith("     1~ T  ") and typing.endswith(
+        "(round 1: 10 boards); typed on version 3, which an undo had put back; taken back by an undo")
+    assert said[1:] == [
+        "   now  T  pair (round 1: 10 boards); the same as version 3",
+        "     2~ T  pair (round 2: 10 boards); taken back by an undo",
+        "     3  T  pair (round 1: 10 boards)",
+        "~ off the line undo goes back along: an undo left it aside; --to N puts it back"]
+    refused(book, ["undo", book], f"{book} is the oldest version kept already (version 3); forsxl history {book} "
+                                  "lists them")
+    ok("undo", book, "--to", 1)  # the typing is one --to away
+    assert book.read_bytes() == typed
+
+
+def created(path: Path, when: str) -> None:
+    """Give the workbook at `path` the creation time `when`, as its docProps/core.xml records it."""
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    parts["docProps/core.xml"] = re.sub(rb"(<dcterms:created[^>]*>)[^<]*", rb"\g<1>" + when.encode(),
+                                        parts["docProps/core.xml"])
+    path.write_bytes(zipped(parts))
+
+
+def test_a_new_tournament_under_an_old_name_starts_its_own_history(book: Path) -> None:
+    """Issue 39: the versions belonged to a file name, so a new tournament saved as club.xlsx after the old one was
+    deleted inherited the old one's versions, and `undo` put the old tournament back. A workbook's versions are its
+    tournament's, told by when the workbook was first created (docs/workbook.md)."""
+    created(book, "2026-10-31T10:00:00Z")  # last month's tournament
+    ok("standings", book)
+    ok("pair", book)
+    book.unlink()
+    ok("new", book)
+    assert listed(book) == [f"{book}: no earlier version kept yet (forsxl keeps one each time it saves the workbook)",
+                            "(and 2 versions of another workbook once saved under this name, which undo never puts "
+                            "back)"]
+    refused(book, ["undo", book], f"{book}: no earlier version is kept to put back (forsxl keeps one each time it "
+                                  "saves the workbook)")
+    fresh = book.read_bytes()
+    type_rows(book, "Players", [{"Name": name, "Rating": 1500 + 10 * n} for n, name in enumerate("ABCD")])
+    typed = book.read_bytes()
+    ok("pair", book)
+    assert listed(book)[0].startswith(f"{book}: 1 earlier version kept") and len(kept_versions(book)) == 3
+    assert listed(book)[3] == "     1  T  no forsxl command in its Log"  # its Log has its header only
+    ok("undo", book)
+    assert book.read_bytes() == typed != fresh
+    refused(book, ["undo", book, "--to", 3], f"{book} has no version 3: versions 1 to 2 are kept (forsxl history "
+                                             f"{book})")
+
+
+def test_a_versions_folder_in_the_way_never_blocks_a_save(book: Path) -> None:
+    """Issue 39: a plain file where the versions folder belongs failed every save with «could not be saved», blamed
+    on the workbook. The workbook is saved, the one it replaced kept as club.bak.xlsx, and a warning names the folder
+    (docs/workbook.md says why a save goes on)."""
+    folder = versions_folder(book)
+    folder.write_text("someone's notes")
+    before = book.read_bytes()
+    result = ok("standings", book)
+    assert problems(result) == [f"warning: the versions of {book} in {folder.name} cannot be written (a file has its "
+                                "name): the workbook is saved without a new version, and club.bak.xlsx keeps the one "
+                                f"it replaced; make {folder.name} a folder you can write, or move it away"]
+    assert book.read_bytes() != before and (book.parent / "club.bak.xlsx").read_bytes() == before
+    assert folder.read_text() == "someone's notes"
+    refused(book, ["history", book], f"the versions of {book} in {folder.name} cannot be read (Not a directory): make "
+                                     f"{folder.name} a folder you can read, or move it away")
+
+
+@functools.cache
+def someone_else() -> tuple[int, int] | None:
+    """The uid and gid of a user who is not root, to run forsxl as; None when there is none to be had."""
+    if os.geteuid() != 0:
+        return os.getuid(), os.getgid()
+    try:
+        found = pwd.getpwnam("nobody")
+    except KeyError:
+        try:
+            subprocess.run(["useradd", "--system", "--no-create-home", "forsxl-test"], check=True,
+                           capture_output=True)
+            found = pwd.getpwnam("forsxl-test")
+        except (OSError, subprocess.CalledProcessError, KeyError):
+            return None
+    return found.pw_uid, found.pw_gid
+
+
+def as_someone_else(*args: object) -> tuple[int, str]:
+    """A command's exit code and stderr, run in process as `someone_else` (a forked child gives up root: CI runs as
+    root, for whom no permission is ever denied)."""
+    user = someone_else()
+    assert user is not None
+    if os.geteuid() != 0:
+        result = invoke(*args)
+        return result.exit_code, result.stderr
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child's report is the test's
+        try:
+            os.close(reading)
+            os.setgroups([])
+            os.setgid(user[1])
+            os.setuid(user[0])
+            result = invoke(*args)
+            os.write(writing, pickle.dumps((result.exit_code, result.stderr)))
+        finally:
+            os._exit(0)
+    os.close(writing)
+    with os.fdopen(reading, "rb") as pipe:
+        data = pipe.read()
+    os.waitpid(child, 0)
+    code, stderr = pickle.loads(data)
+    return code, stderr
+
+
+@pytest.fixture
+def theirs(played_book: Path) -> Iterator[Path]:
+    """conftest's played workbook in a folder of its own that belongs to `someone_else`, as a referee's does."""
+    user = someone_else()
+    if user is None:
+        pytest.skip("no user but root to run forsxl as (no nobody, and useradd failed)")
+    folder = Path(tempfile.mkdtemp(prefix="forsxl-theirs-"))
+    path = folder / "club.xlsx"
+    shutil.copy2(played_book, path)
+    for owned in (folder, path):
+        os.chown(owned, *user)
+    yield path
+    shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize("fault", ["read-only", "root's"])
+def test_a_versions_folder_that_cannot_be_written_never_blocks_a_save(theirs: Path, fault: str) -> None:
+    """Issue 39: a versions folder left read-only, or owned by root after one `sudo forsxl pair`, failed every save
+    with «club.xlsx could not be saved (Permission denied); the workbook is as it was». Run as a user who is not
+    root: the workbook is saved, the one it replaced kept as club.bak.xlsx, and a warning names the folder."""
+    folder = versions_folder(theirs)
+    if fault == "root's":
+        assert invoke("standings", theirs).exit_code == 0  # as root, as `sudo` would: the folder is root's
+        assert folder.stat().st_uid == 0
+        user = someone_else()
+        assert user is not None
+        os.chown(theirs, *user)
+    else:
+        code, _ = as_someone_else("standings", theirs)
+        assert code == 0
+        folder.chmod(0o555)
+    kept = [v.read_bytes() for v in kept_versions(theirs)]
+    before = theirs.read_bytes()
+    code, said = as_someone_else("pair", theirs)
+    assert code == 0, said
+    assert said.splitlines()[-1] == (
+        f"warning: the versions of {theirs} in {folder.name} cannot be written (Permission denied): the workbook is "
+        f"saved without a new version, and club.bak.xlsx keeps the one it replaced; make {folder.name} a folder you "
+        "can write, or move it away")
+    assert len(load(theirs).tournament.rounds) == 2
+    assert (theirs.parent / "club.bak.xlsx").read_bytes() == before
+    assert [v.read_bytes() for v in kept_versions(theirs)] == kept
+    folder.chmod(0o700)
+    os.chown(folder, 0, 0)  # and one that cannot be read at all is named by history and undo
+    for command in ("history", "undo"):
+        code, said = as_someone_else(command, theirs)
+        assert (code, said) == (1, f"the versions of {theirs} in {folder.name} cannot be read (Permission denied): "
+                                   f"make {folder.name} a folder you can read, or move it away\n")
+
+
+@functools.cache
+def states() -> list[bytes]:
+    """Small workbooks of one tournament (one creation time), each with a cell of its own: the states of the
+    property test below, every one a workbook forsxl reads, as each version is checked before it is put back."""
+    made = []
+    for number in range(60):
+        workbook = openpyxl.Workbook()
+        workbook.properties.created = datetime(2026, 11, 28, 10, 0, 0)
+        workbook.active["A1"] = number
+        data = io.BytesIO()
+        workbook.save(data)
+        made.append(data.getvalue())
+    return made
 
 
 @settings(max_examples=60, deadline=None)
@@ -180,28 +432,37 @@ def test_a_killed_runs_partial_version_is_cleaned(book: Path) -> None:
                                 st.tuples(st.just("undo"), st.none() | st.integers(1, 12))), max_size=25))
 def test_any_saves_edits_and_undos_lose_no_version(steps: list[tuple[str, int | None]]) -> None:
     """Whatever a referee does, each workbook a save or an undo replaced is kept, newest first, up to
-    KEEP_VERSIONS of them; an undo puts back exactly the version asked for, and one refused changes nothing."""
+    KEEP_VERSIONS of them; an undo puts back exactly the version asked for, and one refused changes nothing. As in an
+    editor (issue 39), undo right after a save puts back the workbook the save replaced, and undo after edits that
+    followed an undo puts back the workbook that undo had put back: the edits are what it takes back."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "club.xlsx"
-        path.write_bytes(b"typed")
+        path.write_bytes(states()[0])
         replaced: list[bytes] = []
+        last: tuple[str, bytes] | None = None
+        """What the last undo put back, or the workbook the last save replaced (None after a refused undo)."""
         for number, (step, to) in enumerate(steps):
             before = path.read_bytes()
             kept = [v.read_bytes() for v in kept_versions(path)]
             if step == "edit":
-                path.write_bytes(b"edited %d" % number)
+                path.write_bytes(states()[2 * number + 1])
+                last = ("typed", last[1]) if last is not None and last[0] in ("undone", "typed") else None
                 continue
             if step == "save":
-                replace(path, lambda temporary, n=number: Path(temporary).write_bytes(b"saved %d" % n))
+                replace(path, lambda temporary, n=number: Path(temporary).write_bytes(states()[2 * n + 2]))
+                last = ("saved", before)
             else:
                 try:
-                    chosen = undo(path, to)
+                    chosen, skipped = undo(path, to)
                 except ForsxlError:
                     assert path.read_bytes() == before
                     assert [v.read_bytes() for v in kept_versions(path)] == kept
                     continue
-                assert path.read_bytes() == kept[chosen.number - 1]
+                assert path.read_bytes() == kept[chosen.number - 1] and not skipped
                 assert to is None or to == chosen.number
+                if to is None and last is not None and last[0] in ("saved", "typed"):
+                    assert path.read_bytes() == last[1]
+                last = ("undone", path.read_bytes())
             replaced.insert(0, before)
             assert [v.read_bytes() for v in kept_versions(path)][:KEEP_VERSIONS] == replaced[:KEEP_VERSIONS]
             assert (path.parent / "club.bak.xlsx").read_bytes() == before

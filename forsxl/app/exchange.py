@@ -21,12 +21,13 @@ from forsxl.book.save import save, writing
 from forsxl.book.write import append_log
 from forsxl.engine.config import Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
-from forsxl.engine.model import Tournament, name_key
+from forsxl.engine.model import Player, Tournament, name_key
 from forsxl.engine.ratings import rank_of_rating, rating_bounds, rating_of_rank
 from forsxl.engine.report import make_report
 from forsxl.engine.values import Lang
 from forsxl.formats import Entry, Parsed, read_bytes
 from forsxl.formats.h9 import H9Options
+from forsxl.formats.matching import People
 from forsxl.formats.opengotha import GothaImport
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, ExportOptions, TournamentFormat, detect
 from forsxl.i18n import N_, Later, ntr, tr
@@ -34,13 +35,14 @@ from forsxl.messages import message
 from forsxl.publish.site import check_folder, write_whole
 
 
-def _entry_row(entry: Entry, scale: Scale) -> tuple[dict[str, Any], bool]:
+def entry_row(entry: Entry, scale: Scale) -> tuple[dict[str, Any], bool]:
     """The Players cells of an entry on the book's scale, and whether its rating had to be converted (R0).
 
     A rating on another scale (EGD GoR into an rfg book) goes through its rank, the middle of the rank's band.
     """
     row: dict[str, Any] = {"name": entry.name, "club": entry.club, "city": entry.city, "country": entry.country,
-                           "egd_pin": entry.egd_pin, "rfg_id": entry.rfg_id}
+                           "egd_pin": entry.egd_pin, "rfg_id": entry.rfg_id, "aga_id": entry.aga_id,
+                           "ffg_licence": entry.ffg_licence, "latin": entry.latin}
     converted = False
     if entry.rating is not None:
         rating = entry.rating
@@ -76,20 +78,23 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
         raise WorkbookErrors(parsed.problems, book.lang)
     wanted = {name_key(w) for w in only.split(",") if w.strip()}
     entries = [e for e in parsed.entries if not wanted or name_key(e.name) in wanted or e.egd_pin in wanted]
+    people: People[Player | Entry] = People.of(book.tournament.players)
     known = {name_key(p.name) for p in book.tournament.players}
     rows, report, converted, lang = [], [], 0, book.lang
     scale = book.tournament.config.ratings.scale
     low, high = rating_bounds(scale)
     for entry in entries:
         key = name_key(entry.name)
-        why = (N_("already in Players") if key in known else
+        why = (N_("already in Players") if people.find(entry).person is not None else
+               N_("another player of this name is in Players") if key in known else
                N_("no rating or rank") if entry.rating is None and not entry.rank else "")
         if why:
             report.append(tr(lang, "skipped {name} ({file}, line {line}): {why}", name=entry.name, file=source.name,
                              line=entry.line, why=tr(lang, why)))
             continue
         known.add(key)
-        row, changed = _entry_row(entry, scale)
+        people.add(entry)
+        row, changed = entry_row(entry, scale)
         if not low <= row.get("rating", low) <= high:  # the reader would refuse it (R0)
             why = Later("rating {rating} is not between {low} and {high}", rating=row["rating"], low=low, high=high)
             parsed.bad_line(source.name, entry.line, entry.name, why)

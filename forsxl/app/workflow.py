@@ -31,6 +31,7 @@ from forsxl.engine.config import get_key
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Round
 from forsxl.engine.report import make_report
+from forsxl.engine.scoring import both_results
 from forsxl.engine.stages import pair_stage, stage_tables, start_next_stage
 from forsxl.engine.teams import lift_candidates, team_lifts, tournament_problems
 from forsxl.engine.tournament import (
@@ -168,8 +169,8 @@ def create_book(path: Path, preset: str, lang: Lang, name: str) -> str:
 
 def check_book(book: Book) -> list[str]:
     """Every problem of the tournament raised at once (R9, R11, ...); else the lines to print: a warning for each
-    game to be played where the stronger player holds Black with stones (R2.5), the team lifts made and those to
-    consider (R9), and a summary."""
+    game to be played where the stronger player holds Black with stones (R2.5), what each game won or lost by both
+    scores (R11), the team lifts made and those to consider (R9), and a summary."""
     t = book.tournament
     problems = tournament_problems(t)
     if problems:
@@ -177,7 +178,7 @@ def check_book(book: Book) -> list[str]:
     declared = t.config.groups.declared
     lifted = team_lifts(t.players) if declared else []
     lifts = lift_candidates(t.players).items() if declared else ()
-    return [*(message(w, book.lang) for w in [*schedule_rounds_problem(t), *stronger_holds_black(t)]),
+    return [*(message(w, book.lang) for w in [*schedule_rounds_problem(t), *stronger_holds_black(t), *both_results(t)]),
             *(text("team_lifted", book.lang, name=p.name, rating=p.rating, below=below, group=p.group)
               for p, below in lifted),
             *(text("team_lift", book.lang, group=group, names=", ".join(f"{p.name} ({p.rating})" for p in players))

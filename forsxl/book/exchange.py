@@ -3,7 +3,7 @@ tournament brought in from another program, and a clean results-only workbook fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +31,8 @@ def players_sheet(workbook: Workbook) -> Worksheet | None:
     return workbook[found] if found else None
 
 
-def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> None:
-    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header.
-
-    Raises, with nothing typed, when the rows would reach past the rows forsxl reads (MAX_ROWS)."""
-    sheet = players_sheet(workbook)
-    assert sheet is not None  # the workbook was loaded, so Players exists
+def _columns(sheet: Worksheet, lang: Lang, rows: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """The Players column of each key `rows` give a value, a header added after the last for one the sheet lacks."""
     headers: list[object] = [c.value for c in sheet[1]]
     columns = layout.match_columns(headers, layout.PLAYER_COLUMNS)
     last = max([i for i, h in enumerate(headers, start=1) if h not in (None, "")] + [0])
@@ -47,6 +43,21 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
             cell = sheet.cell(1, last)
             put(cell, layout.PLAYER_COLUMNS[key][0 if lang == Lang.EN else 1])
             cell.font = BOLD
+    return columns
+
+
+def _sheet(workbook: Workbook) -> Worksheet:
+    sheet = players_sheet(workbook)
+    assert sheet is not None  # the workbook was loaded, so Players exists
+    return sheet
+
+
+def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> None:
+    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header.
+
+    Raises, with nothing typed, when the rows would reach past the rows forsxl reads (MAX_ROWS)."""
+    sheet = _sheet(workbook)
+    columns = _columns(sheet, lang, rows)
     top = max((r for r in range(2, sheet.max_row + 1)
                if any(sheet.cell(r, c).value not in (None, "") for c in columns.values())), default=1)
     too_far = check_sheet_size(sheet.title, top + len(rows), sheet.max_column)
@@ -56,6 +67,16 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
         for key, value in values.items():
             if value not in (None, ""):
                 put(sheet.cell(row, columns[key]), value)
+
+
+def set_player_cells(workbook: Workbook, lang: Lang, rows: Mapping[int, dict[str, Any]]) -> None:
+    """Write values (Players column -> value) into players' rows, by row number; a column the sheet lacks gets a
+    header, the other cells of the row stay as typed."""
+    sheet = _sheet(workbook)
+    columns = _columns(sheet, lang, rows.values())
+    for row, values in rows.items():
+        for key, value in values.items():
+            put(sheet.cell(row, columns[key]), value)
 
 
 def player_row(player: Player, lang: Lang) -> dict[str, Any]:

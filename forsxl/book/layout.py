@@ -22,6 +22,8 @@ SHEETS: dict[str, tuple[str, str]] = {
     "playoff": ("Playoff", "Плей-офф"),
     "prizes": ("Prizes", "Призы"),
     "simulation": ("Simulation", "Симуляция"),
+    "rating_list": ("Rating list", "Рейтинг-лист"),
+    "rating_changes": ("Rating changes", "Изменения рейтинга"),
 }
 ROUND_SHEET = {Lang.EN: "Round-{n}", Lang.RU: "Тур-{n}"}
 ROUND_NAME = re.compile(r"^\s*(?:round|тур)\s*[-_ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)
@@ -66,6 +68,9 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "left_after": ("Left after", "Выбыл после"),
     "egd_pin": ("EGD PIN", "EGD"),
     "rfg_id": ("RFG ID", "РФГ ID", "ID РФГ"),
+    "aga_id": ("AGA ID", "AGA ID"),
+    "ffg_licence": ("FFG licence", "Лицензия FFG", "FFG license", "FFG"),
+    "latin": ("Latin name", "Имя латиницей", "Латиницей"),
 }
 NEW_PLAYER_COLUMNS = ("no", "name", "rating", "rank", "club", "start", "absent", "left_after")
 _COLUMNS_FOR_METHOD = {StartMethod.CATEGORY: ("category",), StartMethod.GROUP: ("team", "group")}
@@ -116,6 +121,37 @@ STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
 TEAM_COLUMNS = (N_("Place"), N_("Team"), N_("Points"), N_("Best place"), N_("Members"))
 ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
 SUPERFINAL_NOTE = N_("Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)")
+RATING_LIST_COLUMNS: dict[str, tuple[str, str]] = {
+    "no": ("No", "№"),
+    "name": ("Name", "Имя"),
+    "source": ("Source", "Источник"),
+    "date": ("Date", "Дата"),
+    "id": ("ID in the list", "ID в списке"),
+    "listed": ("Name in the list", "Имя в списке"),
+    "latin": ("Latin name", "Имя латиницей"),
+    "city": ("Town", "Город"),
+    "club": ("Club", "Клуб"),
+    "country": ("Country", "Страна"),
+    "rating": ("Rating", "Рейтинг"),
+    "rank": ("Rank", "Ранг"),
+    "last_game": ("Last game", "Последняя партия"),
+    "found": ("Found by", "Найден по"),
+}
+"""The Rating list sheet (`forsxl ratings`): each player of the tournament as a federation's list has them on its
+date, or why they were not found."""
+RATING_CHANGE_COLUMNS: dict[str, tuple[str, str]] = {
+    "no": ("No", "№"),
+    "name": ("Name", "Имя"),
+    "old": ("Old", "Было"),
+    "new": ("New", "Стало"),
+    "source": ("Source", "Источник"),
+    "date": ("Date", "Дата"),
+    "accept": ("Accept", "Принять"),
+    "applied": ("Applied after round", "Внесено после тура"),
+    "note": ("Note", "Примечание"),
+}
+"""The Rating changes sheet: a rating the list has otherwise than Players, to accept by a mark in Accept (the one
+column of the sheet the referee types); `forsxl ratings --apply` writes the marked ones into Players."""
 LOG_COLUMNS = {Lang.EN: ("Time", "Command", "Version", "Changes"), Lang.RU: ("Время", "Команда", "Версия", "Изменения")}
 
 
@@ -129,7 +165,7 @@ def sheet_name(kind: str, lang: Lang) -> str:
     return SHEETS[kind][0 if lang == Lang.EN else 1]
 
 
-def header(columns: dict[str, tuple[str, str]], column: str, lang: Lang) -> str:
+def header(columns: Mapping[str, tuple[str, str]], column: str, lang: Lang) -> str:
     return columns[column][0 if lang == Lang.EN else 1]
 
 

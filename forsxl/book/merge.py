@@ -39,6 +39,7 @@ from forsxl.book.read import (
 )
 from forsxl.book.save import save
 from forsxl.book.sheets import data_rows, find_sheet, fresh_sheet, header_row, put, write_row
+from forsxl.book.write import lay_out_log
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.merge import Cell, Chooser, Conflict, MergedRow, Merger, Prefer, Row, Side, Table, match_renamed
 from forsxl.engine.model import Game, Source, name_key
@@ -488,6 +489,7 @@ def _write_log(workbook: Workbook, lang: Lang, rows: list[tuple[object, ...]]) -
     write_row(sheet, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
     for row, cells in enumerate(ordered, start=2):
         write_row(sheet, row, list(cells))
+    lay_out_log(sheet)
 
 
 def _keep_standings_if_agreed(workbook: Workbook, other: Workbook) -> None:

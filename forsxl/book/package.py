@@ -39,7 +39,7 @@ from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, NumberFormat
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
-from openpyxl.xml.constants import COMMENTS_NS
+from openpyxl.xml.constants import ARC_STYLE, COMMENTS_NS
 
 from forsxl.book import layout, openpyxl_private
 from forsxl.book.cells import RawSheet, bind, damaged, raw_values
@@ -59,6 +59,7 @@ from forsxl.book.parts import (
     prefix,
     qualified,
     quote,
+    relative,
     rels_path,
     spans,
     tag_end,
@@ -167,6 +168,9 @@ class Package(Parts):
     def write(self, workbook: Workbook, target: str | Path) -> None:
         """Write `workbook` to `target` as this package changed by what forsxl wrote (see the module's docstring)."""
         changes = _Changes(self, workbook)
+        doubled = {name.casefold() for name in self.names} & {name.casefold() for name in changes.added}
+        if doubled or len(set(changes.added)) != len(changes.added):  # a bug of forsxl's: never a file written so
+            raise RuntimeError(f"a save would write a part the package holds already: {sorted(doubled)}")
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
             for info in self.infos:
                 if info.filename not in changes.removed:
@@ -290,8 +294,7 @@ class _Changes:
         self.new.append(entry)
         self.added.append(part)
         self.types[part] = _WORKSHEET_TYPE
-        target = posixpath.relpath(part, posixpath.dirname(package.workbook_part))
-        self.links.append((rid, f"{RELATIONSHIPS}/worksheet", target))
+        self.links.append((rid, f"{RELATIONSHIPS}/worksheet", relative(part, package.workbook_part)))
         return entry
 
     def _free_rid(self) -> str:
@@ -365,23 +368,24 @@ class _Changes:
 
     def _styles(self) -> None:
         """styles.xml with the cell styles openpyxl numbered after the package's own appended, with the fonts,
-        fills, borders and number formats they use; without a usable styles part, openpyxl's whole stylesheet."""
+        fills, borders and number formats they use; without a usable styles part, openpyxl's whole stylesheet. A
+        styles part nothing links to (pyexcelerate writes one) is the one openpyxl read: it is reused, and linked so
+        that a spreadsheet finds it, never written a second time under its name (issue 39)."""
         package, workbook = self.package, self.workbook
         rel = next((r for r in package.rels(package.workbook_part) if r.type.endswith("/styles")), None)
-        found = _Styles.of(rel.target, package.part(rel.target)) if rel and rel.target in package.names else None
+        part = rel.target if rel else ARC_STYLE
+        found = _Styles.of(part, package.part(part)) if part in package.names else None
         lists = styles(workbook)
         if found is None or not found.fits(lists):
-            part = rel.target if rel else posixpath.join(posixpath.dirname(package.workbook_part), "styles.xml")
             self.parts[part] = openpyxl_private.stylesheet_xml(workbook)
-            if rel is None or rel.target not in package.names:
-                self.added.append(part)
-                self.types[part] = _STYLES_TYPE
-                if rel is None:
-                    self.links.append((self._free_rid(), f"{RELATIONSHIPS}/styles", posixpath.basename(part)))
-            return
-        new = lists.cell_styles[found.counts["xf"] :]
-        if new:
-            self.parts[found.part] = found.appended(lists, new)
+        elif new := lists.cell_styles[found.counts["xf"] :]:
+            self.parts[part] = found.appended(lists, new)
+        if part not in package.names:
+            self.added.append(part)
+        if rel is None or part not in package.names:
+            self.types[part] = _STYLES_TYPE
+        if rel is None:
+            self.links.append((self._free_rid(), f"{RELATIONSHIPS}/styles", relative(part, package.workbook_part)))
 
     def _workbook_xml(self, order: list[tuple[SheetEntry, Any]], owned: dict[str, SheetEntry]) -> None:
         """workbook.xml with the new sheet list, sheet-local names moved with their sheets (those of a sheet forsxl
@@ -432,7 +436,7 @@ class _Changes:
         path = "[Content_Types].xml"
         xml = self.package.part(path)
         found = spans(xml, {"Types", "Override"})
-        removed = {f"/{part}".casefold() for part in self.removed}
+        removed = {f"/{part}".casefold() for part in (*self.removed, *self.types)}  # a new type replaces an old one
         edits = [(s.start, s.end, b"") for s in found
                  if s.name == "Override" and s.attrs.get("PartName", "").casefold() in removed]
         overrides = b"".join(b'<Override PartName="/%s" ContentType="%s"/>' % (quote(part), quote(kind))

@@ -274,12 +274,18 @@ def rels_path(part: str) -> str:
     return posixpath.join(folder, "_rels", f"{name}.rels")
 
 
-def _resolve(source: str, target: str) -> str:
+def resolve(source: str, target: str) -> str:
     """The part a relationship of `source` names, as a name in the zip (targets are relative or absolute URIs)."""
     target = unquote(target)
     if target.startswith("/"):
         return target[1:]
     return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
+
+
+def relative(part: str, source: str) -> str:
+    """The relative target that links `source` to `part` (`resolve` the other way); from the package's root, never
+    the working folder (posixpath.relpath alone would ask for it, and it may be gone)."""
+    return posixpath.relpath(f"/{part}", f"/{posixpath.dirname(source)}")
 
 
 class Parts:
@@ -309,7 +315,7 @@ class Parts:
             external = span.attrs.get("TargetMode") == "External"
             target = span.attrs.get("Target", "")
             found.append(Rel(span.attrs.get("Id", ""), span.attrs.get("Type", ""),
-                             target if external else _resolve(source, target), external))
+                             target if external else resolve(source, target), external))
         return found
 
     def _sheets(self) -> list[SheetEntry]:

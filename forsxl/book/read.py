@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -48,8 +50,9 @@ class RoundSheet:
     sheet: Worksheet
     columns: dict[str, int]
     rows: list[tuple[int, Game | tuple[PlayerId, Sitout]]] = field(default_factory=list)
-    renames: list[tuple[int, int, str]] = field(default_factory=list)
-    """(row, column, new name) of cells holding a player's old name, to rewrite (book/history.py)."""
+    filled: list[tuple[int, int, str | int]] = field(default_factory=list)
+    """(row, column, value) of cells a save sets: one holding a player's old name, rewritten to the new one
+    (book/history.py), and a game's empty Board cell, given the board it was read as."""
 
 
 @dataclass
@@ -90,11 +93,17 @@ def open_package(path: Path) -> tuple[Workbook, Package | None, Identity | None]
         identity, data = Identity.read(path)
     except OSError:  # said as before this was read here: a file that cannot be opened as a zip archive
         raise refuse("file_not_xlsx", path, why=Later("not a zip archive")) from None
+    return *open_bytes(path, data), identity
+
+
+def open_bytes(path: Path, data: bytes) -> tuple[Workbook, Package]:
+    """The workbook in `data`, the bytes of the .xlsx at `path`, and its package, each refused as `open_workbook`
+    refuses it (a version of it, too, before `forsxl undo` puts it back)."""
     check_archive(path, "xl/workbook.xml", data)
     recorded = check_sheets(path, data)
     try:
         package = Package(data)
-        return package.load(path, recorded), package, identity
+        return package.load(path, recorded), package
     except (WorkbookErrors, SystemError):  # a SystemError is a bug in Python or forsxl, never the file's
         raise
     except Exception as error:  # a hostile or broken file: openpyxl and defusedxml raise anything at all
@@ -111,13 +120,13 @@ def detect_lang(workbook: Workbook) -> Lang:
     return layout.names_lang(workbook.sheetnames)
 
 
-def peek_lang(path: Path) -> Lang | None:
-    """The language of the workbook at `path` (`detect_lang`), read cheaply (openpyxl's read-only mode, sheet names
-    and the Config sheet only); None when there is no readable .xlsx there. For what is said before the workbook is
-    loaded: `--help`, `publish --watch`."""
+def peek_lang(path: Path, data: bytes | None = None) -> Lang | None:
+    """The language of the workbook at `path` (whose bytes are `data`, when read already; `detect_lang`), read
+    cheaply (openpyxl's read-only mode, sheet names and the Config sheet only); None when there is no readable .xlsx
+    there. For what is said before the workbook is loaded: `--help`, `publish --watch`, `history`."""
     try:
-        check_archive(path, "xl/workbook.xml")
-        workbook = load_workbook(path, read_only=True)
+        check_archive(path, "xl/workbook.xml", data)
+        workbook = load_workbook(path if data is None else io.BytesIO(data), read_only=True)
     except Exception:  # no workbook, or not one forsxl reads: the caller falls back on the system's language
         return None
     try:
@@ -279,7 +288,8 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
                                             "points_bad", "R7.4"), -MAX_POINTS, MAX_POINTS, at("correction"),
                                 "points_range", "R7.4") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
-        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), rank=rank, source=Source(sheet.title, f"A{row}"),
+        egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), aga_id=text("aga_id"), ffg_licence=text("ffg_licence"),
+        latin=text("latin"), rank=rank, source=Source(sheet.title, f"A{row}"),
     )
     _check_declared_start(player, config, cells, at, cells.errors[known_errors:])
     return player
@@ -425,6 +435,8 @@ class _RoundReader:
         """Each board's number (or playoff label) and the row it is on."""
         self.notation = Lang.EN
         """How the round's results are typed (`_notation`)."""
+        self.unnumbered: list[int] = []
+        """The rows of games whose Board cell is empty (`_number_boards`)."""
 
     def read(self) -> Round | None:
         sheet, cols = self.into.sheet, self.into.columns
@@ -439,9 +451,24 @@ class _RoundReader:
             entry = self._row(row)
             if entry is not None:
                 self.into.rows.append((row, entry))
+        self._number_boards()
         games = tuple(e for _, e in self.into.rows if isinstance(e, Game))
         sitouts = tuple(e for _, e in self.into.rows if not isinstance(e, Game))
         return Round(self.into.number, games, sitouts)
+
+    def _number_boards(self) -> None:
+        """Give each game whose Board cell is empty the first board number the round's sheet does not use, in row
+        order, with a warning naming the cell; a save writes it there. A row that names its two players is the game
+        they played whatever became of its Board cell, never left out of the standings in silence (issue 39)."""
+        free = (n for n in itertools.count(1) if n not in self.boards)
+        column = self.into.columns["board"]
+        for index, (row, entry) in enumerate(self.into.rows):
+            if row in self.unnumbered and isinstance(entry, Game):
+                board = next(free)
+                self.boards[board] = row
+                self.into.rows[index] = (row, replace(entry, board=board))
+                self.into.filled.append((row, column, board))
+                self.cells.warnings.append(ForsxlError("R7", "board_empty", self._at(row, "board"), board=board))
 
     def _notation(self, rows: list[int]) -> Lang:
         """How the round's results are typed (R11, `parse_result`): in a Russian workbook, in Russian letters when any
@@ -465,7 +492,7 @@ class _RoundReader:
         player = self.players.get(name_key(str(name))) if name not in (None, "") else None
         if player is None and name not in (None, "") and name_key(str(name)) in self.renamed:
             player = self.renamed[name_key(str(name))]
-            self.into.renames.append((row, self.into.columns[column], player.name))
+            self.into.filled.append((row, self.into.columns[column], player.name))
             self.cells.warnings.append(ForsxlError("", "player_renamed", self._at(row, column), old=str(name),
                                                    new=player.name, no=player.id))
         if player is None:
@@ -482,13 +509,24 @@ class _RoundReader:
         board = self._get(row, "board")
         word = layout.SITOUT_WORDS.get(str(board).strip().casefold()) if isinstance(board, str) else None
         if word is not None:
+            white = self._get(row, "white")
+            if white not in (None, ""):  # neither a game nor a sitout can be read from it without losing one
+                self.cells.fail("R7", "sitout_two_players", self._at(row, "board"), word=str(board), white=str(white))
+                return None
             pid = self._player(row, "black")
             return None if pid is None else (pid, Sitout(word))
+        empty = board in (None, "")
         stage = playoff_label(board) if isinstance(board, str) else None  # R7.7: QF1, SF2, F, 3rd; R7.8: SUP1
-        number = board_of(stage) if stage else self.cells.whole(board, self._at(row, "board"), "board_bad")
+        number = board_of(stage) if stage else None if empty else self.cells.whole(board, self._at(row, "board"),
+                                                                                   "board_bad")
         black, white = self._player(row, "black"), self._player(row, "white")
-        if number is None or black is None or white is None:
+        if black is None or white is None or (number is None and not empty):
             return None
+        if number is None:  # a game all the same: given its board once the round's typed numbers are known
+            game = self._game(row, 0, black, white)
+            if game is not None:
+                self.unnumbered.append(row)
+            return game
         if (stage or number) in self.boards:
             self.cells.fail("R7", "board_duplicate", self._at(row, "board"), board=stage or number,
                             row=self.boards[stage or number])

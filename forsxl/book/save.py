@@ -11,13 +11,16 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from openpyxl.workbook.workbook import Workbook
 
+from forsxl.book.kept import drop, keep, note, prune, versions_folder
 from forsxl.book.package import Package
 from forsxl.engine.errors import ForsxlError
+from forsxl.i18n import Later
 
 WAIT_SECONDS = 30.0
 """How long a command waits for another forsxl writing the same workbook before it gives up."""
@@ -131,9 +134,9 @@ def _temporary(target: Path) -> Path:
 
 def _clean_stale(target: Path) -> None:
     """Remove the temporaries a killed save of `target` left (`_temporary` and its `.bak` spare beside it, a version
-    being kept in its versions folder), and no other."""
+    or the record being kept in its versions folder), and no other."""
     ours = re.compile(re.escape(f".{target.name}.") + r"[0-9a-f]{8}\.tmp\.xlsx(\.bak)?")
-    for folder, pattern in ((target.parent, ours), (versions_folder(target), re.compile(r"\.\d+\.tmp"))):
+    for folder, pattern in ((target.parent, ours), (versions_folder(target), re.compile(r"\.(\d+|undo\.json)\.tmp"))):
         with suppress(OSError):  # a folder that cannot be listed: nothing to clean, and the save will say why
             for leftover in folder.iterdir():
                 if pattern.fullmatch(leftover.name):
@@ -155,14 +158,17 @@ def save(workbook: Workbook, path: Path, read_as: Identity | None = None, packag
     replace(path, write, read_as)
 
 
-def replace(path: Path, write: Callable[[str], None], read_as: Identity | None = None) -> None:
+def replace(path: Path, write: Callable[[str], None], read_as: Identity | None = None,
+            put_back: str | None = None) -> None:
     """Have `write` fill a temporary file beside `path`, keep the old file as the newest of its versions and as
-    `name.bak.xlsx`, then rename the temporary over it.
+    `name.bak.xlsx`, then rename the temporary over it; `put_back` names the version an undo writes (book/kept.py).
 
     A crash at any point leaves either the old workbook or the new one in place, never half of one. A workbook
     opened in Excel or LibreOffice since it was read, changed on disk since it was read (`read_as`), or read-only,
     is refused, and an OSError (permission denied, disk full) is a ForsxlError naming the file, with the workbook,
-    its versions and its backup as they were. A symlinked workbook is written through the link, to its target.
+    its versions and its backup as they were. A versions folder that cannot take the version is no fault of the
+    workbook's: the workbook is saved, the one it replaced kept as `name.bak.xlsx`, and a note says so (`telling`).
+    A symlinked workbook is written through the link, to its target.
     """
     target = path.resolve()
     for folder, name in {(path.parent, path.name), (target.parent, target.name)}:
@@ -173,23 +179,35 @@ def replace(path: Path, write: Callable[[str], None], read_as: Identity | None =
         raise ForsxlError("", "file_read_only", path=path)
     try:
         with writing(path):
-            _replace(write, target, path, read_as)
+            fault = _replace(write, target, path, read_as, put_back)
     except OSError as error:
         raise ForsxlError("", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
+    if fault is not None:
+        _tell(ForsxlError("", "versions_unwritable", path=path, folder=versions_folder(path).name,
+                          backup=backup_path(path).name, why=_why(fault, versions_folder(target))))
 
 
-def _replace(write: Callable[[str], None], target: Path, path: Path, read_as: Identity | None) -> None:
+def _replace(write: Callable[[str], None], target: Path, path: Path, read_as: Identity | None,
+             put_back: str | None) -> OSError | None:
+    """`replace`'s work under the writer's lock; the versions folder's fault, when it could not take the version."""
     temporary = str(_temporary(target))
     spare = f"{temporary}.bak"
     kept: Path | None = None
+    fault: OSError | None = None
+    replaced = b""
     try:
         write(temporary)
         with open(temporary, "rb") as written:
             os.fsync(written.fileno())
+            new = written.read()
         if read_as is not None and Identity.of(target) != read_as:  # the last look, just before the rename
             raise ForsxlError("", "file_changed", path=path)
         if target.exists():
-            kept = _keep(target)
+            replaced = target.read_bytes()
+            try:
+                kept = keep(target)
+            except OSError as error:  # the folder's, not the workbook's: the backup below keeps it all the same
+                fault = error
             shutil.copy2(target, spare)  # the backup too is renamed into place whole
             os.replace(spare, backup_path(target))
             shutil.copymode(target, temporary)
@@ -198,65 +216,46 @@ def _replace(write: Callable[[str], None], target: Path, path: Path, read_as: Id
             os.umask(umask)
             os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide a new workbook from its group
         os.replace(temporary, target)
-        kept = None  # saved: the version stays
-        _prune(target)
+        saved, kept = kept, None  # saved: the version stays
+        if fault is None and (saved is not None or versions_folder(target).is_dir()):
+            try:
+                note(target, saved, replaced, new, put_back)
+                prune(target)
+            except OSError as error:
+                fault = error
     finally:
         for leftover in (temporary, spare):
             if os.path.exists(leftover):
                 os.unlink(leftover)
         if kept is not None:  # not saved: the versions as they were
-            _drop(kept)
+            drop(kept)
+    return fault
 
 
-KEEP_VERSIONS, MORE_VERSIONS, VERSIONS_BYTES = 10, 30, 50 * 2**20
-"""Every save keeps the workbook it replaces as a version (`forsxl history`, `forsxl undo`): always the newest 10,
-and older ones up to 30 while all of them together stay within 50 MB (a club workbook is about 50 KB)."""
-_VERSION = re.compile(r"\d+\.xlsx")
+def _why(fault: OSError, folder: Path) -> str:
+    """What is wrong with a versions folder, as said beside its name."""
+    if folder.exists() and not folder.is_dir():
+        return Later("a file has its name")
+    return fault.strerror or type(fault).__name__
 
 
-def versions_folder(path: Path) -> Path:
-    """The folder of a workbook's versions, beside it: `.club.xlsx.versions`, after the whole file name, so that
-    `club.2.xlsx` has its own."""
-    return path.with_name(f".{path.name}.versions")
+_told: ContextVar[list[ForsxlError] | None] = ContextVar("told", default=None)
 
 
-def kept_versions(path: Path) -> list[Path]:
-    """The versions kept of the workbook at `path`, newest first: `0001.xlsx`, `0002.xlsx`, ... in the order kept."""
+@contextmanager
+def telling() -> Iterator[list[ForsxlError]]:
+    """The notes saves make meanwhile, for the caller to say: what a save left undone without failing for it (a
+    version its versions folder could not take)."""
+    token = _told.set([])
     try:
-        kept = [p for p in versions_folder(path).iterdir() if _VERSION.fullmatch(p.name)]
-    except OSError:  # none kept yet
-        return []
-    return sorted(kept, key=lambda p: int(p.stem), reverse=True)
+        told = _told.get()
+        assert told is not None
+        yield told
+    finally:
+        _told.reset(token)
 
 
-def _keep(target: Path) -> Path:
-    """Copy the workbook about to be replaced into its versions folder, whole (a temporary renamed into place); the
-    version."""
-    kept = kept_versions(target)
-    folder = versions_folder(target)
-    folder.mkdir(exist_ok=True)
-    version = folder / f"{int(kept[0].stem) + 1 if kept else 1:04d}.xlsx"
-    partial = folder / f".{version.stem}.tmp"
-    try:
-        shutil.copy2(target, partial)  # with its time: when this version was saved
-        os.replace(partial, version)
-    except BaseException:
-        _drop(partial)
-        raise
-    return version
-
-
-def _drop(version: Path) -> None:
-    """Remove a version a failed save made, and its folder if the save made that too (one with versions stays)."""
-    version.unlink(missing_ok=True)
-    with suppress(OSError):
-        version.parent.rmdir()
-
-
-def _prune(target: Path) -> None:
-    """Remove the oldest versions beyond KEEP_VERSIONS and the bounds."""
-    total = 0
-    for age, version in enumerate(kept_versions(target)):
-        total += version.stat().st_size
-        if age >= KEEP_VERSIONS and (age >= MORE_VERSIONS or total > VERSIONS_BYTES):
-            version.unlink()
+def _tell(note: ForsxlError) -> None:
+    told = _told.get()
+    if told is not None:
+        told.append(note)

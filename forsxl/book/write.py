@@ -10,10 +10,24 @@ from typing import Any
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
+from forsxl.book.ratings import note_lines
 from forsxl.book.read import Book, RoundSheet
-from forsxl.book.sheets import BOLD, WIDEST, fit_columns, fresh_sheet, print_setup, print_title, put, write_row
+from forsxl.book.sheets import (
+    BOLD,
+    WIDEST,
+    data_rows,
+    find_sheet,
+    fit_columns,
+    fresh_sheet,
+    header_row,
+    print_setup,
+    print_title,
+    put,
+    write_row,
+)
 from forsxl.engine.config import Config
 from forsxl.engine.groups import group_sizes
 from forsxl.engine.model import Game, PlayerId, Result, Round, RoundCell, Tournament, number_text
@@ -60,8 +74,8 @@ def _owned_cells(rs: RoundSheet, t: Tournament, cells: Mapping[PlayerId, Sequenc
 def refresh_rounds(book: Book, report: Report) -> None:
     """Rewrite the owned cells of every round sheet from the sheet as it stands and the report's round cells."""
     for rs in book.round_sheets.values():
-        for row, column, name in rs.renames:  # a player renamed in Players (book/history.py)
-            put(rs.sheet.cell(row, column), name)
+        for row, column, value in rs.filled:  # a player renamed in Players (book/history.py), a Board cell emptied
+            put(rs.sheet.cell(row, column), value)
         _owned_cells(rs, book.tournament, report.cells)
 
 
@@ -148,10 +162,14 @@ def write_standings(book: Book, report: Report) -> None:
         }
         cells = [c.text(lang) for c in s.cells]
         write_row(sheet, row, [values[c] for c in columns] + cells + [s.points] + [s.values[c] for c in tiebreaks])
-    row = len(table) + 3  # one blank row below the table: the superfinal's note (R7.8), the round cells' legend
+    row = len(table) + 3  # one blank row below the table: the superfinal's note (R7.8), the ratings changed after
+    # a round was played (forsxl ratings --apply --force), the round cells' legend
     if report.superfinal is not None:
         a, b = (t.player(pid).name for pid in report.superfinal)
         write_row(sheet, row, [tr(lang, layout.SUPERFINAL_NOTE, a=a, b=b)], bold=True)
+        row += 1
+    for line in note_lines(book.workbook, lang):
+        write_row(sheet, row, [line])
         row += 1
     write_row(sheet, row, [round_cells_legend(lang)])
     fit_columns(sheet)
@@ -211,6 +229,22 @@ def _used(column: str, t: Tournament) -> bool:
     return any(p.team for p in t.players) if column == "team" else bool(group_sizes(t))
 
 
+def set_config(book: Book, key: str, value: str) -> None:
+    """Type `value` into the Config sheet's row of `key`, or into a new row under the last when it has none (issue
+    46: the site's address kept for the next publish and the Calc menu)."""
+    sheet = find_sheet(book.workbook, "config")
+    if sheet is None:
+        return  # read would have refused the workbook already
+    columns = layout.match_columns(header_row(sheet), layout.CONFIG_COLUMNS)
+    key_col, value_col = columns.get("key", 1), columns.get("value", 2)
+    rows = data_rows(sheet)
+    row = next((r for r in rows if str(sheet.cell(r, key_col).value or "").strip() == key), None)
+    if row is None:
+        row = (rows[-1] if rows else 1) + 1
+        put(sheet.cell(row, key_col), key)
+    put(sheet.cell(row, value_col), value)
+
+
 def append_log(book: Book, when: str, command: str, version: str, changes: str) -> None:
     """One row per run in the Log sheet (WORKBOOK.md principle 2)."""
     title = layout.sheet_name("log", book.lang)
@@ -241,11 +275,17 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Se
     players.freeze_panes = "A2"
     log = workbook.create_sheet(layout.sheet_name("log", lang))
     write_row(log, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    for sheet in (config, players):  # one page wide, as the sheets forsxl rewrites
+        print_setup(sheet, sheet.title)
+    lay_out_log(log)
+    return workbook
+
+
+def lay_out_log(log: Worksheet) -> None:
+    """The Log's columns and print setup: a new workbook's, and a merge's, which writes the Log whole (issue 39)."""
     log.column_dimensions["A"].width = 21  # the time forsxl writes: 2026-11-28T10:15:00
     log.column_dimensions["D"].width = WIDEST * 2
-    for sheet in (config, players, log):  # one page wide, as the sheets forsxl rewrites
-        print_setup(sheet, sheet.title, landscape=sheet is log)
-    return workbook
+    print_setup(log, log.title, landscape=True)
 
 
 def type_results(book: Book, number: int, results: dict[int, Result]) -> None:

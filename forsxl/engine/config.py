@@ -141,6 +141,7 @@ class Tiebreak(StrEnum):
     SDC = "sdc"
     DC = "dc"
     CAT = "cat"
+    CPS = "cps"
 
 
 class UnplayedLoss(StrEnum):
@@ -206,6 +207,13 @@ class Weights(StrEnum):
     FORSXL = "forsxl"
     OPENGOTHA = "opengotha"
     OPENGOTHA_CAT = "opengotha_cat"  # its Swiss-with-categories weights: categories, handicap and geography first
+
+
+class SwissScore(StrEnum):
+    """The score a Swiss's groups read (R7.4): the points, or OpenGotha's cup score (its Cup system)."""
+
+    POINTS = "points"
+    CUP = "cup"
 
 
 class ShiftOrder(StrEnum):
@@ -409,6 +417,9 @@ class Swiss:
                         "start.bar's (OpenGotha's bar threshold)", "R7.4")
     geo_wins: bool = key(False, "McMahon/Swiss: club_gap and country_gap spare a player who has won half the rounds "
                          "(OpenGotha's wins threshold)", "R7.4")
+    score: SwissScore = key(SwissScore.POINTS, "Swiss: the score the groups read: points, or OpenGotha's cup score "
+                            "(cup: doubled each round before the round's win is added, so that a win outweighs all "
+                            "later ones; the cps tie-break)", "R7.4")
 
 
 @dataclass(frozen=True)
@@ -502,6 +513,18 @@ class Stages:
 
 
 @dataclass(frozen=True)
+class Publish:
+    """Where the results site goes and how people find it (issue 46): no rule of play, so R0's."""
+
+    to: str = key("", "where `forsxl publish` sends the results site: sftp://, ftp://, ftps://, webdav://, webdavs://, "
+                  "s3:// or a git repository, git+ssh:// and its kin (docs/publish.md; empty: nowhere)", "R0")
+    url: str = key("", "the results site's address as its readers open it: printed after publishing, and the QR "
+                   "codes of the wall list, the slips and the projector page lead there (empty: no QR codes)", "R0")
+    card_qr: bool = key(False, "the wall list has a QR code of each player's card beside the name (needs "
+                        "publish.url)", "R0")
+
+
+@dataclass(frozen=True)
 class Config:
     name: str = key("", "tournament name (also seeds the lots)", "R6")
     date: str = key("", "dates", "R0")
@@ -535,6 +558,7 @@ class Config:
     prizes: Prizes = field(default_factory=Prizes)
     norms: Norms = field(default_factory=Norms)
     stages: Stages = field(default_factory=Stages)
+    publish: Publish = field(default_factory=Publish)
 
 
 @dataclass(frozen=True)

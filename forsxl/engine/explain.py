@@ -19,6 +19,7 @@ from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.groups import group_rules
 from forsxl.engine.handicap import GameHandicap, Side, game_handicap, side
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Tournament, name_key
+from forsxl.engine.pairing.gotha import GOTHA_WEIGHTS, gotha_bye_weight
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.neighbours import bye_order
 from forsxl.engine.pairing.reasons import Reason, RoundContext
@@ -162,19 +163,37 @@ def _sides(t: Tournament, number: int, table: list[Standing], present: tuple[Pla
 
 
 def _bye_reasons(ctx: RoundContext) -> tuple[Reason, ...]:
-    """The bye (R5): of the players with the fewest byes the lowest-ranked with whom the rest can be paired. Everyone
-    ranked below the bye, and everyone R5 would have asked first, is named with why not."""
+    """The bye (R5): of the players with the fewest byes the lowest-ranked with whom the rest can be paired; with
+    OpenGotha's weights, as OpenGotha gives it, the least weight. Everyone ranked below the bye, and everyone the rule
+    would have asked first, is named with why not."""
     if ctx.bye is None:
         return ()
-    order = [ctx.state.players[i] for i in bye_order(ctx.state)]
+    order = [ctx.state.players[i] for i in bye_order(ctx.state, ctx.rules)]
     ranking = list(ctx.state.players)
-    passed = set(order[: order.index(ctx.bye)]) | set(ranking[ranking.index(ctx.bye) + 1:])
-    reasons = [Reason("why_bye", {"name": ctx.name(ctx.bye)})]
+    first = set(order[: order.index(ctx.bye)])
+    passed = first | set(ranking[ranking.index(ctx.bye) + 1:])
+    gotha = ctx.rules.weights in GOTHA_WEIGHTS
+    reasons = [Reason("why_bye_gotha", _bye_weight(ctx, ctx.bye)) if gotha else
+               Reason("why_bye", {"name": ctx.name(ctx.bye)})]
     byes = ctx.state.byes
     for pid in sorted(passed, key=ranking.index, reverse=True):
-        more = byes.get(pid, 0) > byes.get(ctx.bye, 0)
-        reasons.append(Reason("why_bye_had" if more else "why_bye_unpairable", {"name": ctx.name(pid)}))
+        if pid in first:
+            reasons.append(Reason("why_bye_unpairable", {"name": ctx.name(pid)}))
+        elif gotha:
+            tied = gotha_bye_weight(ctx.state, pid) == gotha_bye_weight(ctx.state, ctx.bye)
+            reasons.append(Reason("why_bye_gotha_listed", {"name": ctx.name(pid), "bye": ctx.name(ctx.bye)}) if tied
+                           else Reason("why_bye_gotha_more", _bye_weight(ctx, pid)))
+        else:
+            more = byes.get(pid, 0) > byes.get(ctx.bye, 0)
+            reasons.append(Reason("why_bye_had" if more else "why_bye_unpairable", {"name": ctx.name(pid)}))
     return tuple(reasons)
+
+
+def _bye_weight(ctx: RoundContext, pid: PlayerId) -> dict[str, object]:
+    """A player's weight for OpenGotha's bye and what it is made of (R5, `gotha_bye_weight`)."""
+    state = ctx.state
+    return {"name": ctx.name(pid), "weight": gotha_bye_weight(state, pid), "rank": state.ranks.get(pid, 0) - 30,
+            "score": Fraction(state.gotha_scores.get(pid, 0), 2), "byes": state.byes.get(pid, 0)}
 
 
 def explain_round(t: Tournament, number: int) -> RoundWhy:

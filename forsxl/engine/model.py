@@ -67,6 +67,8 @@ class Result(StrEnum):
     BLACK_FORFEIT = "B+F"
     WHITE_FORFEIT = "W+F"
     DOUBLE_FORFEIT = "0-0"
+    BOTH_WIN = "1-1"
+    """A win for both over the board, by the referee's decision: OpenGotha's "both win" (RESULT_BOTHWIN)."""
 
     @property
     def is_forfeit(self) -> bool:
@@ -153,6 +155,11 @@ class Player:
     left_after: int | None = None
     egd_pin: str = ""
     rfg_id: str = ""
+    aga_id: str = ""
+    ffg_licence: str = ""
+    latin: str = ""
+    """The name in Latin letters as the player's federation writes it (`Latin name`): the EGD export writes it
+    instead of a transliteration."""
     rank: Rank | None = None
     """The rank typed in Players (the declared rank); read beside a rating with `ratings.declared_rank` (R0)."""
     source: Source | None = None

@@ -14,10 +14,11 @@ _ALIASES = {
     "b+f": Result.BLACK_FORFEIT, "ч+ф": Result.BLACK_FORFEIT, "+:-": Result.BLACK_FORFEIT,
     "w+f": Result.WHITE_FORFEIT, "б+ф": Result.WHITE_FORFEIT, "-:+": Result.WHITE_FORFEIT,
     "0-0": Result.DOUBLE_FORFEIT, "-:-": Result.DOUBLE_FORFEIT,
+    "1-1": Result.BOTH_WIN, "1:1": Result.BOTH_WIN,
 }
 
 _RUSSIAN = {Result.BLACK_WINS: "Ч+", Result.WHITE_WINS: "Б+", Result.DRAW: "=", Result.BLACK_FORFEIT: "Ч+Ф",
-            Result.WHITE_FORFEIT: "Б+Ф", Result.DOUBLE_FORFEIT: "0-0"}
+            Result.WHITE_FORFEIT: "Б+Ф", Result.DOUBLE_FORFEIT: "0-0", Result.BOTH_WIN: "1-1"}
 """Чёрные and Белые: a Russian reads a Latin B as Б, Белые, so a Russian workbook writes the colours' own letters."""
 
 _LOOK_ALIKES = frozenset("в")

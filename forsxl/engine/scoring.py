@@ -9,7 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from forsxl.engine.config import Config, Scheme, Scoring
-from forsxl.engine.model import Game, Points, Result
+from forsxl.engine.errors import ForsxlError
+from forsxl.engine.model import Game, Points, Result, Tournament
 
 Split = tuple[Points, Points]
 """(winner's points, loser's points) of a game."""
@@ -101,7 +102,8 @@ def game_points(game: Game, result: Result, rules: Scoring) -> tuple[Points, Poi
     A draw on the board in a handicap game goes to White (R2.3) unless the game itself has draws (renju) or
     `scoring.any_draw` lets a referee's draw stand;
     forfeits give the present player the scheme's even-game win (or `forfeit_win`) and the absent one
-    `forfeit_loss`. A scheme with a cap (serp) scores a game with more steps, as a referee may set, as the cap.
+    `forfeit_loss`; a win for both (R11) gives each side what its win would. A scheme with a cap (serp) scores a game
+    with more steps, as a referee may set, as the cap.
     """
     return _points(game.steps, result, rules)
 
@@ -114,6 +116,8 @@ def _points(steps: int, result: Result, rules: Scoring) -> tuple[Points, Points]
     steps = steps if scheme.max_steps is None else min(steps, scheme.max_steps)
     if result == Result.DOUBLE_FORFEIT:
         return rules.forfeit_loss, rules.forfeit_loss
+    if result == Result.BOTH_WIN:  # each what winning the game would have given them (R11)
+        return _points(steps, Result.BLACK_WINS, rules)[0], _points(steps, Result.WHITE_WINS, rules)[1]
     if result == Result.BLACK_FORFEIT:
         return forfeit_win, rules.forfeit_loss
     if result == Result.WHITE_FORFEIT:
@@ -126,6 +130,21 @@ def _points(steps: int, result: Result, rules: Scoring) -> tuple[Points, Points]
         return scheme.taker_wins(steps)
     white, black = scheme.giver_wins(steps)
     return black, white
+
+
+def both_results(t: Tournament) -> list[ForsxlError]:
+    """A line for each game won or lost by both (R11): what each player scores, and how the tie-breaks count it, so
+    that `check` shows a referee what a `1-1` or a `0-0` does."""
+    lines = []
+    for rnd in t.rounds:
+        for g in rnd.games:
+            if g.result in (Result.BOTH_WIN, Result.DOUBLE_FORFEIT):
+                black, white = game_points(g, g.result, t.config.scoring)
+                lines.append(ForsxlError(
+                    "R11", "result_both_win" if g.result == Result.BOTH_WIN else "result_both_lose", g.source,
+                    round=rnd.number, board=g.stage or g.board, result=g.result, black=t.player(g.black).name,
+                    white=t.player(g.white).name, black_points=black, white_points=white))
+    return lines
 
 
 def draws_allowed(game: Game, rules: Scoring) -> bool:

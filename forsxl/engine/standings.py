@@ -59,6 +59,7 @@ WIN, DRAW, LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
 _OUTCOME = {
     Result.BLACK_WINS: (WIN, LOSS), Result.WHITE_WINS: (LOSS, WIN), Result.DRAW: (DRAW, DRAW),
     Result.BLACK_FORFEIT: (WIN, LOSS), Result.WHITE_FORFEIT: (LOSS, WIN), Result.DOUBLE_FORFEIT: (LOSS, LOSS),
+    Result.BOTH_WIN: (WIN, WIN),
 }
 """(Black's outcome, White's) of each result."""
 
@@ -155,8 +156,9 @@ def _missed_cell(number: int, player: Player, joined: int | None, missed: tuple[
 
 
 def founders(t: Tournament) -> frozenset[PlayerId] | None:
-    """The players of round 1, who fix the top group's start points (R1.2); None before round 1."""
-    return t.rounds[0].players() if t.rounds else None
+    """The players of round 1, who fix the top group's start points (R1.2); None before round 1, and while round 1
+    has no one in it (a sheet of headers only): with no founder there would be no top group at all (issue 39)."""
+    return (t.rounds[0].players() or None) if t.rounds else None
 
 
 def tournament_start_points(t: Tournament) -> Mapping[PlayerId, Points]:

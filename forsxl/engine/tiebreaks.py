@@ -372,6 +372,28 @@ def nbw(table: TiebreakTable, pid: PlayerId) -> int:
     return table.nbw[pid]
 
 
+def cup_scores(cells: Iterable[RoundCell], win_loss: bool) -> list[int]:
+    """OpenGotha's cup score (CPS) after each round, in halves: the games' part doubled each round before the round's
+    game adds its NBW (a win 1, a draw ½), so that a win outweighs all later ones; a round without a game adds its NBW
+    (a bye's, an absence's), never doubled after (R6 `cps`, R7.4 `swiss.score: cup`)."""
+    games = sitouts = 0
+    after = []
+    for cell in cells:
+        games *= 2
+        if cell.opponent is None:
+            sitouts += _nbw_of(cell, win_loss)
+        else:
+            games += _nbw_of(cell, win_loss)
+        after.append(games + sitouts)
+    return after
+
+
+def cps(table: TiebreakTable, pid: PlayerId) -> int:
+    """OpenGotha's cup score, in halves (R6 `cps`, OpenGotha's CPS): `cup_scores` after the last round."""
+    scores = cup_scores(table.cells[pid], table.win_loss)
+    return scores[-1] if scores else 0
+
+
 def sosw(table: TiebreakTable, pid: PlayerId) -> int:
     """Σ of the opponents' NBW; a round without a game 0 (R6 `sosw`, OpenGotha's SOSW)."""
     return sum(_gotha_values(table, pid, table.opponent_nbw, 0))
@@ -483,15 +505,24 @@ def exr(table: TiebreakTable, pid: PlayerId) -> int:
     return _exploits(table, pid, won_only=True)
 
 
+def _net_wins(table: TiebreakTable, group: Sequence[PlayerId]) -> Counter[tuple[PlayerId, PlayerId]]:
+    """Between each two of the tied players, the games one won over the board less those the other won, as
+    OpenGotha counts them for `sdc` and `dc` (its pair matrix): a forfeit, a draw or a win for both counts for
+    neither."""
+    tied = set(group)
+    cells = {(pid, cell.round): cell for pid in group for cell in table.cells[pid] if cell.opponent in tied}
+    net: Counter[tuple[PlayerId, PlayerId]] = Counter()
+    for (pid, number), cell in cells.items():
+        opponent = cell.opponent
+        if opponent is not None and cell.played and {cell.outcome, cells[opponent, number].outcome} == {WIN, LOSS}:
+            net[pid, opponent] += 1 if cell.outcome == WIN else -1
+    return net
+
+
 def sdc(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     """Among the tied players, if every two of them met with a winner, how many of the others each beat; else 0
-    for all (R6 `sdc`, OpenGotha's simplified direct confrontation; forfeits and draws are no win)."""
-    tied = set(group)
-    net: Counter[tuple[PlayerId, PlayerId]] = Counter()
-    for pid in group:
-        for cell in table.cells[pid]:
-            if cell.opponent in tied and not cell.forfeit and cell.outcome in (WIN, LOSS):
-                net[pid, cell.opponent] += 1 if cell.outcome == WIN else -1
+    for all (R6 `sdc`, OpenGotha's simplified direct confrontation; forfeits, draws and wins for both are no win)."""
+    net = _net_wins(table, group)
     if any(net[a, b] == 0 for a in group for b in group if a != b):
         return dict.fromkeys(group, 0)
     return {a: sum(net[a, b] > 0 for b in group if b != a) for a in group}
@@ -501,20 +532,15 @@ def dc(table: TiebreakTable, group: Sequence[PlayerId]) -> dict[PlayerId, int]:
     """OpenGotha's direct confrontation among the tied players (R6 `dc`): who beat whom decides, the criteria after
     `dc` where the games do not.
 
-    A player beat another when they won exactly one game more against them over the board (forfeits and draws are
-    no win; OpenGotha counts no more). Players who beat each other round a circle count as one: a win over one of
-    them is a win over all, a win of one is a win of all. Then from the bottom: among the players who beat nobody
-    still unranked, those lowest by the later criteria take the lowest places left, together; the value is how many
-    places above the lowest a player ends.
+    A player beat another when they won exactly one game more against them over the board (forfeits, draws and wins
+    for both are no win; OpenGotha counts no more). Players who beat each other round a circle count as one: a win
+    over one of them is a win over all, a win of one is a win of all. Then from the bottom: among the players who
+    beat nobody still unranked, those lowest by the later criteria take the lowest places left, together; the value
+    is how many places above the lowest a player ends.
     """
     if len(group) < 2:
         return dict.fromkeys(group, 0)
-    tied = set(group)
-    net: Counter[tuple[PlayerId, PlayerId]] = Counter()
-    for pid in group:
-        for cell in table.cells[pid]:
-            if cell.opponent in tied and cell.played and cell.outcome in (WIN, LOSS):
-                net[pid, cell.opponent] += 1 if cell.outcome == WIN else -1
+    net = _net_wins(table, group)
     beaten = {a: {b for b in group if net[a, b] == 1} for a in group}
     circle = _circles(group, beaten)
     beats = {c: {b for a in group if circle[a] == c for loser in beaten[a] for b in group
@@ -600,6 +626,7 @@ TIEBREAKS: dict[Tiebreak, Tiebreaker] = {
     Tiebreak.SDC: Tiebreaker(sdc),
     Tiebreak.DC: Tiebreaker(dc),
     Tiebreak.CAT: _per_player(cat),
+    Tiebreak.CPS: _per_player(cps, _halves),
 }
 """The ranking criteria of R6 by their Config names: each tied player's value, higher first, and its unit."""
 

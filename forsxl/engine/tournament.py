@@ -10,12 +10,23 @@ from functools import partial
 from math import floor
 
 from forsxl.engine.attendance import excluded
-from forsxl.engine.config import MAX_ROUNDS, Basis, Config, Descend, PairingMethod, Scheme, SerpLayout, StepKind
+from forsxl.engine.config import (
+    MAX_ROUNDS,
+    Basis,
+    Config,
+    Descend,
+    PairingMethod,
+    Scheme,
+    SerpLayout,
+    StepKind,
+    SwissScore,
+)
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.groups import GroupRules, cut_groups, group_rules, group_sizes, pair_group
 from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Source, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.gotha import GOTHA_WEIGHTS
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import (
@@ -26,13 +37,13 @@ from forsxl.engine.pairing.serp import (
     sickle_opponents,
     subgroup_opponents,
 )
-from forsxl.engine.pairing.weighted import GOTHA_WEIGHTS, even_black
+from forsxl.engine.pairing.weighted import even_black
 from forsxl.engine.playoff import out_of_main, playoff_games
 from forsxl.engine.standings import Standing, lot_seed, round_groups, standings, tournament_start_points
 from forsxl.engine.start_points import rank_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
-from forsxl.engine.tiebreaks import category, gotha_wins, half_wins
+from forsxl.engine.tiebreaks import category, cup_scores, gotha_wins, half_wins
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
@@ -176,8 +187,13 @@ def _score_groups(
     balance in even games, how often each player floated up and down, and whether a pair would play even (by the
     same `sides` the games' handicaps are computed from, descents of R2.6 included)."""
     start = {s.player.id: (s.start if method == PairingMethod.MCMAHON else Fraction(0)) for s in table}
+    cup = method == PairingMethod.SWISS and t.config.swiss.score == SwissScore.CUP
+    win_loss = t.config.scoring.scheme == Scheme.WIN_LOSS
     history: dict[PlayerId, list[Points]] = {}
     for s in table:  # the score before each round, from the cells in round order
+        if cup:
+            history[s.player.id] = [Fraction(0), *(Fraction(h, 2) for h in cup_scores(s.cells, win_loss))]
+            continue
         running = [start[s.player.id]]
         for cell in s.cells:
             running.append(running[-1] + (cell.points or 0))
@@ -237,23 +253,24 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
                  method: PairingMethod) -> RoundState:
     """What OpenGotha's cost function reads besides (R7.4): each player's category (`swiss.categories`), and for its
     handicap term the McMahon score in whole points, the highest score for a player above its thresholds
-    (`swiss.geo_*`: rank plus wins, the start at the bar, half the rounds won), and the range of its concavity."""
+    (`swiss.geo_*`: rank plus wins, the start at the bar, half the rounds won), and the range of its concavity; and
+    what its bye reads (R5): each player's rank and McMahon score in halves, in Swiss too."""
     categories = config.swiss.categories
     bar = config.start.bar.index if config.start.bar else 38
     low = config.start.floor.index if config.start.floor else 0
     start = {s.player.id: _gotha_start(config, s.player, low, bar) for s in table}
     top = bar + 2 + number - 1
-    handicap = {}
-    for s in table:
-        pid = s.player.id
-        mcmahon = (floor(state.scores[pid]) if method == PairingMethod.MCMAHON
-                   else start[pid] + _gotha_points(s, config.attendance.round_down))
-        handicap[pid] = top if _gotha_spared(config, s, start[pid], bar) else mcmahon
+    halves = {s.player.id: (floor(2 * state.scores[s.player.id]) if method == PairingMethod.MCMAHON
+                            else 2 * start[s.player.id] + _gotha_halves(s, config.attendance.round_down))
+              for s in table}
+    handicap = {s.player.id: top if _gotha_spared(config, s, start[s.player.id], bar) else halves[s.player.id] // 2
+                for s in table}
     count = len(categories) + 1
     span = _score_range(config, number, method)
     return replace(state, categories={s.player.id: category(s.player.rank_by(config.ratings), categories)
                                       for s in table}, category_count=count, handicap_scores=handicap,
-                   handicap_range=span * count if method == PairingMethod.MCMAHON else bar - low + 3 + number - 1)
+                   handicap_range=span * count if method == PairingMethod.MCMAHON else bar - low + 3 + number - 1,
+                   ranks={s.player.id: s.player.rank_by(config.ratings).index for s in table}, gotha_scores=halves)
 
 
 GOTHA_SITOUTS = {Sitout.BYE: 2, Sitout.ABSENT: 1}
@@ -261,13 +278,13 @@ GOTHA_SITOUTS = {Sitout.BYE: 2, Sitout.ABSENT: 1}
 `genMMS2ValueAbsent`); a round without a game otherwise gives nothing."""
 
 
-def _gotha_points(s: Standing, round_down: bool) -> int:
-    """The whole points OpenGotha's McMahon score adds to the start in Swiss, which its handicap term reads (R7.4):
-    the games' points, and byes and absences at its McMahon values, not the Swiss ones (`PPiK`: an absence half a
-    point, not 0), added up and rounded down to whole points with `attendance.round_down`."""
+def _gotha_halves(s: Standing, round_down: bool) -> int:
+    """The half points OpenGotha's McMahon score adds to the start in Swiss, which its handicap term and its bye read
+    (R7.4, R5): the games' points, and byes and absences at its McMahon values, not the Swiss ones (`PPiK`: an
+    absence half a point, not 0), their sum rounded down to whole points with `attendance.round_down`."""
     games = sum(2 * (c.points or 0) for c in s.cells if c.opponent is not None)
     sitouts = sum(GOTHA_SITOUTS.get(c.sitout, 0) for c in s.cells if c.opponent is None and c.sitout is not None)
-    return floor((games + (sitouts - sitouts % 2 if round_down else sitouts)) / 2)
+    return floor(games) + (sitouts - sitouts % 2 if round_down else sitouts)
 
 
 def _gotha_spared(config: Config, s: Standing, start: int, bar: int) -> bool:
@@ -282,9 +299,10 @@ def _gotha_spared(config: Config, s: Standing, start: int, bar: int) -> bool:
 
 def _score_range(config: Config, number: int, method: PairingMethod) -> int:
     """How many score groups OpenGotha counts before round `number` (R7.4): in McMahon every score from the floor's
-    less 1 to the bar's plus 2 plus the rounds played, in Swiss every number of wins so far."""
+    less 1 to the bar's plus 2 plus the rounds played, in Swiss every number of wins so far, or every cup score
+    (`swiss.score: cup`) from 0 to 2 to the power of the rounds played."""
     if method == PairingMethod.SWISS:
-        return number
+        return 2 ** (number - 1) + 1 if config.swiss.score == SwissScore.CUP else number
     bar = 38 if config.start.bar is None else config.start.bar.index
     floor = 0 if config.start.floor is None else config.start.floor.index
     return bar - floor + number + 3

@@ -67,6 +67,13 @@ class Entry:
     country: str = ""
     egd_pin: str = ""
     rfg_id: str = ""
+    aga_id: str = ""
+    ffg_licence: str = ""
+    latin: str = ""
+    """The name in Latin letters where the list gives one beside a name in another script (the RFG's
+    `lastNameLat firstNameLat`): the EGD export writes it instead of a transliteration."""
+    last_game: str = ""
+    """The day of the player's last rated game, where the list gives it (the RFG's `lastGame`, `YYYY-MM-DD`)."""
     line: int = 0
 
 
@@ -80,15 +87,28 @@ class Parsed:
     """The headers of the columns the reader left out, to be named (a column is never dropped without a word)."""
     encoding: str = ""
     """The encoding the file was read in, when the reader had to tell it (a CSV: `formats.csv.csv_text`)."""
+    date: str = ""
+    """The day the list says it is of (`YYYY-MM-DD`: the EGD's `(22 Feb 2018)`, the FFG's `#Echelle au
+    23/02/2018`); empty when it says none."""
 
-    def add(self, source: str, text: str, entry: Entry) -> None:
-        """Keep `entry`, unless a field holds a control character no spreadsheet cell can (a NUL, a bell)."""
+    def add(self, source: str, text: str, entry: Entry, item: int = 0) -> None:
+        """Keep `entry`, unless a field holds a control character no spreadsheet cell can (a NUL, a bell); `item`
+        is its number in a file not read line by line."""
         if any(_CONTROL.search(value) for value in vars(entry).values() if isinstance(value, str)):
-            self.bad_line(source, entry.line, text, Later("a control character in a field"))
+            why = Later("a control character in a field")
+            if item:
+                self.bad_item(source, item, text, why)
+            else:
+                self.bad_line(source, entry.line, text, why)
         else:
             self.entries.append(entry)
 
     def bad_line(self, source: str, line: int, text: str, why: str) -> None:
-        self.problems.append(ForsxlError("", "import_line_bad", Source(Later("{file}, line {line}", file=source,
-                                                                               line=line)),
-                                         text=text.strip()[:60], why=why))
+        self._bad(Later("{file}, line {line}", file=source, line=line), text, why)
+
+    def bad_item(self, source: str, number: int, text: str, why: str) -> None:
+        """A problem with the `number`th player of a file that is not read line by line (the RFG's JSON)."""
+        self._bad(Later("{file}, player {number}", file=source, number=number), text, why)
+
+    def _bad(self, where: Later, text: str, why: str) -> None:
+        self.problems.append(ForsxlError("", "import_line_bad", Source(where), text=text.strip()[:60], why=why))

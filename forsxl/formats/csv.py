@@ -7,8 +7,11 @@ import codecs
 import csv
 import io
 import re
+import unicodedata
 from collections.abc import Mapping
 from contextlib import suppress
+
+import charset_normalizer
 
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
@@ -34,63 +37,129 @@ def _fold(text: str) -> str:
     return re.sub(r"[\s._]+", "", text).casefold().replace("ё", "е")
 
 
-UTF8, UTF16, CYRILLIC, WESTERN = "UTF-8", "UTF-16", "Windows-1251", "Latin-1"
-"""The encodings a players CSV is read in, by the names the import says: a CSV saved by Excel is UTF-8 ("CSV UTF-8"),
-UTF-16 ("Unicode text"), or the system's code page: Windows-1251 in Russia, Windows-1252 (Latin-1 and a few more
-signs) in Western Europe."""
+UTF8, UTF16 = "UTF-8", "UTF-16"
+SINGLE_BYTE = {"cp1251": "Windows-1251", "cp1252": "Latin-1", "mac_roman": "Mac Roman", "cp866": "DOS 866",
+               "koi8_r": "KOI8-R"}
+"""The encodings a players CSV without a byte order mark is read in, by the names the import says, forsxl's own first:
+a CSV saved by Excel is UTF-8 ("CSV UTF-8"), UTF-16 ("Unicode text"), or the system's code page, Windows-1251 in
+Russia and Windows-1252 (Latin-1 and a few more signs) in Western Europe; then Excel for Mac's "CSV (Macintosh)",
+and the DOS and KOI8-R Cyrillic of older Russian rating lists."""
+OURS = ("cp1251", "cp1252")
+_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x19\x1b-\x1f]")
+"""Control bytes: in a text of one byte a letter, no list holds them (Ctrl-Z, 0x1A, ends DOS files)."""
+CYRILLIC = frozenset({"cp1251", "cp866", "koi8_r"})
+
+
+class EncodingUnknown(ValueError):
+    """A CSV whose encoding cannot be told: the encodings tried, and those it read equally well in."""
+
+    def __init__(self, tried: list[str], tied: list[str]):
+        super().__init__(tried, tied)
+        self.tried, self.tied = tried, tied
 
 
 def read_csv(data: bytes, source: str, aliases: Mapping[str, tuple[str, ...]]) -> Parsed:
     """Players from a CSV's bytes (`parse_csv`) in the encoding `csv_text` tells, which the import then names; a
-    file whose encoding cannot be told is its one problem."""
-    told = csv_text(data)
-    if told is None:
-        return Parsed(problems=[ForsxlError("", "csv_encoding_unknown", path=source, cyrillic=CYRILLIC,
-                                            western=WESTERN)])
-    parsed = parse_csv(told[0], aliases, source)
-    parsed.encoding = told[1]
+    file whose encoding cannot be told is its one problem, and a name holding what is no letter of that encoding's
+    script (a letter read in the wrong encoding) is a problem at its line."""
+    try:
+        text, encoding = csv_text(data)
+    except EncodingUnknown as unknown:
+        code = "csv_encoding_tie" if unknown.tied else "csv_encoding_unknown"
+        return Parsed(problems=[ForsxlError("", code, path=source, tried=", ".join(unknown.tried),
+                                            tied=", ".join(unknown.tied))])
+    parsed = parse_csv(text, aliases, source)
+    parsed.encoding = encoding
+    cyrillic = encoding in {SINGLE_BYTE[name] for name in CYRILLIC}
+    for entry in list(parsed.entries):
+        strange = _not_letters(entry.name, None if encoding.startswith("UTF") else cyrillic)
+        if strange:
+            parsed.entries.remove(entry)
+            parsed.bad_line(source, entry.line, entry.name, Later(
+                "the name holds {chars}, no letters of a name in {encoding}: the file may be in another encoding; save "
+                "it as CSV UTF-8 and import it again", chars=", ".join(map(repr, strange)), encoding=encoding))
     return parsed
 
 
-def csv_text(data: bytes) -> tuple[str, str] | None:
-    """The text of a CSV and the name of its encoding; None when it cannot be told.
+def csv_text(data: bytes) -> tuple[str, str]:
+    """The text of a CSV and the name of its encoding; EncodingUnknown when it cannot be told.
 
-    UTF-8 (with or without a byte order mark) and UTF-16 (with one) tell themselves. Other bytes are Windows-1251 or
-    Latin-1, whichever reading has fewer implausible words: Cyrillic mixed with other letters in one word is
-    Latin-1 read as Windows-1251 (`Müller` as `Mьller`), a word mostly of accented letters is Windows-1251 read as
-    Latin-1 (`Иванов` as `Èâàíîâ`). A text that reads as well either way, differently, cannot be told.
+    UTF-8 (with or without a byte order mark) and UTF-16 (with one, or in either byte order without, its ASCII read
+    from the zero bytes beside each) tell themselves. Other bytes are read in each of SINGLE_BYTE's encodings, and
+    the reading taken is the one with the fewest implausible words (`_implausible`: a list of names is short, too
+    short for a detector's statistics alone), then in forsxl's own two, then the one charset-normalizer, the
+    detector made for this, finds the least garbled. Two readings in forsxl's two as plausible as each other, and
+    different, cannot be told (byte 0xB9 is № in Windows-1251 and ¹ in Latin-1).
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         with suppress(UnicodeDecodeError):
             return data.decode("utf-16"), UTF16
+    tried = [UTF8, UTF16, *SINGLE_BYTE.values()]
+    if b"\0" in data and (wide := _utf16_without_mark(data)) is not None:  # UTF-8 would read its zeros as NULs
+        return wide
     with suppress(UnicodeDecodeError):
         return data.decode("utf-8-sig"), UTF8
-    try:
-        western = data.decode("cp1252")
-    except UnicodeDecodeError:  # the five bytes Windows-1252 leaves undefined are Latin-1's control characters
-        western = data.decode("latin-1")
-    try:
-        cyrillic = data.decode("cp1251")
-    except UnicodeDecodeError:  # 0x98, the one byte Windows-1251 leaves undefined
-        return western, WESTERN
-    odd_cyrillic = sum(1 for word in _words(cyrillic) if _mixed(word))
-    odd_western = sum(1 for word in _words(western) if 2 * sum(c > "\x7f" for c in word) > len(word))
-    if cyrillic == western or odd_cyrillic < odd_western:
-        return cyrillic, CYRILLIC
-    if odd_western < odd_cyrillic:
-        return western, WESTERN
+    if _CONTROL.search(data):  # no text of one byte a letter holds these: no list of players at all
+        raise EncodingUnknown(tried, [])
+    found = charset_normalizer.from_bytes(data, cp_isolation=list(SINGLE_BYTE), preemptive_behaviour=False,
+                                          threshold=1.0)  # every reading, to be judged by its words too
+    readings = sorted(((_implausible(str(match)), match.encoding not in OURS, match.chaos, match.encoding, str(match))
+                       for match in found if match.encoding in SINGLE_BYTE), key=lambda r: r[:3])
+    if not readings:
+        raise EncodingUnknown(tried, [])
+    best = readings[0]
+    tied = [r for r in readings if r[:2] == best[:2] and not best[1] and r[4] != best[4]]
+    if tied:
+        raise EncodingUnknown(tried, [SINGLE_BYTE[best[3]], *(SINGLE_BYTE[r[3]] for r in tied)])
+    return best[4], SINGLE_BYTE[best[3]]
+
+
+def _utf16_without_mark(data: bytes) -> tuple[str, str] | None:
+    """UTF-16 without a byte order mark, big- or little-endian as the zero bytes of its ASCII tell; None if neither."""
+    if len(data) % 2:
+        return None
+    for codec, zeros, name in (("utf-16-be", data[0::2], "UTF-16 BE"), ("utf-16-le", data[1::2], "UTF-16 LE")):
+        if zeros.count(0) * 2 > len(zeros):
+            with suppress(UnicodeDecodeError):
+                text = data.decode(codec)
+                if "\0" not in text:
+                    return text, name
     return None
 
 
-def _words(text: str) -> list[str]:
-    """The runs of letters in `text` (not digits, nor signs such as `¹` or `№`)."""
-    return "".join(c if c.isalpha() else " " for c in text).split()
+def _implausible(text: str) -> int:
+    """How many words of `text` no list of players holds: Cyrillic mixed with other letters (Latin-1 read as
+    Windows-1251, `Müller` as `Mьller`), mostly accented Latin letters (Windows-1251 read as Latin-1, `Иванов` as
+    `Èâàíîâ`), a sign that is no letter (`M¸ller`, `Gro§`), or a capital accented letter inside a word in small
+    letters (Mac Roman read as Latin-1, `MŸller`)."""
+    def odd(word: str) -> bool:
+        accented = sum(c.isalpha() and not c.isascii() and not _cyrillic(c) for c in word)
+        return (_mixed(word) or 2 * accented > len(word)
+                or any(not c.isascii() and not c.isalpha() for c in word)
+                or (any(c.islower() for c in word) and any(c.isupper() and not c.isascii() for c in word[1:])))
+
+    return sum(1 for word in re.split(r"[\s,;]+", text) if word and odd(word))
+
+
+def _cyrillic(letter: str) -> bool:
+    return "\u0400" <= letter <= "\u04ff"
 
 
 def _mixed(word: str) -> bool:
-    """Whether a word has both Cyrillic letters and others."""
-    cyrillic = sum("\u0400" <= c <= "\u04ff" for c in word)
-    return 0 < cyrillic < len(word)
+    """Whether a word has both Cyrillic letters and other letters."""
+    letters = [c for c in word if c.isalpha()]
+    cyrillic = sum(map(_cyrillic, letters))
+    return 0 < cyrillic < len(letters)
+
+
+def _not_letters(name: str, cyrillic: bool | None) -> list[str]:
+    """The characters of a name that are no letter of a name in its encoding's script: any letter or mark but a
+    sign for a name read from Unicode (`cyrillic` None); a Latin or Cyrillic letter (`cyrillic` True) or a Latin one
+    for a single-byte encoding."""
+    scripts = ("LATIN", "CYRILLIC") if cyrillic else ("LATIN",)
+    return sorted({c for c in name if not c.isascii() and (
+        not unicodedata.category(c).startswith(("L", "M")) if cyrillic is None
+        else not c.isalpha() or not unicodedata.name(c, "").startswith(scripts))})
 
 
 def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "CSV") -> Parsed:
@@ -104,7 +173,7 @@ def parse_csv(text: str, aliases: Mapping[str, tuple[str, ...]], source: str = "
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = csv.reader(io.StringIO(text), dialect)
+    rows = csv.reader(io.StringIO(text, newline=""), dialect)  # `newline`: a line may end in CR alone (old Macs)
     try:
         _rows(parsed, source, rows, aliases, dialect.delimiter)
     except csv.Error as error:  # a NUL byte, a field past csv's 128 KB limit: this is no players list
@@ -186,11 +255,13 @@ _HEADINGS = {
 }
 
 
-def safe_text(value: str) -> str:
+def safe_text(value: str, numeric: bool = False) -> str:
     """Text a spreadsheet will neither run nor split: one line (`one_line`), and a leading `= + - @` gets an
-    apostrophe, unless it is a number."""
+    apostrophe, unless the cell is a `numeric` one holding a number (`-6,5` in Russian): a club named `+7` is text,
+    which a spreadsheet would read as a formula (issue 39)."""
     value = one_line(value)
-    if value[:1] in ("=", "+", "-", "@") and not re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value):  # `-6,5` in Russian
+    number = numeric and re.fullmatch(r"[+-]?\d+(?:[.,]\d+)?", value)
+    if value[:1] in ("=", "+", "-", "@") and not number:
         return "'" + value
     return value
 
@@ -218,9 +289,10 @@ def write_standings_csv(t: Tournament, report: Report) -> str:
     for s in report.table:
         p = s.player
         label = p.rank_by(t.config.ratings).label(t.config.lang)
-        cells = [str(s.place_number), s.shared_place.replace("-", "\u2013"), str(p.id), p.name, str(p.rating), label,
-                 p.club, p.country, p.egd_pin,
-                 *[c.text(lang) for c in s.cells], number(s.points, lang), *[number(s.values[c], lang) for c in shown]]
-        writer.writerow([safe_text(c) for c in cells])
+        cells = [(str(s.place_number), True), (s.shared_place.replace("-", "\u2013"), False), (str(p.id), True),
+                 (p.name, False), (str(p.rating), True), (label, False), (p.club, False), (p.country, False),
+                 (p.egd_pin, False), *[(c.text(lang), False) for c in s.cells], (number(s.points, lang), True),
+                 *[(number(s.values[c], lang), True) for c in shown]]
+        writer.writerow([safe_text(value, numeric) for value, numeric in cells])
     writer.writerows([[], [round_cells_legend(lang)]])  # below the table, as in Standings
     return out.getvalue()

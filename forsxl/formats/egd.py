@@ -5,6 +5,7 @@ read is a problem with its line number, never skipped silently."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from forsxl.engine.config import Scale
 from forsxl.engine.values import Rank
@@ -12,6 +13,18 @@ from forsxl.formats import Entry, Parsed
 from forsxl.i18n import Later
 
 _PIN_LINE = re.compile(r"^\s*\d{8}\s")
+_EGD_DATE = re.compile(r"^\((\d{1,2} [A-Za-z]{3} \d{4})\)\s*$", re.MULTILINE)
+"""The day of an EGD list, alone on a line above the table: `(22 Feb 2018)`."""
+_FFG_DATE = re.compile(r"^#Echelle au (\d{1,2}/\d{2}/\d{4})")
+"""The day of an FFG list, on its first line: `#Echelle au 23/02/2018 07:56:59`."""
+
+
+def _day(found: re.Match[str] | None, form: str) -> str:
+    """The date a list gives, as `YYYY-MM-DD`; empty when it gives none that reads."""
+    try:
+        return datetime.strptime(found[1], form).date().isoformat() if found else ""
+    except ValueError:  # `(31 Feb 2018)`: the list is read, its date is the day it was fetched
+        return ""
 _FFG_NO_RATING = -9999
 FFG_TO_GOR = 2050
 """FFG ratings are GoR - 2050 (OpenGotha stores `FFG : -230` with rating 1820)."""
@@ -28,7 +41,7 @@ def parse_egd(text: str, source: str = "EGD") -> Parsed:
     The HTML around the `<pre>` block and the legend are not player lines; a line starting with an
     8-digit PIN is one, and must read whole.
     """
-    parsed = Parsed()
+    parsed = Parsed(date=_day(_EGD_DATE.search(text[:20_000]), "%d %b %Y"))
     for number, line in enumerate(text.splitlines(), start=1):
         if not _PIN_LINE.match(line):
             continue
@@ -74,7 +87,8 @@ def parse_aga(text: str, source: str = "AGA") -> Parsed:
                 parsed.bad_line(source, number, line, Later("rating {value!r} is not a number", value=fields[3]))
                 continue
         club = fields[5] if len(fields) > 5 else ""
-        parsed.add(source, line, Entry(name=" ".join(f"{last} {first}".split()), rank=rank, club=club, line=number))
+        parsed.add(source, line, Entry(name=" ".join(f"{last} {first}".split()), rank=rank, club=club,
+                                       aga_id=fields[1], line=number))
     return parsed
 
 
@@ -85,8 +99,9 @@ def _known(text: str) -> str:
 
 
 def parse_ffg(text: str, source: str = "FFG") -> Parsed:
-    """Players of the FFG `ech_ffg_V3` list: fixed columns name, rating (GoR - 2050), licence, club, country."""
-    parsed = Parsed()
+    """Players of the FFG `ech_ffg_V3` list: fixed columns name, rating (GoR - 2050), licence (`-------`: none),
+    club, country."""
+    parsed = Parsed(date=_day(_FFG_DATE.match(text), "%d/%m/%Y"))
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
@@ -99,6 +114,7 @@ def parse_ffg(text: str, source: str = "FFG") -> Parsed:
         value = int(rating)
         parsed.add(source, line, Entry(
             name=" ".join([surname, *name[1:]]), rating=None if value == _FFG_NO_RATING else value + FFG_TO_GOR,
-            scale=Scale.EGF, club=_known(line[54:58]), country=_known(line[59:61]), line=number,
+            scale=Scale.EGF, club=_known(line[54:58]), country=_known(line[59:61]),
+            ffg_licence=line[46:53].strip().strip("-"), line=number,
         ))
     return parsed

@@ -107,7 +107,8 @@ def write_h9(t: Tournament, report: Report, options: H9Options) -> str:
         first = int(s.place.split("-")[0])
         place = str(row) if first == row else ""
         rank = s.player.rank_by(config.ratings).label().upper()
-        text = (f"{place:>4} {egf_name(_field(s.player.name)):<30.30} {rank:>3} {_country(s.player.country)} "
+        name = egf_name(_field(s.player.latin or s.player.name))  # the federation's own Latin name, where typed
+        text = (f"{place:>4} {name:<30.30} {rank:>3} {_country(s.player.country)} "
                 f"{_club(s.player.club):>4} {number_text(s.points):>5}")
         text += "".join(f" {_token(c, index, options.keep_forfeits):>8}" for c in s.cells)
         pin = re.sub(r"\D", "", s.player.egd_pin)  # a PIN is digits: nothing else may follow the `|`

@@ -33,7 +33,7 @@ from forsxl.engine.config import (
 )
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
-from forsxl.engine.pairing.weighted import gotha_name
+from forsxl.engine.pairing.gotha import gotha_name
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
 from forsxl.engine.tournament import GOTHA_SITOUTS
 from forsxl.engine.values import Rank
@@ -48,11 +48,13 @@ RESULTS: dict[str, Result | None] = {
     "RESULT_BLACKWINS_BYDEF": Result.BLACK_FORFEIT,
     "RESULT_WHITEWINS_BYDEF": Result.WHITE_FORFEIT,
     "RESULT_BOTHLOSE_BYDEF": Result.DOUBLE_FORFEIT,
+    "RESULT_BOTHWIN": Result.BOTH_WIN,
 }
-"""OpenGotha's results as forsxl records (R11); BOTHWIN and EQUAL_BYDEF have none and are left for a referee."""
+"""OpenGotha's results as forsxl records (R11): both lose, over the board or not, is a double forfeit, as it scores
+them alike; EQUAL_BYDEF and BOTHWIN_BYDEF have none and are left for a referee."""
 _WRITTEN = {Result.BLACK_WINS: "RESULT_BLACKWINS", Result.WHITE_WINS: "RESULT_WHITEWINS", Result.DRAW: "RESULT_EQUAL",
             Result.DOUBLE_FORFEIT: "RESULT_BOTHLOSE", Result.BLACK_FORFEIT: "RESULT_BLACKWINS_BYDEF",
-            Result.WHITE_FORFEIT: "RESULT_WHITEWINS_BYDEF"}
+            Result.WHITE_FORFEIT: "RESULT_WHITEWINS_BYDEF", Result.BOTH_WIN: "RESULT_BOTHWIN"}
 RGF_ORIGIN = "RGF : "
 """forsxl writes an RGF rating as `ratingOrigin="RGF : 1950"` beside a nominal GoR, and reads it back."""
 
@@ -351,9 +353,10 @@ CRITERIA: dict[str, Tiebreak] = {
     "SOSM": Tiebreak.SOSM, "SOSM-1": Tiebreak.SOSM_MINUS_1, "SOSM-2": Tiebreak.SOSM_MINUS_2,
     "SODOSM": Tiebreak.SODOSM, "SOSOSM": Tiebreak.SOSOSM, "CUSSM": Tiebreak.CUSS,
     "EXT": Tiebreak.EXT, "EXR": Tiebreak.EXR, "SDC": Tiebreak.SDC, "DC": Tiebreak.DC, "CAT": Tiebreak.CAT,
+    "CPS": Tiebreak.CPS,
 }
 """OpenGotha's placement criteria (PEERS §1.6) by the name its files give them, as forsxl's tie-breaks (R6);
-OpenGotha's STS, SOSTS and CPS have none."""
+OpenGotha's STS and SOSTS have none."""
 
 _MCMAHON_FAMILY = frozenset({Tiebreak.MMS, Tiebreak.SOSM, Tiebreak.SOSM_MINUS_1, Tiebreak.SOSM_MINUS_2,
                              Tiebreak.SODOSM, Tiebreak.SOSOSM, Tiebreak.CUSS})
@@ -384,17 +387,19 @@ def _criteria(g: GothaTournament, source: str) -> tuple[list[Tiebreak], list[For
 
 
 def _main(criteria: list[Tiebreak]) -> Tiebreak:
-    """OpenGotha's main score: the first of NBW and MMS among the criteria, NBW when neither is there."""
-    return next((c for c in criteria if c in (Tiebreak.NBW, Tiebreak.MMS)), Tiebreak.NBW)
+    """OpenGotha's main score: the first of NBW, MMS and CPS among the criteria, NBW when none is there."""
+    return next((c for c in criteria if c in (Tiebreak.NBW, Tiebreak.MMS, Tiebreak.CPS)), Tiebreak.NBW)
 
 
 def _system_rows(g: GothaTournament, criteria: list[Tiebreak]) -> list[tuple[str, str]]:
-    """McMahon or Swiss as OpenGotha plays it (R1.4, R5, R7.4): the pairing method by the main score; start scores
-    by rank between bar and floor wherever a criterion reads the McMahon score (its bar and floor kept in Swiss too,
-    where its handicap term reads a McMahon score); bye and absence as the main score counts them."""
+    """McMahon or Swiss as OpenGotha plays it (R1.4, R5, R7.4): the pairing method by the main score, its Cup a Swiss
+    by cup score; start scores by rank between bar and floor wherever a criterion reads the McMahon score (its bar and
+    floor kept in Swiss too, where its handicap term and its bye read a McMahon score); bye and absence as the main
+    score counts them."""
     general = g.general
     mcmahon = _main(criteria) == Tiebreak.MMS
     rows = [("pairing.method", "mcmahon" if mcmahon else "swiss"), ("scoring.scheme", "win-loss"),
+            *([("swiss.score", "cup")] if _main(criteria) == Tiebreak.CPS else []),
             ("start.method", "rank" if mcmahon or _MCMAHON_FAMILY & set(criteria) else "none"),
             ("start.bar", _rank_key(general.get("genMMBar", ""))),
             ("start.floor", _rank_key(general.get("genMMFloor", "")))]
@@ -459,10 +464,9 @@ colour weight 1000 where they have 1000000)."""
 
 
 def _sitout_notes(g: GothaTournament, criteria: list[Tiebreak], source: str) -> list[ForsxlError]:
-    """A note for a bye's or an absence's McMahon points other than OpenGotha's defaults in a Swiss whose handicap
-    term is on: the term reads them, and forsxl counts them at those defaults (`GOTHA_SITOUTS`, R7.4)."""
-    weight = _pairing_read(g)["paiSeMinimizeHandicap"]
-    if _main(criteria) == Tiebreak.MMS or not weight.isdigit() or not int(weight):
+    """A note for a bye's or an absence's McMahon points other than OpenGotha's defaults in a Swiss: its bye (R5) and
+    its handicap term (R7.4) read them, and forsxl counts them at those defaults (`GOTHA_SITOUTS`)."""
+    if _main(criteria) == Tiebreak.MMS:
         return []
     return [ForsxlError("R7.4", "gotha_setting", Source(source), what=name, value=g.general[name].strip())
             for name, kind in (("genMMS2ValueBye", Sitout.BYE), ("genMMS2ValueAbsent", Sitout.ABSENT))

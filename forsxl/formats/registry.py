@@ -19,6 +19,8 @@ from forsxl.formats.csv import read_csv, write_standings_csv
 from forsxl.formats.egd import parse_aga, parse_egd, parse_ffg
 from forsxl.formats.h9 import EGF_CLASSES, H9Options, h9_notes, write_h9
 from forsxl.formats.opengotha import GothaImport, gotha_notes, import_opengotha, parse_opengotha, write_opengotha
+from forsxl.formats.rfg import parse_rfg
+from forsxl.i18n import N_
 
 AUTO = "auto"
 """`--format auto`: the import format told from the file (`detect`)."""
@@ -58,6 +60,10 @@ def _read_ffg(data: bytes, source: str, _: Aliases) -> Parsed:
     return parse_ffg(decode(data, "latin-1"), source)
 
 
+def _read_rfg(data: bytes, source: str, _: Aliases) -> Parsed:
+    return parse_rfg(decode(data), source)
+
+
 def _read_opengotha(data: bytes, source: str) -> GothaImport:
     return import_opengotha(parse_opengotha(data, source), source)
 
@@ -73,6 +79,11 @@ def _is_egd(source: Path, data: bytes) -> bool:
         source.suffix.casefold() == ".html")
 
 
+def _is_rfg(source: Path, data: bytes) -> bool:
+    """The RFG's JSON: a .json name, or the object it starts with."""
+    return source.suffix.casefold() == ".json" or data.lstrip()[:1] == b"{"
+
+
 def _is_csv(source: Path, _: bytes) -> bool:
     """A .csv or .tsv name: a CSV has nothing else to tell it by."""
     return source.suffix.casefold() in (".csv", ".tsv")
@@ -80,16 +91,44 @@ def _is_csv(source: Path, _: bytes) -> bool:
 
 CSV = ListFormat("csv", read_csv, _is_csv)
 EGD = ListFormat("egd", _read_egd, _is_egd)
+RFG = ListFormat("rfg", _read_rfg, _is_rfg)
+AGA = ListFormat("aga", _read_aga)
+FFG = ListFormat("ffg", _read_ffg)
 OPENGOTHA = TournamentFormat("opengotha", _read_opengotha, _is_opengotha)
 
-IMPORTS: dict[str, ListFormat | TournamentFormat] = {
-    f.name: f for f in (CSV, EGD, ListFormat("aga", _read_aga), ListFormat("ffg", _read_ffg), OPENGOTHA)
-}
+IMPORTS: dict[str, ListFormat | TournamentFormat] = {f.name: f for f in (CSV, EGD, RFG, AGA, FFG, OPENGOTHA)}
 """Every import format by its `--format` name, in the order the help lists them."""
 
-DETECTION = (OPENGOTHA, EGD, CSV)
-"""The order `--format auto` tries: OpenGotha's XML first, whatever else it holds; then an EGD list's PIN lines;
-then CSV, by its name only."""
+DETECTION = (OPENGOTHA, RFG, EGD, CSV)
+"""The order `--format auto` tries: OpenGotha's XML first, whatever else it holds; then the RFG's JSON; then an
+EGD list's PIN lines; then CSV, by its name only."""
+
+
+@dataclass(frozen=True)
+class RatingSource:
+    """A federation's list of players, which `forsxl ratings --source` downloads (docs/formats.md): its name, as
+    the sheets write it (a msgid: `РФГ` in Russian), where the federation publishes it, and its reader."""
+
+    name: str
+    label: str
+    url: str
+    format: ListFormat
+    suffix: str
+    """The downloaded file's suffix in the cache (what a browser would save it as)."""
+    id_field: str
+    """The Players column of the list's own id (formats.matching.ID_FIELDS)."""
+
+
+RATING_SOURCES: dict[str, RatingSource] = {s.name: s for s in (
+    RatingSource("rfg", N_("RFG"), "https://gofederation.ru/api/v3.0/players", RFG, ".json", "rfg_id"),
+    RatingSource("egd", N_("EGD"), "https://www.europeangodatabase.eu/EGD/EGD_2_0/downloads/allworld_lp.html",
+                 EGD, ".html", "egd_pin"),
+    RatingSource("ffg", N_("FFG"), "https://ffg.jeudego.org/echelle/echtxt/ech_ffg_V3.txt", FFG, ".txt",
+                 "ffg_licence"),
+    RatingSource("aga", N_("AGA"), "https://usgo.org/mm/tdlista.txt", AGA, ".txt", "aga_id"),
+)}
+"""Every rating list by its `--source` name (FORMATS §2-4): the RFG's API (the one its OpenGotha reads), the EGD's
+world list, the FFG's `echelle` and the AGA's TDListA, at the addresses OpenGotha downloads them from."""
 
 
 def detect(source: Path, data: bytes) -> ListFormat | TournamentFormat:

@@ -97,7 +97,9 @@ _VULGAR = {Fraction(1, 2): "½", Fraction(1, 4): "¼", Fraction(3, 4): "¾", Fra
 _MINUS = "\u2212"
 OUTCOME_CLASS = {Outcome.WIN: "win", Outcome.LOSS: "loss", Outcome.DRAW: "draw"}
 """A round cell's CSS class by its outcome (a cell without one is `pending`)."""
-_WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}
+_WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w",
+           Result.BOTH_WIN: "bw"}
+"""Who won a board, for the page to mark: Black, White, or both (R11)."""
 _CellKey = tuple[int, PlayerId]
 
 
@@ -169,7 +171,7 @@ class BoardView:
     black_anchor: str = ""
     white_anchor: str = ""
     winner: str = ""
-    """`b` or `w` when one side won, to set the winner's name in bold."""
+    """`b` or `w` when one side won, `bw` when both did (R11), to set the winners' names in bold."""
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import secrets
+import shutil
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
@@ -40,6 +42,7 @@ from forsxl.publish.html import (
     format_points,
     page_view,
 )
+from forsxl.publish.qr import Qr, card_address, qr_code
 from forsxl.publish.regulation import Regulation, regulation
 from forsxl.publish.site_labels import site_labels
 from forsxl.publish.why import comparison_lines, criterion_names, value_text
@@ -66,6 +69,8 @@ class WallRow:
     opponent: str
     stones: str
     href: str
+    card_qr: Qr | None = None
+    """The QR code of the player's card, where Config asks for one (`publish.card_qr`)."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +155,8 @@ class SiteView:
     """What the preset runs, in a line (its `description`)."""
     regulation: Regulation | None = None
     """The regulation in prose, above the Config table (issue 30)."""
+    qr: Qr | None = None
+    """The QR code of the site's address (`publish.url`): on the projector page and the wall list."""
 
 
 def page_file(anchor: str) -> str:
@@ -258,17 +265,25 @@ def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> 
 # --- pages ---
 
 
+def site_qr(config: Config) -> Qr | None:
+    """The QR code of the site's address, when Config names it (`publish.url`, issue 46)."""
+    return qr_code(config.publish.url) if config.publish.url else None
+
+
 def wall_rows(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
-    """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too."""
+    """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too; beside each
+    name the QR code of their card where Config asks for it (`publish.card_qr`, with the site's `publish.url`)."""
     rnd = next(r for r in t.rounds if r.number == number)
-    rows = []
-    for g in rnd.games:
-        for pid, colour in ((g.black, S["black"]), (g.white, S["white"])):
-            other = t.player(g.opponent_of(pid))
-            rows.append(WallRow(t.player(pid).name, str(pid), g.stage or str(g.board), colour, other.name,
-                                str(g.stones), page_file(f"p{pid}")))
-    for pid, kind in rnd.sitouts:
-        rows.append(WallRow(t.player(pid).name, str(pid), "", S[kind.value], "", "", page_file(f"p{pid}")))
+    site = t.config.publish.url if t.config.publish.card_qr else ""
+
+    def row(pid: PlayerId, board: str, colour: str, opponent: str, stones: str) -> WallRow:
+        card = page_file(f"p{pid}")
+        return WallRow(t.player(pid).name, str(pid), board, colour, opponent, stones, card,
+                       qr_code(card_address(site, card)) if site else None)
+
+    rows = [row(pid, g.stage or str(g.board), colour, t.player(g.opponent_of(pid)).name, str(g.stones))
+            for g in rnd.games for pid, colour in ((g.black, S["black"]), (g.white, S["white"]))]
+    rows += [row(pid, "", S[kind.value], "", "") for pid, kind in rnd.sitouts]
     return tuple(sorted(rows, key=lambda row: (_alphabetical(row.name), int(row.number))))
 
 
@@ -356,22 +371,22 @@ def site_pages(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
         links.append(Link("teams.html", L["teams"]))
     links += [Link(f"round-{r.number}.html", f"{L['round']} {r.number}") for r in page.rounds]
     links.append(Link("regulation.html", S["regulation"]))
-    nav = tuple(links)
+    nav, qr = tuple(links), site_qr(t.config)
     charts = tuple(c for c in (leaders_chart(table, S, lang), handicap_chart(t, S, lang),
                                start_chart(table, S, lang)) if c is not None)
-    views = [SiteView("index", "index.html", L["standings"], page, nav, S, charts=charts)]
+    views = [SiteView("index", "index.html", L["standings"], page, nav, S, charts=charts, qr=qr)]
     for kind, present in (("crosstable", page.crosstable), ("playoff", page.playoff), ("teams", page.teams)):
         if present:
-            views.append(SiteView(kind, f"{kind}.html", L[kind], page, nav, S))
+            views.append(SiteView(kind, f"{kind}.html", L[kind], page, nav, S, qr=qr))
     for rnd in page.rounds:
         views.append(SiteView("round", f"round-{rnd.number}.html", f"{L['round']} {rnd.number}",
-                              _only_round(page, rnd.number), nav, S, wall=wall_rows(t, int(rnd.number), S)))
+                              _only_round(page, rnd.number), nav, S, wall=wall_rows(t, int(rnd.number), S), qr=qr))
     for s in table:
         views.append(SiteView("player", page_file(f"p{s.player.id}"), s.player.name, page, nav, S,
-                              card=_card(t, table, s, comparisons.get(s.player.id), S)))
+                              card=_card(t, table, s, comparisons.get(s.player.id), S), qr=qr))
     views.append(SiteView("regulation", "regulation.html", S["regulation"], page, nav, S,
                           settings=_settings(t.config, origins or {}, S), preset=t.config.preset,
-                          preset_note=preset_note, regulation=regulation(t, group_sizes(t))))
+                          preset_note=preset_note, regulation=regulation(t, group_sizes(t)), qr=qr))
     return views
 
 
@@ -392,18 +407,29 @@ def write_site(t: Tournament, report: Report, comparisons: Mapping[PlayerId, Com
                origins: Mapping[str, str] | None = None, preset_note: str = "") -> list[Path]:
     """Write the site into `directory` (created when missing); the files written, index first.
 
-    Each file is written whole to a temporary name and renamed, so that a browser reloading during `--watch`
-    never reads half a page.
+    Every page is written first into a temporary folder beside `directory`, and only once all are written is the
+    site moved in: a new one as that folder renamed whole, over an old one page by page, each a rename that takes no
+    room. A full disk or a refused write leaves the old site as it was, never half a new one (issue 39), and a
+    browser reloading during `--watch` never reads half a page. Files of the folder's that are no page of the site
+    stay where they are.
     """
+    pages = render_site(t, report, comparisons, origins, preset_note)
+    fresh = directory.with_name(f".{directory.name}.{secrets.token_hex(4)}.tmp")
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        fresh.mkdir()
+        for name, text in pages.items():
+            (fresh / name).write_text(text, encoding="utf-8")
+        if directory.exists():
+            for name in pages:
+                (fresh / name).replace(directory / name)
+            fresh.rmdir()
+        else:
+            fresh.rename(directory)
     except OSError as error:
+        shutil.rmtree(fresh, ignore_errors=True)
         raise ForsxlError("", "write_failed", path=directory, why=error.strerror or type(error).__name__) from None
-    written = []
-    for name, text in render_site(t, report, comparisons, origins, preset_note).items():
-        write_whole(directory / name, text)
-        written.append(directory / name)
-    return written
+    return [directory / name for name in pages]
 
 
 def check_folder(target: Path) -> None:

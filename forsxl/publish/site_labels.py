@@ -60,6 +60,8 @@ SITE_LABELS: dict[str, str] = {
     "team": N_("Team"),
     "player": N_("Player"),
     "why_leader": N_("Why the leader is first"),
+    "online": N_("Results online"),
+    "card": N_("Card"),
 }
 
 

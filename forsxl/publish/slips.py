@@ -17,7 +17,8 @@ from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.scoring import draws_allowed
 from forsxl.i18n import N_, format_date, labels
 from forsxl.publish.html import environment, format_decimal, page_labels
-from forsxl.publish.site import WallRow, wall_rows
+from forsxl.publish.qr import Qr
+from forsxl.publish.site import WallRow, site_qr, wall_rows
 from forsxl.publish.site_labels import site_labels
 
 TEMPLATE = "slips.html.j2"
@@ -68,6 +69,8 @@ class SlipsView:
     pages: tuple[tuple[Slip, ...], ...]
     """The slips, SLIPS_PER_PAGE to a page."""
     wall: tuple[WallRow, ...]
+    qr: Qr | None
+    """The QR code of the site's address (`publish.url`), in each slip's header and above the wall list."""
 
 
 def _side(t: Tournament, pid: PlayerId) -> SlipSide:
@@ -101,7 +104,7 @@ def slips_view(t: Tournament, number: int) -> SlipsView:
     words, site = page_labels(lang), site_labels(lang)
     wall = tuple(replace(row, href="") for row in wall_rows(t, number, site))  # no cards beside it
     return SlipsView(lang.value, words, site, labels(lang, SLIP_LABELS), t.config.name or words["results"],
-                     str(number), shown_date, t.config.place, pages, wall)
+                     str(number), shown_date, t.config.place, pages, wall, site_qr(t.config))
 
 
 def render_slips(t: Tournament, number: int) -> str:

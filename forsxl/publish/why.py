@@ -98,6 +98,6 @@ def round_lines(t: Tournament, why: RoundWhy, lang: Lang) -> list[str]:
         if h.steps != r.computed:
             lines.append("  " + text("explain_handicap_differs", lang, steps=h.steps, computed=r.computed))
         lines += ["  - " + reason_text(r, lang) for r in pair.reasons]
-    lines += [reason_text(r, lang) if r.code in ("why_bye", "why_scheduled_bye", "why_absent")
+    lines += [reason_text(r, lang) if r.code in ("why_bye", "why_bye_gotha", "why_scheduled_bye", "why_absent")
               else "  - " + reason_text(r, lang) for r in why.sitouts]
     return lines

@@ -7,15 +7,20 @@ from fractions import Fraction
 from itertools import pairwise
 
 import pytest
+from tables import rounds_from_text
 
 from forsxl.engine.config import (
     Config,
     Pairing,
     PairingMethod,
+    Ratings,
     Scheme,
     Scoring,
+    StartMethod,
     StartPoints,
+    Swiss,
     Tiebreak,
+    Weights,
 )
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
@@ -24,6 +29,7 @@ from forsxl.engine.pairing.methods import METHODS
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing, standings
 from forsxl.engine.tournament import pair_round
+from forsxl.engine.values import Rank
 
 CRITERIA = (Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.RATING)
 
@@ -208,6 +214,24 @@ def test_r5_the_bye_and_who_had_one_before() -> None:
     bye = t.rounds[1].sitouts[0][0]
     assert why.sitouts[0] == Reason("why_bye", {"name": t.player(bye).name})
     assert Reason("why_bye_had", {"name": "P5"}) in why.sitouts[1:]
+
+
+def test_r5_the_bye_as_opengotha_gives_it_with_its_weights() -> None:
+    """With OpenGotha's weights the bye is explained by its weight, rank + 2 x McMahon score + 1000 x byes, and each
+    player ranked below the bye by theirs (a Swiss: 1 beat 2, 4 beat 3, 5 had the bye; 4 weighs least)."""
+    players = tuple(Player(PlayerId(i), f"P{i}", 2000 - 100 * i, rank=Rank.parse(r))
+                    for i, r in enumerate(("3d", "1k", "5k", "10k", "15k"), start=1))
+    config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), ratings=Ratings(declared_rank=True),
+                    start=StartPoints(method=StartMethod.NONE), pairing=Pairing(method=(PairingMethod.SWISS,)),
+                    swiss=Swiss(weights=Weights.OPENGOTHA))
+    t = with_round(Tournament(config, players, rounds_from_text("1: 2-1 W+, 4-3 B+, bye 5")), 2)
+    why = explain_round(t, 2)
+    weight = {"rank": -10, "score": Fraction(21), "byes": 0, "weight": 32}
+    assert why.sitouts[0] == Reason("why_bye_gotha", {"name": "P4", **weight})
+    assert why.sitouts[1:] == (
+        Reason("why_bye_gotha_more", {"name": "P3", "rank": -5, "score": Fraction(25), "byes": 0, "weight": 45}),
+        Reason("why_bye_gotha_more", {"name": "P2", "rank": -1, "score": Fraction(29), "byes": 0, "weight": 57}),
+        Reason("why_bye_gotha_more", {"name": "P5", "rank": -15, "score": Fraction(16), "byes": 1, "weight": 1017}))
 
 
 def test_r7_a_method_supplies_its_own_reasons(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,8 @@ NOTATIONS = {
     Result.DRAW: ["=", "jigo", "JIGO", "Jigo", " = "],
     Result.BLACK_FORFEIT: ["B+F", "b+f", "B + F"],
     Result.WHITE_FORFEIT: ["W+F", "w+f", " W+F "],
-    Result.DOUBLE_FORFEIT: ["0-0", "0 - 0"],
+    Result.DOUBLE_FORFEIT: ["0-0", "0 - 0", "-:-"],
+    Result.BOTH_WIN: ["1-1", "1 - 1", "1:1"],
 }
 
 
@@ -41,8 +42,8 @@ def test_r11_what_forsxl_writes_reads_back_in_either_language(result: Result, la
 
 
 def test_r11_a_russian_workbook_offers_the_colours_own_letters() -> None:
-    assert result_choices(Lang.RU) == ("Ч+", "Б+", "=", "Ч+Ф", "Б+Ф", "0-0")
-    assert result_choices(Lang.EN) == ("B+", "W+", "=", "B+F", "W+F", "0-0")
+    assert result_choices(Lang.RU) == ("Ч+", "Б+", "=", "Ч+Ф", "Б+Ф", "0-0", "1-1")
+    assert result_choices(Lang.EN) == ("B+", "W+", "=", "B+F", "W+F", "0-0", "1-1")
 
 
 @pytest.mark.parametrize(("text", "key"), [("В+", "result_look_alike"), ("в+ф", "result_look_alike"),
@@ -79,7 +80,7 @@ def test_r11_empty_is_not_played_yet(text: str) -> None:
     assert parse_result(text) is None
 
 
-@pytest.mark.parametrize("text", ["B+x", "B", "W", "+", "2-0", "1-1", "draw?", "B+W+", "F", "x", "0", "B++"])
+@pytest.mark.parametrize("text", ["B+x", "B", "W", "+", "2-0", "2-2", "draw?", "B+W+", "F", "x", "0", "B++"])
 def test_r11_garbage_is_an_error(text: str) -> None:
     with pytest.raises(ValueError, match=f"^{re.escape(text)}$"):
         parse_result(text)

@@ -137,6 +137,16 @@ def test_r1_2_founders_are_the_players_of_round_1() -> None:
     assert tournament_start_points(Tournament(config, tuple(everyone), (round1,)))[PlayerId(1)] == 221
 
 
+def test_r1_2_a_round_1_with_no_one_in_it_has_no_founders_yet() -> None:
+    """A round 1 read with nobody in it (a sheet of headers only, or, before issue 39, one whose Board column was
+    cleared) is not a round of no founders, which would leave no top group: start points stay as before round 1."""
+    everyone = tuple(players(FOUNDERS + "4 2500"))
+    config = Config(groups=Groups(sizes=(2,)))
+    before = tournament_start_points(Tournament(config, everyone))
+    assert before[PlayerId(4)] == before[PlayerId(1)] == 224  # the top group equalized
+    assert tournament_start_points(Tournament(config, everyone, (Round(1, (), ()),))) == before
+
+
 @pytest.mark.parametrize(
     ("text", "index"), [("30k", 0), ("21k", 9), ("20k", 10), ("1k", 29), ("1d", 30), ("9d", 38)]
 )

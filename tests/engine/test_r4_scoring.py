@@ -45,6 +45,8 @@ fors30              0  W+F   0 20  White wins by forfeit
 fors30              6  B+F  20  0  forfeit in a handicap game: the even-game win
 fors30              6  W+F   0 20  forfeit in a handicap game: the even-game win
 fors30              0  0-0   0  0  double forfeit
+fors30              0  1-1  20 20  a win for both (R11): each an even game's win
+fors30              6  1-1  20 26  a win for both: the taker's win and the giver's
 fors30-symmetric    0  B+   20 10  even game
 fors30-symmetric    0  =    15 15  even game drawn (whole komi)
 fors30-symmetric    3  W+    7 23  giver wins N=3: winner 20+3, loser 10-3
@@ -105,6 +107,7 @@ win-loss            3  W+    0  1  handicap does not change the points
 win-loss            3  B+    1  0  handicap does not change the points
 win-loss            3  =     0  1  tie on the board in a handicap game goes to White
 win-loss            0  B+F   1  0  forfeit: a win
+win-loss            3  1-1   1  1  a win for both: a win each, as OpenGotha's both win
 """
 CASES = [line.split(maxsplit=5) for line in SCHEMES.strip().splitlines()]
 
@@ -158,7 +161,7 @@ def scheme_steps_result(draw: st.DrawFn) -> tuple[str, int, Result]:
     scheme = draw(st.sampled_from(sorted(TABLE)))
     cap = TABLE[scheme][0]
     steps = draw(st.integers(0, Handicap().max_steps if cap == "-" else int(cap)))
-    return scheme, steps, draw(st.sampled_from([B, W, DRAW]))
+    return scheme, steps, draw(st.sampled_from([B, W, DRAW, Result.BOTH_WIN]))
 
 
 def expected(scheme: str, steps: int, result: Result) -> tuple[Fraction, Fraction]:
@@ -167,6 +170,8 @@ def expected(scheme: str, steps: int, result: Result) -> tuple[Fraction, Fractio
     if result == DRAW and (steps == 0 or draws == "always"):
         half = Fraction(int(win) + int(loss), 2)
         return half, half
+    if result == Result.BOTH_WIN:  # R11: each side what its own win gives
+        return expected(scheme, steps, B)[0], expected(scheme, steps, W)[1]
     if steps == 0:
         pair = (int(win), int(loss)) if result == B else (int(loss), int(win))
     elif result == B:

@@ -50,7 +50,7 @@ def state(count: int, byes: tuple[int, ...] = (), met: tuple[tuple[int, int], ..
     ],
 )
 def test_r5_bye_order(count: int, byes: tuple[int, ...], expected: list[int]) -> None:
-    assert bye_order(state(count, byes)) == expected
+    assert bye_order(state(count, byes), PairingRules()) == expected
 
 
 def test_r5_bye_goes_to_lowest_ranked_without_a_bye() -> None:

@@ -82,6 +82,7 @@ exr              0    0    0    3    0
 sdc              0    0    0    0    0
 dc               1    0    0    2    0
 cat              0    0    0    0    0
+cps              2    0    1    3    2
 """
 ROWS = [line.split() for line in EXPECTED.strip().splitlines()[1:]]
 
@@ -158,6 +159,30 @@ def test_r6_dc_counts_no_forfeit_nor_a_second_win() -> None:
     assert [(s.player.id, s.values[TB.DC]) for s in forfeit] == [(1, 1), (2, 0)]
     won = standings(tournament("1 1500\n2 1400", "1: 2-1 B+", (TB.DC, TB.RATING)))
     assert [(s.player.id, s.values[TB.DC]) for s in won] == [(2, 1), (1, 0)]
+    both = standings(tournament("1 1500\n2 1400", "1: 2-1 1-1", (TB.DC, TB.SDC, TB.RATING)))
+    assert [(s.player.id, s.values[TB.DC], s.values[TB.SDC]) for s in both] == [(1, 1, 0), (2, 0, 0)]
+
+
+def test_r6_cps_is_opengothas_cup_score() -> None:
+    """OpenGotha's CPS (Tournament.fillBaseScoringInfoIfNecessary): each round the games' cup score doubles before
+    the round's game adds its NBW, so a win in round 1 (1: 1, 2, 5) outweighs two later ones (2: 0, 1, 3); a win
+    for both is a win for each (3 and 4 in round 1: 3 ends on 4, 4 on 6, both 2 wins as 1 and 2)."""
+    rounds = "1: 1-2 B+, 3-4 1-1\n2: 2-1 B+, 3-4 W+\n3: 1-3 B+, 2-4 B+"
+    table = standings(tournament("1 1500\n2 1500\n3 1500\n4 1500", rounds, (TB.CPS, TB.NBW)))
+    assert [(s.player.id, s.values[TB.CPS], s.values[TB.NBW]) for s in table] == [(4, 6, 2), (1, 5, 2), (3, 4, 1),
+                                                                                   (2, 3, 2)]
+
+
+def test_r6_cps_adds_a_round_without_a_game_once() -> None:
+    """OpenGotha adds a bye's and an absence's NBW to CPS after the doubling, added up and rounded down as NBW is:
+    3's bye in round 1 stays one point (2 in all, not 3); 4's absences of half a point give nothing, then one."""
+    config = Config(scoring=Scoring(scheme=Scheme.WIN_LOSS), tiebreaks=(TB.CPS,),
+                    attendance=Attendance(absent_points=Fraction(1, 2), late_points=Fraction(1, 2), round_down=True,
+                                          late_at_once=True))
+    people = tuple(Player(PlayerId(i), f"P{i}", 1500, absent=frozenset({1, 2}) if i == 4 else frozenset())
+                   for i in range(1, 5))
+    t = Tournament(config, people, rounds_from_text("1: 1-2 B+, bye 3\n2: 3-1 B+, bye 2"))
+    assert {s.player.id: s.values[TB.CPS] for s in standings(t)} == {1: 2, 2: 1, 3: 2, 4: 1}
 
 
 def test_r5_an_unpaired_round_scores_nothing() -> None:
@@ -246,6 +271,8 @@ def fors30(steps: int, result: Result) -> tuple[int, int]:
     forfeits = {Result.BLACK_FORFEIT: (20, 0), Result.WHITE_FORFEIT: (0, 20), Result.DOUBLE_FORFEIT: (0, 0)}
     if result in forfeits:
         return forfeits[result]
+    if result == Result.BOTH_WIN:  # a win for each, as each side's win scores (R11)
+        return fors30(steps, Result.BLACK_WINS)[0], fors30(steps, Result.WHITE_WINS)[1]
     if steps == 0:
         return {Result.BLACK_WINS: (20, 10), Result.WHITE_WINS: (10, 20), Result.DRAW: (15, 15)}[result]
     return (20, 10) if result == Result.BLACK_WINS else (10 - steps, 20 + steps)  # a tie goes to White
@@ -301,9 +328,10 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
             for me, other, mine, theirs, gives in ((g.black, g.white, black, white, -g.steps),
                                                    (g.white, g.black, white, black, g.steps)):
                 seen.add(me)
-                share = Fraction(1, 2) if g.result == Result.DRAW and g.steps == 0 else Fraction(mine > theirs)
+                won = g.result == Result.BOTH_WIN or mine > theirs
+                share = Fraction(1, 2) if g.result == Result.DRAW and g.steps == 0 else Fraction(won)
                 wins[me] += share
-                if mine > theirs and (gives >= 0 or g.result.is_forfeit):
+                if won and (gives >= 0 or g.result.is_forfeit):
                     not_taking[me] += 1
                 if not g.result.is_forfeit:
                     given[me] += gives

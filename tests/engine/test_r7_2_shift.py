@@ -331,7 +331,7 @@ def backtracking(state: RoundState, rules: PairingRules, candidates: Candidates,
     players = state.players
     if len(players) % 2 == 0:
         return pairing(players, None)
-    for i in bye_order(state):
+    for i in bye_order(state, rules):
         # The bye is the first that leaves a pairable rest; which pairing follows does not change that.
         if attempt(players[:i] + players[i + 1:]) is not None:
             return pairing(players[:i] + players[i + 1:], players[i])

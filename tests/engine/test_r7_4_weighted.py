@@ -17,19 +17,22 @@ from forsxl.engine.config import (
     Pairing,
     PairingMethod,
     Ratings,
+    Scheme,
+    Scoring,
     Seat,
     Seeding,
     StartMethod,
     StartPoints,
     Swiss,
+    SwissScore,
     Weights,
 )
-from forsxl.engine.model import Player, PlayerId, Tournament
+from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.gotha import gotha_bye_weight, gotha_chunks
 from forsxl.engine.pairing.weighted import (
     CRITERIA,
     Cost,
-    _gotha_chunks,
     best_matching,
     criteria_of,
     even_black,
@@ -37,7 +40,7 @@ from forsxl.engine.pairing.weighted import (
     score_field,
     total_cost,
 )
-from forsxl.engine.tournament import round_state
+from forsxl.engine.tournament import pair_round, round_state
 from forsxl.engine.values import Rank
 
 
@@ -128,6 +131,79 @@ def test_r7_4_bye_goes_to_the_lowest_score_among_the_fewest_byes() -> None:
     assert pair_weighted(s, FOLD).bye == PlayerId(4)
     s = state([2, 1, 1, 0, 0], byes={PlayerId(p): 1 for p in (2, 3, 4, 5)})
     assert pair_weighted(s, FOLD).bye == PlayerId(1)
+
+
+def gotha_bye(ranks: list[str], scores: list[int], **extra: object) -> RoundState:
+    """Players 1..n in ranking order with OpenGotha's ranks and McMahon scores (whole points) for its bye."""
+    s = state([0] * len(ranks), **extra)
+    return replace(s, ranks={p: Rank.parse(r).index for p, r in zip(s.players, ranks, strict=True)},
+                   gotha_scores={p: 2 * m for p, m in zip(s.players, scores, strict=True)},
+                   names={p: f"Player {chr(64 + p)}" for p in s.players})
+
+
+def test_r5_opengotha_gives_the_bye_to_the_least_rank_plus_twice_the_mcmahon_score_plus_1000_a_bye() -> None:
+    """OpenGotha's Tournament.chooseAByePlayer: rank (1d 0, 30k -30) + 2 x MMS + 1000 x byes had, the least gets
+    it: here 3, 10k on 20 (-10 + 40), ranked in the middle; 5 is lower (-20 + 20) but had a bye. forsxl's own rule
+    gives it to the lowest-ranked of those without one, 4."""
+    s = gotha_bye(["1d", "5k", "10k", "2k", "20k"], [32, 26, 20, 28, 10], byes={PlayerId(5): 1})
+    assert [gotha_bye_weight(s, p) for p in s.players] == [64, 47, 30, 54, 1000]
+    assert pair_weighted(s, OPENGOTHA).bye == PlayerId(3)
+    assert pair_weighted(s, FOLD).bye == PlayerId(4)
+
+
+def test_r5_opengotha_gives_a_tied_bye_to_the_last_it_lists() -> None:
+    """Of equal weights OpenGotha keeps the last of its Pair frame's list (the standings before the round, then the
+    name): 2 and 4 weigh 47 each; sharing a place, the name decides (Player B before Player D), else the place."""
+    shared = {PlayerId(p): 1 for p in range(1, 6)}
+    s = gotha_bye(["1d", "5k", "10k", "5k", "1d"], [32, 26, 30, 26, 32], places=shared)
+    assert pair_weighted(s, OPENGOTHA).bye == PlayerId(4)
+    s = replace(s, names={**s.names, PlayerId(4): "Player A"})
+    assert pair_weighted(s, OPENGOTHA).bye == PlayerId(2)
+    s = replace(s, places={**shared, PlayerId(2): 2})
+    assert pair_weighted(s, OPENGOTHA).bye == PlayerId(2)
+    s = replace(s, places={**shared, PlayerId(4): 2})
+    assert pair_weighted(s, OPENGOTHA).bye == PlayerId(4)
+
+
+def test_r5_opengotha_bye_reads_the_mcmahon_score_in_swiss_too() -> None:
+    """OpenGotha weighs the bye by the McMahon score in a Swiss too (the rank from 30k, bar 9d, and the points, a bye
+    one): after 1 beat 2, 4 beat 3 and 5 had the bye, 3d..15k weigh 2 + 66, -1 + 58, -5 + 50, -10 + 42 and
+    -15 + 32 + 1000: the bye goes to 4, a winner, where forsxl's own rule gives it to the lowest-ranked without one."""
+    players = tuple(Player(PlayerId(i), f"P{i} X", 2000 - 100 * i, rank=Rank.parse(r))
+                    for i, r in enumerate(("3d", "1k", "5k", "10k", "15k"), start=1))
+    config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), ratings=Ratings(declared_rank=True),
+                    start=StartPoints(method=StartMethod.NONE),
+                    pairing=Pairing(method=(PairingMethod.SWISS,)), swiss=Swiss(weights=Weights.OPENGOTHA))
+    t = Tournament(config, players, rounds_from_text("1: 2-1 W+, 4-3 B+, bye 5"))
+    state, _ = round_state(t, 2, tuple(p.id for p in players))
+    assert [gotha_bye_weight(state, p.id) for p in players] == [68, 57, 45, 32, 1017]
+    byes = {weights: [p for p, kind in pair_round(replace(t, config=replace(
+        config, swiss=Swiss(weights=weights))), 2).sitouts if kind == Sitout.BYE] for weights in Weights}
+    assert byes == {Weights.OPENGOTHA: [4], Weights.OPENGOTHA_CAT: [4], Weights.FORSXL: [3]}
+
+
+@pytest.mark.parametrize("weights", list(Weights))
+def test_r7_4_swiss_by_cup_score_groups_by_opengothas_cps(weights: Weights) -> None:
+    """`swiss.score: cup` pairs a Swiss by OpenGotha's cup score, as its Cup system does: after 1 and 3 won round 1
+    and 4 and 2 round 2, everyone has one win, but the early winners 1 and 3 stand on 2 points, the others on 1; its
+    score groups run from 0 to 2 to the power of the rounds played (5 before round 3, where wins make 3)."""
+    players = tuple(Player(PlayerId(i), f"P{i} X", 2000 - 100 * i) for i in range(1, 5))
+    config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), start=StartPoints(method=StartMethod.NONE),
+                    pairing=Pairing(method=(PairingMethod.SWISS,)), swiss=Swiss(weights=weights))
+    t = Tournament(config, players, rounds_from_text("1: 1-2 B+, 3-4 B+\n2: 4-1 B+, 2-3 B+"))
+    points, _ = round_state(t, 3, tuple(p.id for p in players))
+    assert points.scores == dict.fromkeys(points.scores, 1) and points.score_groups == 3
+    cup = replace(t, config=replace(config, swiss=Swiss(weights=weights, score=SwissScore.CUP)))
+    state, _ = round_state(cup, 3, tuple(p.id for p in players))
+    assert state.scores == {1: 2, 2: 1, 3: 2, 4: 1} and state.score_groups == 5
+    assert {frozenset((g.black, g.white)) for g in pair_round(cup, 3).games} == {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_r5_opengotha_bye_passes_over_a_player_without_whom_the_rest_cannot_pair() -> None:
+    """OpenGotha has no hard rules; forsxl's stand (R7): when the least weight would leave two who may not meet, the
+    next weight gets the bye."""
+    s = gotha_bye(["1d", "5k", "10k"], [32, 26, 20], avoid=met((1, 2)))
+    assert pair_weighted(s, OPENGOTHA).bye == PlayerId(2)
 
 
 @pytest.mark.parametrize(("where", "down", "up"), [(Edge.BOTTOM, 3, 4), (Edge.MIDDLE, 2, 3), (Edge.TOP, 1, 2)])
@@ -241,7 +317,7 @@ def test_r7_4_opengotha_pairs_a_field_over_600_in_chunks_as_it_cuts_them(scores:
     """OpenGotha pairs more than 600 players in chunks (its PAIRING_GROUP_MIN 200 and MAX_SIZE 600), score level by
     score level from the top in its order; each chunk is a field of its own."""
     s = state(scores)
-    chunks = _gotha_chunks(s, list(s.players))
+    chunks = gotha_chunks(s, list(s.players))
     assert [len(c) for c in chunks] == sizes
     assert [p for c in chunks for p in c] == list(s.players)  # in its order: the ranking, then the name
 

@@ -139,7 +139,7 @@ def backtracking(state: RoundState, rules: PairingRules) -> Pairing | None:
     if len(players) % 2 == 0:
         pairs = pair(players)
         return None if pairs is None else Pairing(pairs)
-    for i in bye_order(state):
+    for i in bye_order(state, rules):
         pairs = pair(players[:i] + players[i + 1:])
         if pairs is not None:
             return Pairing(pairs, players[i])

@@ -61,6 +61,8 @@ class RoundState:
     handicap_scores: Mapping[PlayerId, int] = field(default_factory=dict)  # R7.4: what OpenGotha's handicap term reads
     handicap_range: int = 1  # R7.4: the range of its concavity there
     score_groups: int = 0  # R7.4: OpenGotha's number of score groups, its concavity's range (0: as many as there are)
+    ranks: Mapping[PlayerId, int] = field(default_factory=dict)  # R5: rank indexes, OpenGotha's bye reads them
+    gotha_scores: Mapping[PlayerId, int] = field(default_factory=dict)  # R5: its McMahon score, in halves
 
 
 @dataclass(frozen=True)

@@ -11,15 +11,19 @@ from forsxl.engine.pairing.constraints import (
     forbidden_by_index,
     impossible,
 )
+from forsxl.engine.pairing.gotha import GOTHA_WEIGHTS, gotha_bye_order
 from forsxl.engine.pairing.matching import first_perfect_matching, has_perfect_matching
 from forsxl.engine.pairing.reasons import PairReasons, Reason, RoundContext, explain_walk
 
 
-def bye_order(state: RoundState) -> list[int]:
-    """Bye candidates as indices, most deserving first: the lowest-ranked of those with the fewest byes (R5, R7.4).
+def bye_order(state: RoundState, rules: PairingRules) -> list[int]:
+    """Bye candidates as indices, most deserving first: the lowest-ranked of those with the fewest byes (R5, R7.4);
+    with OpenGotha's weights, as OpenGotha gives the bye (`gotha_bye_order`).
 
     RULES.md is silent when everyone has had a bye; forsxl then starts again from the bottom.
     """
+    if rules.weights in GOTHA_WEIGHTS:
+        return gotha_bye_order(state)
     bottom_up = list(range(len(state.players) - 1, -1, -1))
     return sorted(bottom_up, key=lambda i: state.byes.get(state.players[i], 0))
 
@@ -29,7 +33,7 @@ def choose_bye(state: RoundState, rules: PairingRules, forbidden: list[frozenset
     n = len(state.players)
     if n % 2 == 0:
         return None
-    bye = next((i for i in bye_order(state) if has_perfect_matching(n, forbidden, without=i)), None)
+    bye = next((i for i in bye_order(state, rules) if has_perfect_matching(n, forbidden, without=i)), None)
     if bye is None:
         raise impossible(state, rules, lambda only: pairable(state, rules, only))
     return bye
