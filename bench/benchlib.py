@@ -1,4 +1,5 @@
-"""What both benchmarks share: a seeded player field, simulated results, timing and a plain table printer."""
+"""What the benchmarks share: a seeded player field, simulated results, a workbook played with them, timing and a
+plain table printer."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from forsxl.engine.config import Config
 from forsxl.engine.groups import group_rules
 from forsxl.engine.model import Game, PlayerId, Result
 from forsxl.engine.probability import compensation, simulate_result
+from forsxl.engine.values import Lang
 
 SEED = 20261129
 
@@ -68,6 +70,34 @@ def simulated(
         compensated = compensation(game.steps, kind)
         results[game.board] = simulate_result(rating[game.white], rating[game.black], compensated, rng)
     return results
+
+
+def played_workbook(path: Path, players: int, played: int, rounds: int, lang: Lang, name: str, tag: str,
+                    say: Callable[[str], None] | None = None) -> None:
+    """A fors-club workbook at `path` made with forsxl's own book code as a tournament would make it: `new_workbook`
+    with `rounds` in its Config, the `field` of `players` typed in, then `played` rounds of load -> `pair_into` ->
+    `type_results` (simulated R10 results, seeded by `tag`) -> `finish`; `say` told each round built."""
+    from forsxl.app.workflow import finish, pair_into
+    from forsxl.book.describe import describe
+    from forsxl.book.layout import NEW_PLAYER_COLUMNS
+    from forsxl.book.read import load
+    from forsxl.book.save import save
+    from forsxl.book.write import new_workbook, type_players, type_results
+
+    rows = [("name", name), ("date", ""), ("place", ""), ("preset", "fors-club"), ("rounds", rounds),
+            ("lang", lang.value)]
+    workbook = new_workbook(rows, lang, NEW_PLAYER_COLUMNS)
+    type_players(workbook, lang, field(players))
+    save(describe(workbook, None, "new", ""), path)
+    rng = random.Random(f"{SEED}|{tag}")
+    for number in range(1, played + 1):
+        book = load(path)
+        rnd, changes = pair_into(book)
+        rating = {p.id: p.rating for p in book.tournament.players}
+        type_results(book, number, simulated(book.tournament.config, rating, rnd.games, rng))
+        finish(book, "pair", changes)
+        if say is not None:
+            say(f"built round {number}: {changes.split(';')[0]}")
 
 
 def measure(run: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> list[float]:

@@ -23,7 +23,6 @@ import cProfile
 import gc
 import io
 import pstats
-import random
 import shutil
 import statistics
 import subprocess
@@ -35,17 +34,15 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import openpyxl
-from benchlib import SEED, field, fmt, machine, simulated, spread, table, timers
+from benchlib import SEED, fmt, machine, played_workbook, spread, table, timers
 
 import forsxl
 import forsxl.app.workflow as workflow
 import forsxl.book.read as read_module
 from forsxl.app.workflow import finish, pair_into
-from forsxl.book.layout import NEW_PLAYER_COLUMNS
 from forsxl.book.package import Package
 from forsxl.book.read import load
-from forsxl.book.save import backup_path, save
-from forsxl.book.write import new_workbook, type_players, type_results
+from forsxl.book.save import backup_path
 from forsxl.engine.values import Lang
 
 PLAYERS, PLAYED = 1000, 9
@@ -62,20 +59,8 @@ def build(path: Path) -> float:
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=CACHE) as scratch:
         work = Path(scratch) / "bench.xlsx"
-        rows = [("name", f"Bench {PLAYERS}"), ("date", ""), ("place", ""), ("preset", "fors-club"),
-                ("rounds", PLAYED + 1), ("lang", Lang.EN.value)]
-        workbook = new_workbook(rows, Lang.EN, NEW_PLAYER_COLUMNS)
-        players = field(PLAYERS)
-        type_players(workbook, Lang.EN, players)
-        save(workbook, work)
-        rng = random.Random(f"{SEED}|workbook")
-        for number in range(1, PLAYED + 1):
-            book = load(work)
-            rnd, changes = pair_into(book)
-            rating = {p.id: p.rating for p in book.tournament.players}
-            type_results(book, number, simulated(book.tournament.config, rating, rnd.games, rng))
-            finish(book, "pair", changes)
-            print(f"  built round {number}: {changes.split(';')[0]} ({time.perf_counter() - start:.0f} s)", flush=True)
+        played_workbook(work, PLAYERS, PLAYED, PLAYED + 1, Lang.EN, f"Bench {PLAYERS}", "workbook",
+                        lambda said: print(f"  {said} ({time.perf_counter() - start:.0f} s)", flush=True))
         book = load(work)
         finish(book, "standings", f"{PLAYED} rounds of results")
         shutil.move(work, path)
@@ -141,6 +126,7 @@ STEPS = (
     ("write: refresh_rounds", workflow, "refresh_rounds"),
     ("write: write_standings", workflow, "write_standings"),
     ("write: append_log", workflow, "append_log"),
+    ("save: describe (the edits)", workflow, "describe"),
     ("save: Package.write (the parts forsxl wrote)", Package, "write"),
     ("save: atomic save, all of it", workflow, "save"),
 )
@@ -177,7 +163,7 @@ ORDER = (
     "load: open_package (openpyxl)", "load: reading sheets into a Tournament",
     "engine: pair_round", "write: write_round",
     "engine: report (standings)", "write: refresh_rounds", "write: write_standings", "write: append_log",
-    "save: Package.write (the parts forsxl wrote)", "save: fsync, backup copy, rename",
+    "save: describe (the edits)", "save: Package.write (the parts forsxl wrote)", "save: fsync, backup copy, rename",
     "other (pair_into/finish glue)",
     "= load", "= pair_into", "= finish", "= total",
 )

@@ -39,6 +39,9 @@ def main() -> None:
 
         run(sys.argv[1:])
     except KeyboardInterrupt:  # a save in progress is atomic: the workbook is the old one or the new one
+        # what the interruption left half done is dropped on the way out, and its cleanup may fail (openpyxl's sheet
+        # writer, a generator, writes to a zip file already closed): that is no news to the referee
+        sys.unraisablehook = lambda unraisable: None
         sys.stderr.write("forsxl: interrupted\n")
         sys.exit(130)
 

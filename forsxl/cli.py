@@ -1,47 +1,29 @@
-"""The command line: parse, load the workbook, one engine call, write, save, print (STYLE 12)."""
+"""The command line: parse, one call of forsxl.api, print (STYLE 12)."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager, nullcontext
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 
-from forsxl.app.workflow import (
-    check_book,
-    config_lines,
-    create_book,
-    editing,
-    finish,
-    pair_into,
-    preset_lines,
-    recompute_into,
-    schedule_into,
-    stage_into,
-    stage_lines,
-    standings_into,
-)
-from forsxl.book.read import Book, load, peek_lang
-from forsxl.book.save import telling, writing
-from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl import api
+from forsxl.book.read import peek_lang
 from forsxl.engine.merge import Prefer
 from forsxl.engine.probability import Model
 from forsxl.engine.values import Lang
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS, RATING_SOURCES, choices
 from forsxl.helptext import help_lang, show_usage_error, translate_help, typer_words
-from forsxl.i18n import ntr, system_lang, tr
-from forsxl.messages import message
+from forsxl.i18n import system_lang, tr
 
 app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .xlsx workbook.", no_args_is_help=True)
 
 Workbook = Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx).", dir_okay=False, metavar="BOOK")]
 LangOption = Annotated[Lang | None, typer.Option(
-    help="Language of sheets, messages and pages (default: the system's, from LANG).", show_default=False)]
-T = TypeVar("T")
+    help="Language of sheets, messages and pages (default: the system's).", show_default=False)]
 
 
 def _version(value: bool) -> None:
@@ -53,20 +35,9 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def main(context: typer.Context, version: Annotated[bool, typer.Option(
+def main(version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
     """Go handicap tournaments (Fors and friends) kept in an .xlsx workbook."""
-    context.with_resource(_told())
-
-
-@contextmanager
-def _told() -> Iterator[None]:
-    """After the command, say what its saves left undone without failing for it (book/save.py `telling`: a version
-    its versions folder could not take), in the workbook's language."""
-    with telling() as told:
-        yield
-    for note in told:
-        typer.echo(message(note, peek_lang(note.params["path"]) or system_lang()), err=True)
 
 
 def run(args: Sequence[str]) -> None:
@@ -88,73 +59,42 @@ def run(args: Sequence[str]) -> None:
     raise SystemExit(code or 0)
 
 
-def _fail(lines: list[str]) -> typer.Exit:
-    for line in lines:
-        typer.echo(line, err=True)
-    return typer.Exit(1)
-
-
-@contextmanager
-def _errors(lang: Lang | None = None) -> Iterator[None]:
-    """Turn every ForsxlError into `Sheet!C7: message (rule)` lines and exit code 1; nothing is written. The lines
-    are in the workbook's language once it is known, else in the system's."""
-    lang = lang or system_lang()
+def _do(command: str, book: Path | None = None, **options: Any) -> api.Outcome:
+    """Run `command` through forsxl.api, each line printed as it comes (stdout and stderr as the command says them);
+    exit with its code unless that is 0."""
+    progress = _Progress()
     try:
-        yield
-    except WorkbookErrors as problems:
-        raise _fail([message(e, problems.lang or lang) for e in problems.errors]) from None
-    except ForsxlError as error:
-        raise _fail([message(error, lang)]) from None
-
-
-def _load(path: Path) -> Book:
-    with _errors():
-        return _warned(load(path))
-
-
-def _warned(loaded: Book) -> Book:
-    for warning in loaded.warnings:  # accepted, but a person should know (renames, late result edits, .ods)
-        typer.echo(message(warning, loaded.lang), err=True)
-    return loaded
-
-
-@contextmanager
-def _editing(path: Path) -> Iterator[Book]:
-    """`_load` for a command that saves: forsxl's writer lock is held from this read until the block ends."""
-    with ExitStack() as stack:
-        with _errors():
-            loaded = stack.enter_context(editing(path))
-        yield _warned(loaded)
+        outcome = api.run(command, book, echo=typer.echo, say=_say, progress=progress, **options)
+    finally:
+        progress.close()
+    if outcome.code:
+        raise typer.Exit(outcome.code)
+    return outcome
 
 
 def _say(line: str) -> None:
-    """A line on stderr: progress and notes, apart from the output."""
+    """A line on stderr: progress, warnings and problems, apart from the output."""
     typer.echo(line, err=True)
 
 
-def _printed(step: Callable[[], None]) -> Callable[[], None]:
-    """`step`, whose problems are printed already when it fails: the failure says only that (for --watch)."""
-    def run() -> None:
-        try:
-            step()
-        except typer.Exit:
-            raise RuntimeError("") from None
+class _Progress:
+    """A progress bar on stderr, drawn once a command says how far it is (simulate)."""
 
-    return run
+    def __init__(self) -> None:
+        self.bar: Any = None
+        self.done = 0
 
+    def __call__(self, done: int, total: int, label: str) -> None:
+        if self.bar is None:
+            self.bar = typer.progressbar(length=total, label=label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.length = max(total, done)  # tune learns its total as the search goes
+        self.bar.update(done - self.done)
+        self.done = done
 
-def _show(path: Path, lang: Lang, show: bool) -> None:
-    """`--open`: the file written shown in the system's viewer; a viewer that cannot start is a note, not a failure."""
-    from forsxl.app.viewer import show_file
-
-    note = show_file(path, lang) if show else None
-    if note:
-        _say(note)
-
-
-def _run(loaded: Book, step: Callable[[], T]) -> T:
-    with _errors(loaded.lang):
-        return step()
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
 
 
 @app.command()
@@ -169,9 +109,7 @@ def new(
 
     Example: forsxl new club.xlsx --preset fors-club --lang ru
     """
-    lang = lang or system_lang()
-    with _errors(lang):
-        typer.echo(create_book(path, preset, lang, name))
+    _do("new", path, preset=preset, lang=lang, name=name)
 
 
 @app.command()
@@ -180,8 +118,7 @@ def check(path: Workbook) -> None:
 
     Example: forsxl check club.xlsx
     """
-    loaded = _load(path)
-    typer.echo("\n".join(_run(loaded, lambda: check_book(loaded))))
+    _do("check", path)
 
 
 @app.command()
@@ -201,15 +138,7 @@ def pair(
     Example: forsxl pair club.xlsx            (again: forsxl pair club.xlsx --round 3 --force)
              forsxl pair club.xlsx --round 3 --board 5 --recompute
     """
-    with _editing(path) as loaded:
-        if recompute or board is not None:
-            changes = _run(loaded, lambda: recompute_into(loaded, round, board if recompute else None))
-        else:
-            count = len(loaded.tournament.players)
-            _say(ntr(loaded.lang, "pairing {count} player...", "pairing {count} players...", count))
-            _rnd, changes = _run(loaded, lambda: pair_into(loaded, round, force))
-        _run(loaded, lambda: finish(loaded, "pair", changes))
-    typer.echo(f"{path}: {changes}")
+    _do("pair", path, round=round, force=force, board=board, recompute=recompute)
 
 
 @app.command()
@@ -218,10 +147,7 @@ def schedule(path: Workbook) -> None:
 
     Example: forsxl schedule rr.xlsx        (Config: pairing.method round_robin, or serp with serp.games 10)
     """
-    with _editing(path) as loaded:
-        changes = _run(loaded, lambda: schedule_into(loaded))
-        _run(loaded, lambda: finish(loaded, "schedule", changes))
-    typer.echo(f"{path}: {changes}")
+    _do("schedule", path)
 
 
 @app.command()
@@ -233,15 +159,7 @@ def stage(
 
     Example: forsxl stage festival.xlsx --next     (then forsxl pair festival.xlsx for its further rounds)
     """
-    if next_stage:
-        with _editing(path) as loaded:
-            changes = _run(loaded, lambda: stage_into(loaded))
-            _run(loaded, lambda: finish(loaded, "stage --next", changes))
-        typer.echo(f"{path}: {changes}")
-        return
-    loaded = _load(path)
-    for line in _run(loaded, lambda: stage_lines(loaded)):
-        typer.echo(line)
+    _do("stage", path, next_stage=next_stage)
 
 
 @app.command("standings")
@@ -250,9 +168,7 @@ def standings_command(path: Workbook) -> None:
 
     Example: forsxl standings club.xlsx
     """
-    with _editing(path) as loaded:
-        changes = _run(loaded, lambda: standings_into(loaded))
-    typer.echo(f"{path}: {changes}")
+    _do("standings", path)
 
 
 @app.command()
@@ -272,14 +188,7 @@ def merge(
 
     Example: forsxl merge club.bak.xlsx club-anna.xlsx club-boris.xlsx -o club.xlsx
     """
-    from forsxl.book.merge import merge_books
-
-    with ExitStack() as stack:
-        with _errors():
-            stack.enter_context(writing(output))  # the merged copy is written over `output` only once
-            merged, changes = merge_books(paths, output, prefer, resolve)
-        _run(_warned(merged), lambda: finish(merged, "merge", changes))
-    typer.echo(tr(merged.lang, "{path}: merged {changes}", path=output, changes=changes))
+    _do("merge", copies=paths, output=output, prefer=prefer, resolve=resolve)
 
 
 @app.command()
@@ -289,12 +198,7 @@ def history(path: Workbook) -> None:
 
     Example: forsxl history club.xlsx
     """
-    from forsxl.app.versions import history_lines, versions_lang
-
-    lang = versions_lang(path)
-    with _errors(lang):
-        lines = history_lines(path, lang)
-    typer.echo("\n".join(lines))
+    _do("history", path)
 
 
 @app.command()
@@ -310,12 +214,7 @@ def undo(
     Example: forsxl undo club.xlsx
              forsxl undo club.xlsx --to 3
     """
-    from forsxl.app.versions import undo_lines, versions_lang
-
-    lang = versions_lang(path)
-    with _errors(lang):
-        lines = undo_lines(path, to, lang)
-    typer.echo("\n".join(lines))
+    _do("undo", path, to=to)
 
 
 @app.command()
@@ -347,49 +246,8 @@ def publish(
              forsxl publish club.xlsx -o site --watch
              forsxl publish club.xlsx --to sftp://club@example.org/www/results --url https://example.org/results/
     """
-    from forsxl.app.publish import (
-        Published,
-        keep_addresses,
-        publish_book,
-        qr_lines,
-        upload_site,
-        watch_book,
-        with_addresses,
-    )
-
-    lang = peek_lang(path) or system_lang()
-    if to is not None or url is not None:
-        with _errors(lang):
-            kept = keep_addresses(path, to, url)
-        if kept:
-            _say(kept)
-    show_qr = [qr]
-
-    def once() -> None:
-        loaded = _load(path)
-
-        def written() -> Published:
-            with_addresses(loaded, to, url)
-            return publish_book(loaded, output)
-
-        published = _run(loaded, written)
-        typer.echo(published.said)
-        if loaded.tournament.config.publish.to:
-            try:
-                typer.echo(upload_site(loaded, published))
-            except ForsxlError as error:  # the site is written here all the same: one line, and --watch goes on
-                _say(message(error, loaded.lang) + (tr(loaded.lang, "; sent again at the next save") if watch else ""))
-                if not watch:
-                    raise typer.Exit(1) from None
-        if show_qr[0]:
-            typer.echo(_run(loaded, lambda: qr_lines(loaded, _has_blocks())))
-            show_qr[0] = False
-        _show(published.output, loaded.lang, show)
-
-    if watch:
-        watch_book(path, _printed(once), _say, interval, lang)
-    else:
-        once()
+    _do("publish", path, output=output, to=to, url=url, qr=qr, blocks=_has_blocks(), watch=watch, interval=interval,
+        show=show)
 
 
 def _has_blocks() -> bool:
@@ -410,14 +268,9 @@ def login(
 
     Example: forsxl login ftp://club@ftp.example.org/www/results
     """
-    from forsxl.app.publish import keep_login, login_name
-
-    lang = system_lang()
-    with _errors(lang):
-        name = login_name(address)
-    password = typer.prompt(tr(lang, "password of {login}", login=name), hide_input=True)
-    with _errors(lang):
-        typer.echo(keep_login(address, password, lang))
+    asked = _do("login", address=address)  # the login's name, to ask its password by
+    password = typer.prompt(tr(system_lang(), "password of {login}", login=asked.data["login"]), hide_input=True)
+    _do("login", address=address, password=password)
 
 
 @app.command("print")
@@ -435,12 +288,7 @@ def print_command(
 
     Example: forsxl print club.xlsx --round 3 -o slips.pdf
     """
-    from forsxl.app.printing import print_round
-
-    loaded = _load(path)
-    written, said = _run(loaded, lambda: print_round(loaded, round, output))
-    typer.echo(said)
-    _show(written, loaded.lang, show)
+    _do("print", path, round=round, output=output, show=show)
 
 
 @app.command("regulation")
@@ -455,10 +303,7 @@ def regulation_command(
 
     Example: forsxl regulation club.xlsx -o regulation.pdf
     """
-    from forsxl.app.printing import print_regulation
-
-    loaded = _load(path)
-    typer.echo(_run(loaded, lambda: print_regulation(loaded, output)))
+    _do("regulation", path, output=output)
 
 
 @app.command()
@@ -478,21 +323,23 @@ def explain(
              forsxl explain club.xlsx --player Ivanov --than Petrov
              forsxl explain club.xlsx --round 3
     """
-    from forsxl.app.publish import explain_lines
-
-    loaded = _load(path)
-    typer.echo("\n".join(_run(loaded, lambda: explain_lines(loaded, player, than, round))))
+    _do("explain", path, player=player, than=than, round=round)
 
 
 @app.command("config")
-def config_command(path: Workbook) -> None:
-    """Print the effective configuration as YAML: each key's value, what it does and where it came from.
+def config_command(
+    path: Workbook,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Type these keys into the Config sheet: a YAML file of keys, as a preset or forsxl tune -o "
+        "writes one, or key=value (repeatable).", metavar="FILE|KEY=VALUE")] = None,
+) -> None:
+    """Print the effective configuration as YAML: each key's value, what it does and where it came from; with --set,
+    type keys into the Config sheet (checked first, standings recounted, a Log row).
 
     Example: forsxl config club.xlsx
+             forsxl config club.xlsx --set tuned.yaml --set handicap.max_steps=6
     """
-    loaded = _load(path)
-    for line in config_lines(loaded):
-        typer.echo(line)
+    _do("config", path, set=set_)
 
 
 @app.command()
@@ -501,8 +348,7 @@ def presets() -> None:
 
     Example: forsxl presets
     """
-    for line in preset_lines(system_lang()):
-        typer.echo(line)
+    _do("presets")
 
 
 @app.command()
@@ -519,13 +365,20 @@ def demo(
     Example: forsxl demo            (writes forsxl-demo/club.xlsx and forsxl-demo/club.html)
              forsxl demo fm --preset fors-m --lang en
     """
-    from forsxl.app.demo import run_demo
+    _do("demo", directory, played=played, lang=lang, preset=preset)
 
-    lang = lang or system_lang()
-    with _errors(lang):
-        workbook, page = run_demo(directory, played, _say, lang, preset)
-    typer.echo(tr(lang, "{workbook}: the tournament workbook\n{page}: the results page", workbook=workbook, page=page))
 
+
+@app.command(hidden=True)
+def serve() -> None:
+    """Answer requests of forsxl.api, one JSON line each way on standard input and output, until the input ends:
+    for a program that runs many commands (the forsxl menu in LibreOffice Calc). See docs/api.md.
+
+    Example: forsxl serve < requests.jsonl
+    """
+    from forsxl.serve import serve as answer_lines
+
+    answer_lines(sys.stdin.buffer, sys.stdout.buffer)
 
 
 calc = typer.Typer(help="forsxl inside LibreOffice Calc: a forsxl menu and toolbar on the open workbook.\n\n"
@@ -554,13 +407,7 @@ def calc_build(
 
     Example: forsxl calc build -o forsxl.oxt
     """
-    from forsxl.calc.build import build
-
-    lang = system_lang()
-    with _errors(lang):
-        written = build(output, program)
-    typer.echo(tr(lang, "{path}: the forsxl menu for LibreOffice Calc; add it in Tools › Extension Manager",
-                  path=written))
+    _do("calc build", output=output, program=program)
 
 
 @calc.command("install")
@@ -570,13 +417,7 @@ def calc_install(shared: SharedOption = False, profile: ProfileOption = None, un
 
     Example: forsxl calc install
     """
-    from forsxl.calc.build import install
-
-    lang = system_lang()
-    with _errors(lang):
-        install(shared, profile, unopkg, program)
-    typer.echo(tr(lang, "the forsxl menu is in LibreOffice Calc now: open a tournament workbook (.xlsx) to find it "
-                  "(restart LibreOffice if it is running)"))
+    _do("calc install", shared=shared, profile=profile, unopkg=unopkg, program=program)
 
 
 @calc.command("remove")
@@ -585,12 +426,7 @@ def calc_remove(shared: SharedOption = False, profile: ProfileOption = None, uno
 
     Example: forsxl calc remove
     """
-    from forsxl.calc.build import remove
-
-    lang = system_lang()
-    with _errors(lang):
-        remove(shared, profile, unopkg)
-    typer.echo(tr(lang, "the forsxl menu is out of LibreOffice Calc (restart LibreOffice if it is running)"))
+    _do("calc remove", shared=shared, profile=profile, unopkg=unopkg)
 
 
 web = typer.Typer(help="forsxl in a web page: nothing to install, the workbook never leaves the computer.\n\n"
@@ -661,19 +497,14 @@ def import_command(
     only: Annotated[str, typer.Option(help="Comma-separated EGD PINs or names to take from a rating list.",
                                       metavar="LIST")] = "",
     lang: Annotated[Lang | None, typer.Option(help="Language of a workbook made from an OpenGotha file (default: "
-                                              "the system's, from LANG).", show_default=False)] = None,
+                                              "the system's).", show_default=False)] = None,
 ) -> None:
     """Add players from a CSV or rating list to Players (never twice), or make a workbook of an OpenGotha tournament.
 
     Example: forsxl import club.xlsx allworld_lp.html --only 13633719,10537560
              forsxl import ioct.xlsx ioct.xml          (the whole tournament, rounds and results)
     """
-    from forsxl.app.exchange import import_file
-
-    lang = lang or system_lang()
-    with _errors(lang):
-        lines = import_file(path, source, format, only, lang)
-    typer.echo("\n".join(lines))
+    _do("import", path, source=source, format=format, only=only, lang=lang)
 
 
 @app.command("ratings")
@@ -705,48 +536,7 @@ def ratings_command(
              forsxl ratings club.xlsx --apply
              forsxl ratings club.xlsx --source egd --file allworld_lp.html --add 13633719
     """
-    from datetime import date as day
-
-    from forsxl.app.ratings import apply_into, rating_source, ratings_into, read_list
-
-    lang = peek_lang(path) or system_lang()
-    with _errors(lang):
-        given = [o for o, v in (("--source", source), ("--file", file), ("--date", date), ("--url", url),
-                                ("--add", add)) if v]
-        if apply and given:
-            raise ForsxlError("", "ratings_options", option=given[0])
-        if force and not apply:
-            raise ForsxlError("", "ratings_force_alone")
-        if not apply and source is None:
-            raise ForsxlError("", "ratings_source_missing")
-    if apply:
-        with _editing(path) as loaded:
-            lines = _run(loaded, lambda: apply_into(loaded, force))
-        typer.echo("\n".join(lines))
-        return
-    assert source is not None
-    with _errors(lang), _download_bar(lang) as progress:
-        listed = read_list(rating_source(source), file, date, url, day.today(), progress)
-    with _editing(path) as loaded:
-        lines = _run(loaded, lambda: ratings_into(loaded, listed, add or []))
-    typer.echo("\n".join(lines))
-
-
-@contextmanager
-def _download_bar(lang: Lang) -> Iterator[Callable[[int, int | None], None]]:
-    """A download's progress, shown as a bar on stderr once a list of a megabyte or more is on its way (an EGD world
-    list is 8 MB); a small one comes without one."""
-    with ExitStack() as stack:
-        shown: list[Any] = []  # the bar, once started
-
-        def progress(done: int, total: int | None) -> None:
-            if not shown and total is not None and total >= 2**20:
-                shown.append(stack.enter_context(typer.progressbar(length=total, label=tr(lang, "downloading"),
-                                                                   file=sys.stderr)))
-            if shown:
-                shown[0].update(done - shown[0].pos)
-
-        yield progress
+    _do("ratings", path, source=source, file=file, date=date, url=url, add=add, apply=apply, force=force)
 
 
 @app.command("export")
@@ -768,13 +558,45 @@ def export_command(
 
     Example: forsxl export club.xlsx --format egf -o club.h9 --egf-class B --minutes 90
     """
-    from forsxl.app.exchange import export_book
+    _do("export", path, format=format, output=output, egf_class=egf_class, minutes=minutes,
+        keep_forfeits=keep_forfeits)
 
-    with _errors():
-        text, _, notes = export_book(path, format, output, egf_class, minutes, keep_forfeits)
-    typer.echo(text, nl=not text.endswith("\n"))
-    for note in notes:
-        _say(note)
+
+@app.command()
+def tune(
+    path: Workbook,
+    seed: Annotated[int | None, typer.Option(help="The same seed gives the same answer (default: random, printed).",
+                                             metavar="NUMBER")] = None,
+    candidates: Annotated[int, typer.Option(min=2, help="Regulations drawn to start the search.",
+                                            metavar="COUNT")] = 96,
+    runs: Annotated[int, typer.Option(min=2, help="Held-out runs that measure the finalists, the workbook's "
+                                      "regulation and McMahon.", metavar="COUNT")] = 1000,
+    finalists: Annotated[int, typer.Option(min=1, help="Regulations reported beside the workbook's and McMahon.",
+                                           metavar="COUNT")] = 3,
+    rounds: Annotated[int | None, typer.Option(min=1, help="Rounds to play (default: Config rounds).",
+                                               metavar="ROUNDS")] = None,
+    model: Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
+                                              "stronger (the stronger always wins).")] = Model.EGF,
+    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).",
+                                         metavar="POINTS")] = 100,
+    prizes: Annotated[int, typer.Option(min=1, help="Top places whose changes are counted.", metavar="PLACES")] = 3,
+    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).", metavar="COUNT")] = 0,
+    output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the winner's keys to this YAML file, "
+                                                "for simulate --compare and config --set.", metavar="FILE")] = None,
+    page: Annotated[Path | None, typer.Option("--page", help="The HTML report to write (default: BOOK-tuning.html "
+                                              "beside the workbook).", metavar="FILE")] = None,
+    apply: Annotated[bool, typer.Option("--apply", help="Type the winner's keys into Config (before round 1, when "
+                                        "the held-out runs keep it within the bias goal).")] = False,
+) -> None:
+    """Search the regulation the seeds leave to the organizer (start points, groups, handicap reduction and steps,
+    scoring, correction) for the players in the workbook: the highest Kendall tau whose giver bias stays within
+    ±0.5 points in every step cell, McMahon's tau the mark (R10, R12). The workbook is not changed unless --apply.
+
+    Example: forsxl tune club.xlsx --seed 7 -o tuned.yaml
+             forsxl simulate club.xlsx --compare tuned.yaml --from-start
+    """
+    _do("tune", path, seed=seed, candidates=candidates, runs=runs, finalists=finalists, rounds=rounds, model=model,
+        sigma=sigma, prizes=prizes, workers=workers, output=output, page=page, apply=apply)
 
 
 @app.command()
@@ -807,20 +629,5 @@ def simulate(
 
     Example: forsxl simulate club.xlsx --runs 1000 --seed 7 --compare fors-2009 --compare tweak.yaml
     """
-    from forsxl.app.simulation import plan_simulation, run_simulation
-    from forsxl.engine.simulate import Settings
-    from forsxl.publish.site import check_folder
-
-    if output is not None:
-        with _errors():
-            check_folder(output)  # before the runs, not after them
-    settings = Settings(model, sigma, prizes, from_start)
-    write = not no_write
-    with _editing(path) if write else nullcontext(_load(path)) as loaded:
-        plan = _run(loaded, lambda: plan_simulation(loaded, compare or [], rounds, settings, runs, seed, workers,
-                                                    output))
-        for note in plan.notes:
-            _say(note)
-        with typer.progressbar(length=plan.total, label=tr(loaded.lang, "simulate"), file=sys.stderr) as bar:
-            lines = _run(loaded, lambda: run_simulation(loaded, plan, write, bar.update))
-    typer.echo("\n".join(lines))
+    _do("simulate", path, runs=runs, rounds=rounds, seed=seed, compare=compare, from_start=from_start, model=model,
+        sigma=sigma, prizes=prizes, workers=workers, no_write=no_write, output=output)

@@ -10,7 +10,9 @@ decimal separator (imported only where a date or a fraction is shown).
 
 A msgid is found by babel's extractor where it is the argument of `tr(lang, ...)`, `ntr(lang, ..., ...)`, `N_(...)`
 (a msgid named for a table, translated where it is shown) or `Later(...)` (an English text translated where it is
-shown); `KEYWORDS` lists them.
+shown), and in the engine, which knows no catalogue, `sentence(...)` and `sentence_n(...)` (a sentence of the
+Положение, engine/pairing/methods.py) and `filled(lang, ...)` (a paragraph of it with blanks,
+publish/regulation.py); `KEYWORDS` lists them.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from datetime import date
 from decimal import Decimal
@@ -28,11 +31,13 @@ from typing import Any, TypeVar
 
 from forsxl.engine.model import Result, number_text
 from forsxl.engine.results import result_text
-from forsxl.engine.values import Lang
+from forsxl.engine.values import Lang, Rank
+from forsxl.russian import Named
 
 DOMAIN = "forsxl"
 LOCALE_DIR = Path(__file__).parent / "locale"
-KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": (2,), "ntr": (2, 3), "N_": None, "Later": None, "key": (2,)}
+KEYWORDS: dict[str, tuple[int, ...] | None] = {"tr": (2,), "ntr": (2, 3), "N_": None, "Later": None, "key": (2,),
+                                               "sentence": None, "sentence_n": (1, 2), "filled": (2,)}
 """The functions whose string arguments are msgids, for babel's extractor: `key(default, doc, rule)` is a Config
 field of engine/config.py, whose doc is the key's description in `forsxl config` and on the regulation page."""
 
@@ -53,11 +58,66 @@ def N_(message: str) -> str:
 
 
 def system_lang() -> Lang:
-    """The system locale's language: Russian when the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set starts
-    with `ru`, else English. The language of whatever has no workbook to take it from (`new`, `demo`, an OpenGotha
-    import, an error before a workbook is read)."""
-    locale = next((os.environ[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(v)), "")
-    return Lang.RU if locale.casefold().startswith("ru") else Lang.EN
+    """The system's language (`system_locale`): Russian when it starts with `ru`, else English. The language of
+    whatever has no workbook to take it from (`new`, `demo`, `presets`, `--help`, an OpenGotha import, an error
+    before a workbook is read)."""
+    return Lang.RU if system_locale().casefold().startswith("ru") else Lang.EN
+
+
+_POSIX = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_locale() -> str:
+    """The user's language as the system names it (`ru_RU.UTF-8`, `ru:en`, `ru-RU`), or "" where it names none.
+
+    The locale variables as gettext reads them: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set, and
+    `LANGUAGE` before them unless that locale is C. Windows sets none of them, nor does macOS for a program not
+    started from a terminal: there it is the user's interface language, which a Russian Windows or Mac has though
+    its owner never typed a locale (issue 40)."""
+    locale = next((os.environ[v] for v in _POSIX if os.environ.get(v)), None)
+    if locale is None:
+        if sys.platform == "win32":
+            return _windows_ui_language()
+        return _mac_ui_language() if sys.platform == "darwin" else ""
+    plain = locale.partition(".")[0] in ("C", "POSIX")
+    return locale if plain else os.environ.get("LANGUAGE") or locale
+
+
+def _windows_ui_language() -> str:
+    """The Windows user's interface language (GetUserDefaultUILanguage) by its locale name, `ru_RU`; a sublanguage
+    Python does not name by its language's first one (0x0819, Russian in Moldova: `ru_RU`)."""
+    import ctypes
+    import locale
+
+    langid = int(ctypes.windll.kernel32.GetUserDefaultUILanguage())  # type: ignore[attr-defined]
+    return locale.windows_locale.get(langid) or locale.windows_locale.get(0x400 | langid & 0x3FF, "")
+
+
+_CORE_FOUNDATION = "/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation"
+
+
+def _mac_ui_language() -> str:
+    """The first of the Mac user's preferred languages (CFLocaleCopyPreferredLanguages), `ru-RU`; "" if the list is
+    empty or unreadable."""
+    import ctypes
+
+    cf = ctypes.CDLL(_CORE_FOUNDATION)
+    cf.CFLocaleCopyPreferredLanguages.restype = ctypes.c_void_p
+    cf.CFArrayGetCount.argtypes, cf.CFArrayGetCount.restype = [ctypes.c_void_p], ctypes.c_long
+    cf.CFArrayGetValueAtIndex.argtypes = [ctypes.c_void_p, ctypes.c_long]
+    cf.CFArrayGetValueAtIndex.restype = ctypes.c_void_p
+    cf.CFStringGetCString.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_long, ctypes.c_uint32]
+    cf.CFRelease.argtypes = [ctypes.c_void_p]
+    languages = cf.CFLocaleCopyPreferredLanguages()
+    if not languages:
+        return ""
+    try:
+        buffer = ctypes.create_string_buffer(64)
+        found = cf.CFArrayGetCount(languages) and cf.CFStringGetCString(
+            cf.CFArrayGetValueAtIndex(languages, 0), buffer, len(buffer), 0x08000100)  # kCFStringEncodingUTF8
+        return buffer.value.decode() if found else ""
+    finally:
+        cf.CFRelease(languages)
 
 
 def number(value: Fraction | int, lang: Lang) -> str:
@@ -95,6 +155,13 @@ def format_date(text: str, lang: Lang) -> tuple[str, str]:
     return date_text(day, lang), day.isoformat()
 
 
+def points_said(value: Fraction, lang: Lang) -> str:
+    """Points with their noun as the language agrees it with the number: `1 point`, `15 очков`, `0,5 очка`."""
+    if value.denominator == 1:
+        return ntr(lang, "{count} point", "{count} points", int(value))
+    return tr(lang, "{number} points", number=number(value, lang))  # Russian: a fraction takes the genitive singular
+
+
 class Later(str):
     """An English text that is also a msgid with its params, translated where it is shown (as a param of `tr`,
     or as the sheet of an error's source): what a reader says before the workbook's language is known, such as
@@ -114,8 +181,11 @@ class Later(str):
 
 
 def _shown(params: dict[str, Any], lang: Lang) -> dict[str, Any]:
+    """The params as the language writes them; a text one a `Named`, which the catalogue may put in a case
+    (`{by:ins}`, forsxl/russian.py)."""
     return {k: number(v, lang) if isinstance(v, Fraction) else v.said(lang) if isinstance(v, Later) else
-            result_text(v, lang) if isinstance(v, Result) else v for k, v in params.items()}
+            result_text(v, lang) if isinstance(v, Result) else v.label(lang) if isinstance(v, Rank) else
+            Named(v) if type(v) is str else v for k, v in params.items()}
 
 
 def tr(lang: Lang, message: str, **params: Any) -> str:

@@ -82,7 +82,15 @@ MESSAGES: dict[str, str] = {
     "name_duplicate": N_("{name!r} is already on row {row}"),
     "rating_bad": N_("rating {value!r} is not a number"),
     "rating_range": N_("rating {value} is not between {low} and {high}"),
-    "rank_bad": N_("rank {value!r} is not a rank like 5k or 2d"),
+    "rank_bad": N_("rank {value!r} is not a rank like 5k or 2d, nor a sport category ({known})"),
+    "category_no_rank": N_("{name}: the sport category {category} says no rank, and neither rating nor rank is typed: "
+                           "type the player's rank (such as 3k) under Rank or the rating under Rating, or the rank of "
+                           "every {category} in Config ratings.categories ({category}: 3k)"),
+    "category_rank": N_("{name} plays as {rank} (rating {rating}): the rank Config ratings.categories gives the sport "
+                        "category {category}, as neither rating nor rank is typed"),
+    "category_unknown": N_("{name}: {category!r} is neither a rank (5k, 2d) nor a sport category ({known}), and no "
+                           "rating is typed: type the player's rank (such as 3k) under Rank or the rating under "
+                           "Rating"),
     "rating_missing": N_("{name!r} has neither rating nor rank"),
     "number_bad": N_("{value!r} is not a whole number"),
     "points_bad": N_("{value!r} is not a number"),
@@ -136,8 +144,22 @@ MESSAGES: dict[str, str] = {
                                "be at least the number of rounds (empty: the rounds still to play)"),
     "config_scheme_steps": N_("scheme {scheme} compensates at most {cap} handicap steps: set handicap.max_steps to "
                               "{cap}"),
+    "config_per_step": N_("scoring.per_step works only with the schemes that count steps one by one (fors30, "
+                          "fors30-symmetric, fors-asymmetric, nsk1977, serp): {scheme} does not"),
+    "tune_not_fors": N_("forsxl tune searches a Fors regulation, where a handicap step is paid in points; this "
+                        "workbook scores {scheme}: start from a Fors preset (forsxl presets)"),
+    "tune_declared": N_("forsxl tune changes the groups and start points, which a team tournament's declared groups "
+                        "fix (groups.declared); it cannot tune this one"),
+    "tune_few_players": N_("{count} players are too few to tune a regulation for; forsxl tune needs 4 or more"),
+    "tune_apply_paired": N_("--apply types a regulation in before round 1 is paired, and round {rounds} is paired "
+                            "already: write the keys with -o and set them with forsxl config --set if the tournament "
+                            "is to change its regulation now"),
+    "tune_nothing_plays": N_("no regulation forsxl tune searches plays with this workbook's other Config keys; "
+                             "forsxl check names what is wrong with them"),
+    "tune_apply_ods": N_("--apply types keys into the workbook, and {path} is an .ods, which forsxl saves as a new "
+                         ".xlsx: write the keys with -o, then forsxl config --set on the .xlsx"),
     "simulate_variant_unknown": N_("--compare {name!r} is neither a preset nor a file; presets: {known}"),
-    "simulate_variant_bad": N_("{path} is not a Config file: write one key: value per line, as a preset"),
+    "config_file_bad": N_("{path} is not a Config file: write one key: value per line, as a preset"),
     "preset_unknown": N_("unknown preset {name!r}; presets: {known}"),
     "round_sheet_name": N_("round {expected} has no sheet, yet this one follows: number the round sheets 1, 2, 3, ..."),
     "round_sheet_twice": N_("a second sheet of round {round}: keep one"),
@@ -166,7 +188,7 @@ MESSAGES: dict[str, str] = {
     "round_has_results": N_("round {round} has results and cannot be paired again"),
     "round_already_paired": N_("round {round} is already paired; use --round {round} --force to pair it again"),
     "round_out_of_order": N_("round {round} cannot be paired now; the next round is {expected}"),
-    "print_format": N_("{path}: slips are written as .pdf or .html"),
+    "print_format": N_("{path}: slips are written as .pdf, .html or .xlsx"),
     "regulation_format": N_("{path}: the regulation is written as .pdf or .html"),
     "pdf_needs_browser": N_("{path}: a PDF is printed by Chromium or Google Chrome, and neither is installed; write "
                             "{html} instead and print it from a browser"),
@@ -228,6 +250,14 @@ MESSAGES: dict[str, str] = {
     "serp_sickle_odd": N_("serp.layout sickle needs an even serp.games, not {games}; use compact"),
     "serp_no_layout": N_("no layout of {games} games each within {games} places was found for {count} players"),
     "serp_teammates": N_("{first} and {second} are team-mates and would meet in this layout; use serp.layout compact"),
+    "late_entry_refused": N_("{name} comes late, to round {round}: {passed} of the {rounds} rounds have passed, and "
+                             "a late entrant is admitted only until {limit} have (attendance.late_until); delete the "
+                             "row in Players, or clear attendance.late_until to admit them all the same"),
+    "late_entry_scheduled": N_("{name} is in no round of the schedule: a round robin admits no late entrant "
+                               "(attendance.late_until); delete the row in Players, or, while no result is typed, "
+                               "write the schedule again with forsxl schedule"),
+    "unscheduled": N_("warning: {name} is in no round of the schedule and plays no game: while no result is typed, "
+                      "write the schedule again with forsxl schedule"),
     "too_few_players": N_("{count} players: the tournament is not held with fewer than 4"),
     "swiss_by_size": N_("{count} players: R8 makes this a Swiss of {rounds} rounds, paired round by round with "
                         "forsxl pair, not scheduled in advance"),
@@ -395,12 +425,12 @@ MESSAGES: dict[str, str] = {
     "explain_round": N_("Round {round}, paired by {method} ({rule}):"),
     "explain_what": N_("say what to explain: --player NAME (why the player ranks where they do) or --round N (why "
                        "each pair of the round was formed)"),
-    "explain_board": N_("Board {board}: {upper} (ranked {upper_position}, {upper_points} points) – {lower} (ranked "
-                        "{lower_position}, {lower_points} points), gap {gap}, group {group}"),
-    "explain_handicap": N_("handicap (R2): difference {difference} × {factor} − {reduction} × 100 (the reduction in "
-                           "stones) = {adjusted} → {computed} {kind} steps; the game: {stones} stones, komi {komi}"),
-    "explain_handicap_differs": N_("the game has {steps} steps, not {computed}: the result correction (R2.4), a "
-                                   "descent from an even group (R2.6) or a referee's edit"),
+    "explain_board": N_("Board {board}: {upper} (ranked {upper_position}, {upper_points}) – {lower} (ranked "
+                        "{lower_position}, {lower_points}), gap {gap}, group {group}"),
+    "explain_handicap": N_("handicap (R2): difference {difference}{adjustment} → {steps} ({kind}); the game: "
+                           "{handicap}"),
+    "explain_handicap_differs": N_("the game has {steps}, not {computed}: the result correction (R2.4), a descent "
+                                   "from an even group (R2.6) or a referee's edit"),
     "why_neighbours": N_("{upper} was the highest unpaired player; {lower} the nearest allowed below (R7.1)"),
     "why_shift_planned": N_("shift {shift}: {upper} meets the planned partner {lower}, position {position} in the "
                             "{order} order (R7.2)"),

@@ -12,6 +12,7 @@ import json
 import sys
 import time
 import traceback
+from urllib.parse import quote
 
 import uno
 from com.sun.star.beans import PropertyValue
@@ -47,8 +48,11 @@ class Driver:
     def model(self):
         return self.frame.getController().getModel()
 
-    def open(self, path):
-        model = self.desktop.loadComponentFromURL(uno.systemPathToFileUrl(path), "_blank", 0, ())
+    def open(self, path, encoding="utf-8"):
+        """The workbook at `path` opened, by the URL LibreOffice makes of its name in its locale's `encoding`
+        (under LANG=C each byte of a Cyrillic name is an ISO-8859-1 character to LibreOffice)."""
+        shown = path.encode("utf-8").decode(encoding)
+        model = self.desktop.loadComponentFromURL("file://" + quote(shown), "_blank", 0, ())
         if model is None:
             raise RuntimeError("not opened: " + path)
         self.frame = model.getCurrentController().getFrame()
@@ -89,11 +93,113 @@ class Driver:
         return {"sheet": controller.getActiveSheet().getName(),
                 "range": [address.StartColumn, address.StartRow, address.EndColumn, address.EndRow]}
 
+    def view(self, zoom=None, first_row=None):
+        """The zoom and the first row and column in view, set first where given."""
+        controller = self.model.getCurrentController()
+        if zoom is not None:
+            controller.ZoomValue = zoom
+        if first_row is not None:
+            controller.setFirstVisibleRow(first_row)
+        return {"zoom": controller.ZoomValue, "row": controller.getFirstVisibleRow(),
+                "column": controller.getFirstVisibleColumn()}
+
     def select(self, sheet, cell):
         target = self.model.getSheets().getByName(sheet)
         controller = self.model.getCurrentController()
         controller.setActiveSheet(target)
         controller.select(target.getCellRangeByName(cell))
+        return True
+
+    def snapshot(self):
+        """Every sheet, in order, with every cell of its used area: its text and its value, compared cell by cell;
+        how its cells look, range by range of cells alike (font, weight, size, wrap, fill, number format,
+        validation); its merged cells; the widths of its columns and the heights of its rows: what an undo must
+        bring back."""
+        out = []
+        formats = self.model.getNumberFormats()
+        for name in self.model.getSheets().getElementNames():
+            sheet = self.model.getSheets().getByName(name)
+            cursor = sheet.createCursor()
+            cursor.gotoEndOfUsedArea(False)
+            address = cursor.getRangeAddress()
+            block = sheet.getCellRangeByPosition(0, 0, address.EndColumn, address.EndRow)
+            looks, merged = [], []
+            ranges = block.getCellFormatRanges()
+            for index in range(ranges.getCount()):
+                part = ranges.getByIndex(index)
+                where = part.getRangeAddress()
+                corners = [where.StartColumn, where.StartRow, where.EndColumn, where.EndRow]
+                looks.append([corners, part.CharFontName, part.CharWeight, part.CharHeight, part.IsTextWrapped,
+                              part.CellBackColor, formats.getByKey(part.NumberFormat).FormatString,
+                              part.Validation.Type.value])
+                if part.getIsMerged():
+                    merged.append(corners)
+            columns, lines = sheet.getColumns(), sheet.getRows()
+            widths = [columns.getByIndex(c).Width for c in range(address.EndColumn + 1)]
+            heights = [lines.getByIndex(r).Height for r in range(address.EndRow + 1)]
+            out.append([name, [list(row) for row in block.getDataArray()],
+                        [list(row) for row in block.getFormulaArray()], looks, merged, widths, heights])
+        return out
+
+    def has_writer(self):
+        """Whether LibreOffice Writer is installed (its HTML filter is there)."""
+        filters = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.document.FilterFactory", self.ctx)
+        return filters.hasByName("HTML (StarWriter)")
+
+    def uid(self):
+        """The document's RuntimeUID: a new one only when it is loaded anew."""
+        return self.model.getPropertyValue("RuntimeUID")
+
+    def undo_titles(self):
+        return list(self.model.getUndoManager().getAllUndoActionTitles())
+
+    def undo(self):
+        """Edit › Undo in the workbook's window (Calc takes a sheet back in the active window's document)."""
+        self.frame.activate()
+        self.model.getUndoManager().undo()
+        return True
+
+    def redo(self):
+        self.frame.activate()
+        self.model.getUndoManager().redo()
+        return True
+
+    def format_of(self, sheet, cell):
+        """What a cell looks like: bold, wrapped, its number format's code, its column's width."""
+        target = self.cell(sheet, cell)
+        code = self.model.getNumberFormats().getByKey(target.NumberFormat).FormatString
+        column = self.model.getSheets().getByName(sheet).getColumns().getByIndex(target.getCellAddress().Column)
+        return {"bold": target.CharWeight > 100, "wrap": target.IsTextWrapped, "format": code,
+                "width": column.Width, "validation": target.Validation.Type.value}
+
+    def frozen(self):
+        """Whether the active sheet's view has frozen panes."""
+        return self.model.getCurrentController().hasFrozenPanes()
+
+    def wait_saved(self, timeout=30):
+        """Until the document is saved (the extension saves it once the item has returned)."""
+        deadline = time.monotonic() + timeout
+        while self.model.isModified() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return not self.model.isModified()
+
+    def components(self):
+        """The titles of the documents open, by kind: what an item opened (slips, the regulation, a new workbook)."""
+        out = []
+        enumeration = self.desktop.getComponents().createEnumeration()
+        while enumeration.hasMoreElements():
+            component = enumeration.nextElement()
+            out.append(component.getURL())
+        return sorted(out)
+
+    def close_others(self):
+        """Every document but the workbook closed, unsaved."""
+        enumeration = self.desktop.getComponents().createEnumeration()
+        while enumeration.hasMoreElements():
+            component = enumeration.nextElement()
+            if component != self.model:
+                component.setModified(False)
+                component.close(True)
         return True
 
     def modified(self):
@@ -104,7 +210,7 @@ class Driver:
 
     def dispatch(self, action, args=None):
         helper = self.ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.DispatchHelper", self.ctx)
-        props = tuple(prop(k, v) for k, v in (args or {}).items())
+        props = tuple(prop(k, json.dumps(v) if k == "Picked" else v) for k, v in (args or {}).items())
         event = helper.executeDispatch(self.frame, "org.forsxl.calc:" + action, "", 0, props)
         return json.loads(event.Result)
 
@@ -115,6 +221,11 @@ class Driver:
                                                       (prop("nodepath", node),))
         access.setPropertyValue(name, value)
         access.commitChanges()
+        return True
+
+    def store_copy(self, path):
+        """The document as it is stored to `path` as .xlsx, the document itself unchanged."""
+        self.model.storeToURL(uno.systemPathToFileUrl(path), (prop("FilterName", "Calc MS Excel 2007 XML"),))
         return True
 
     def save_as(self, path, filter):
@@ -136,6 +247,7 @@ class Driver:
             handler.callHandlerMethod(dialog, "ok", "external_event")
             handler.callHandlerMethod(dialog, "initialize", "external_event")
         texts = {name: dialog.getControl(name).getText() for name in ("ProgramLabel", "Program", "Hint", "Found")}
+        texts["SaveAfter"] = dialog.getControl("SaveAfter").getModel().Label
         dialog.dispose()
         return texts
 
@@ -157,6 +269,32 @@ class Driver:
                 items = [menu.getAccessibleChild(i).getAccessibleContext().getAccessibleName()
                          for i in range(menu.getAccessibleChildCount())]
         return {"titles": titles, "forsxl": items}
+
+    def status_field(self):
+        """The forsxl field of the status bar as the window shows it: its text and its width on screen."""
+        bar = self._accessible(self.frame.getContainerWindow().getAccessibleContext(),
+                                uno.getConstantByName("com.sun.star.accessibility.AccessibleRole.STATUS_BAR"))
+        for index in range(bar.getAccessibleChildCount()):
+            item = bar.getAccessibleChild(index).getAccessibleContext()
+            if item.getAccessibleName() == "forsxl":
+                return {"text": item.getText(), "width": item.getBounds().Width}
+        return None
+
+    def choose_from_menu(self, item):
+        """The forsxl menu opened and `item` clicked, as a referee does (the menu runs it once this returns)."""
+        bar = self._accessible(self.frame.getContainerWindow().getAccessibleContext(),
+                                uno.getConstantByName("com.sun.star.accessibility.AccessibleRole.MENU_BAR"))
+        for index in range(bar.getAccessibleChildCount()):
+            menu = bar.getAccessibleChild(index).getAccessibleContext()
+            if menu.getAccessibleName() == "forsxl":
+                menu.doAccessibleAction(0)
+                time.sleep(1)
+                for entry in range(menu.getAccessibleChildCount()):
+                    context = menu.getAccessibleChild(entry).getAccessibleContext()
+                    if context.getAccessibleName() == item:
+                        context.doAccessibleAction(0)
+                        return True
+        raise RuntimeError("no menu item " + item)
 
     def _accessible(self, context, role, depth=0):
         if context.getAccessibleRole() == role:

@@ -70,11 +70,14 @@ class OfficeError(RuntimeError):
 
 
 class Office:
-    """A running LibreOffice with the extension built by `program` (default: this forsxl), in `folder`."""
+    """A running LibreOffice with the extension built by `program` (default: this forsxl), in `folder`; its process
+    in `locale` when given (`C`: no UTF-8)."""
 
     def __init__(self, folder: Path, program: str | None = None, display: str | None = None,
-                 path: str | None = None) -> None:
-        self.folder, self.display, self.path = folder, display, path
+                 path: str | None = None, locale: str | None = None) -> None:
+        self.folder, self.display, self.path, self.locale = folder, display, path, locale
+        self.encoding = "latin-1" if locale == "C" else "utf-8"
+        """How LibreOffice reads file names in its locale: under C each byte is an ISO-8859-1 character."""
         folder.mkdir(parents=True, exist_ok=True)
         self.profile = Path(tempfile.mkdtemp(prefix="forsxl-profile-"))  # in /tmp, which `nobody` can reach
         self.opened = folder / "opened.txt"
@@ -84,6 +87,10 @@ class Office:
                                        stdout=subprocess.PIPE, text=True, encoding="utf-8",
                                        env=office_environment(), start_new_session=True)
         self.call("connect", port=self.port)
+
+    def alive(self) -> bool:
+        """soffice still running and answering."""
+        return self.soffice.poll() is None and bool(self.call("windows") >= 0)
 
     def _install(self, program: str | None) -> None:
         args = [sys.executable, "-m", "forsxl", "calc", "install", "--profile", str(self.profile)]
@@ -120,6 +127,9 @@ class Office:
                 "--nofirststartwizard", f"--accept=socket,host=127.0.0.1,port={self.port};urp;"]
         if self.path is not None:
             env["PATH"] = self.path
+        if self.locale is not None:  # LANG=C: a LibreOffice whose process has no UTF-8 locale
+            env = {k: v for k, v in env.items() if not k.startswith("LC_")} | {"LANG": self.locale,
+                                                                               "LC_ALL": self.locale}
         if self.display:
             env |= {"DISPLAY": self.display, "SAL_USE_VCLPLUGIN": "gen"}
         else:

@@ -32,13 +32,13 @@ from typing import Any
 
 import pytest
 from featurebook import FLAVORS, feature_book
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from property_runs import examples
+from property_runs import SHARED_FIXTURE, examples
 from test_cli import invoke, ok, problems
 from test_package import play_round
 
-from forsxl import cli
+from forsxl import api
 from forsxl.book import layout, openpyxl_private, read
 from forsxl.book.parts import NATIVE, Parts, SheetXml, attribute, encoding, relative, rels_path, resolve, spans
 from forsxl.book.sheets import header_row
@@ -278,23 +278,15 @@ def write(entries: Entries, path: Path) -> None:
 
 @contextmanager
 def raised_errors(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[ForsxlError]]:
-    """The errors the commands refuse with, as cli.py's one place that says them (`_errors`) meets them."""
+    """The errors the commands refuse with, as forsxl.api's one place that says them (`_said`) meets them."""
     found: list[ForsxlError] = []
-    said = cli._errors
+    said = api._said
 
-    @contextmanager
-    def recording(lang: Any = None) -> Iterator[None]:
-        with said(lang):
-            try:
-                yield
-            except WorkbookErrors as problems:
-                found.extend(problems.errors)
-                raise
-            except ForsxlError as error:
-                found.append(error)
-                raise
+    def recording(run: Any, problems: ForsxlError | WorkbookErrors) -> None:
+        found.extend(problems.errors if isinstance(problems, WorkbookErrors) else [problems])
+        said(run, problems)
 
-    monkeypatch.setattr(cli, "_errors", recording)
+    monkeypatch.setattr(api, "_said", recording)
     yield found
 
 
@@ -344,8 +336,8 @@ def run(path: Path, command: tuple[str, ...], errors: list[ForsxlError]) -> tupl
     return 1, {(e.code, str(e.source or "")) for e in errors}
 
 
-@settings(max_examples=examples(30, "FORSXL_AGREEMENT_EXAMPLES"), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(30, "FORSXL_AGREEMENT_EXAMPLES"),
+          suppress_health_check=SHARED_FIXTURE)
 @given(base=st.sampled_from(["excel", "libreoffice", "sdk", "ru"]), changes=st.lists(CHANGES, min_size=1, max_size=3),
        commands=st.lists(st.sampled_from(COMMANDS), min_size=1, max_size=3, unique=True))
 # What CI's random runs met on CPython 3.13, as described (the examples drawn were not kept; issue 31): a part forsxl

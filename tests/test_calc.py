@@ -32,14 +32,18 @@ sys.path.insert(0, str(OXT / "python" / "pythonpath"))
 from forsxl_calc import texts
 from forsxl_calc.actions import (
     ACTIONS,
+    Broken,
+    Needs,
     NotRun,
     TimedOut,
-    arguments,
+    Warm,
     cell_name,
     environment,
     named_cell,
+    path_of,
     programs,
-    run,
+    request,
+    url_of,
 )
 
 EXTENSION_PYTHON = sorted(OXT.rglob("*.py"))
@@ -65,28 +69,34 @@ def test_every_file_the_manifest_names_is_in_the_extension(oxt: zipfile.ZipFile)
             ElementTree.fromstring(oxt.read(name))  # well-formed, or LibreOffice refuses the whole extension
 
 
-def test_menu_and_toolbar_run_every_action_in_every_language(oxt: zipfile.ZipFile) -> None:
+def test_menu_toolbar_and_status_bar_run_every_action_in_every_language(oxt: zipfile.ZipFile) -> None:
+    """Each item is one record (`actions.Action`): the menu lists them all in their groups, the toolbar those it
+    carries, each with its icon, and the status bar gets the forsxl field."""
     addons = ElementTree.fromstring(oxt.read("Addons.xcu"))
     oor = "{http://openoffice.org/2001/registry}name"
     urls = [v.text for p in addons.iter("prop") if p.get(oor) == "URL" for v in p]
     menu = [u for u in urls if u and u.startswith("org.forsxl.calc:")]
-    assert menu[: len(ACTIONS)] == [f"org.forsxl.calc:{a}" for a in
-                                    ("check", "pair", "standings", "recompute", "explain", "config", "print",
-                                     "publish", "merge")]
-    assert sorted(set(menu)) == sorted(f"org.forsxl.calc:{a}" for a in ACTIONS)
+    assert menu[: len(ACTIONS)] == [f"org.forsxl.calc:{a}" for a in (
+        "check", "pair", "standings", "recompute", "explain", "config", "regulation", "print", "publish", "export",
+        "import", "merge", "history", "new")]
+    assert "org.forsxl.calc:status" in menu
+    separators = [u for u in urls if u == "private:separator"]
+    assert len(separators) == len({a.group for a in ACTIONS.values()}) - 1
     titles = {v.text for p in addons.iter("prop") if p.get(oor) == "Title" for v in p}
     assert {"Проверить", "Жеребьёвка следующего тура", "Итоги", "Пересчитать фору доски", "Объяснить место",
-            "Бланки", "Опубликовать", "Слить с копией…", "Настройки"} <= titles  # the issue's words
-    assert {"Check", "Pair next round", "Standings", "Config"} <= titles
-    for action in ACTIONS:
-        for size in (16, 26):
-            assert f"icons/{action}_{size}.png" in oxt.namelist()
+            "Бланки", "Опубликовать…", "Слить с копией…", "Настройки", "Новый турнир…", "Добавить участников…",
+            "Положение о турнире", "Экспорт…", "История версий…"} <= titles  # the issues' words
+    assert {"Check", "Pair next round", "Standings", "Config", "New tournament…"} <= titles
+    for action in ACTIONS.values():
+        if action.toolbar:
+            for size in (16, 26):
+                assert f"icons/{action.name}_{size}.png" in oxt.namelist()
 
 
 def test_extension_says_its_words_in_russian_from_the_catalogue(oxt: zipfile.ZipFile) -> None:
     built = json.loads(oxt.read(f"{PACKAGE}/built.json"))
     russian = built["texts"]["ru"]
-    every = [texts.MENU, *texts.LABELS.values(), *texts.TEXTS.values()]
+    every = [texts.MENU, *(a.label for a in ACTIONS.values()), *texts.TEXTS.values()]
     assert set(russian) == set(every)
     untranslated = [m for m in every if russian[m] == m and m != "forsxl"]
     assert untranslated == []
@@ -123,7 +133,8 @@ def test_extension_runs_on_python_37() -> None:
         pytest.skip("no Python 3.7 here; the syntax is checked by test_extension_code_is_python_37")
     script = ("import sys; sys.path.insert(0, sys.argv[1])\n"
               "from forsxl_calc import actions, texts\n"
-              "assert actions.named_cell([\"'A!b'!C3: x\"], [\"A!b\"]) == ('A!b', 2, 2)\n"
+              "assert actions.named_cell([{'sheet': 'A!b', 'cell': 'C3'}], ['A!b']) == ('A!b', 2, 2)\n"
+              "assert actions.path_of(actions.url_of('/т у', 'latin-1'), 'latin-1') == '/т у'\n"
               "assert actions.programs('', sys.executable, {'PATH': ''}, '', False)[0][1:] == ['-m', 'forsxl']\n"
               "assert 'PYTHONPATH' not in actions.environment({'PYTHONPATH': 'x'}, '')\n"
               "print(texts.Texts({}).label('pair'))\n")
@@ -141,57 +152,86 @@ def test_extension_runs_on_python_37() -> None:
 @example("Round 2!", 0, 0)
 def test_a_cell_named_in_a_message_is_the_cell_selected(sheet: str, column: int, row: int) -> None:
     """What the menu passes forsxl (`cell_name`), how forsxl's messages name a cell (`Source`), how forsxl reads a
-    cell it is given (`cell_of`) and what the menu selects from forsxl's lines (`named_cell`) agree, for any sheet
+    cell it is given (`cell_of`) and what the menu selects from forsxl's problems (`named_cell`) agree, for any sheet
     name Calc allows, ' R1' with its space too."""
     name = cell_name(sheet, column, row)
     assert name == str(Source(sheet, f"{get_column_letter(column + 1)}{row + 1}"))
     assert cell_of(name) == (sheet, row + 1, column + 1)
-    assert named_cell([f"{name}: 'B+x' is not a result (R11)"], [sheet]) == (sheet, column, row)
+    problem = {"sheet": sheet, "cell": f"{get_column_letter(column + 1)}{row + 1}"}
+    assert named_cell([problem], [sheet]) == (sheet, column, row)
 
 
-def test_the_lines_forsxl_prints_point_at_their_cell() -> None:
+def test_the_problems_forsxl_names_point_at_their_cell() -> None:
     sheets = ["Players", "Тур-1", "Тур-4"]
-    assert named_cell(["/tmp/club.xlsx: 20 players", "Тур-1!H3: 'B+x' is not a result (R11)"], sheets) == (
-        "Тур-1", 7, 2)
-    assert named_cell(["Players!1: column Name / Имя is missing in row 1 (R0)"], sheets) == ("Players", 0, 0)
-    assert named_cell(["Тур-4: в туре 4 ещё нет результатов (R11)"], sheets) == ("Тур-4", -1, -1)
-    assert named_cell(["Other!A1: not a sheet of this workbook", r"C:\club.xlsx: written"], sheets) is None
+    assert named_cell([{"sheet": None, "cell": None}, {"sheet": "Тур-1", "cell": "H3"}], sheets) == ("Тур-1", 7, 2)
+    assert named_cell([{"sheet": "Players", "cell": "1"}], sheets) == ("Players", 0, 0)
+    assert named_cell([{"sheet": "Тур-4", "cell": None}], sheets) == ("Тур-4", -1, -1)
+    assert named_cell([{"sheet": "Other", "cell": "A1"}], sheets) is None
 
 
-def test_each_action_runs_the_command_a_referee_types(tmp_path: Path) -> None:
-    book = str(tmp_path / "club.xlsx")
-    assert {name: arguments(name, book, "Тур-2!C5" if a.needs in ("board", "player") else "b.xlsx")
-            for name, a in ACTIONS.items()} == {
-        "check": ["check", book],
-        "pair": ["pair", book],
-        "standings": ["standings", book],
-        "recompute": ["pair", book, "--recompute", "--board", "Тур-2!C5"],
-        "explain": ["explain", book, "--player", "Тур-2!C5"],
-        "print": ["print", book, "--open"],
-        "publish": ["publish", book, "-o", str(tmp_path / "club.html"), "--open"],
-        "merge": ["merge", book, "b.xlsx", "-o", book, "--resolve", str(tmp_path / "club-conflicts.xlsx")],
-        "config": ["config", book],
+@pytest.mark.parametrize(("url", "encoding", "path"), [
+    ("file:///home/referee/%D0%9A%D1%83%D0%B1%D0%BE%D0%BA/club%20ru.xlsx", "utf-8", "/home/referee/Кубок/club ru.xlsx"),
+    ("file:///tmp/%C3%90%C2%9A%C3%91%C2%83%C3%90%C2%B1%C3%90%C2%BE%C3%90%C2%BA.xlsx", "latin-1", "/tmp/Кубок.xlsx"),
+    ("file:///C:/Users/%D0%98%D0%B2%D0%B0%D0%BD/club.xlsx", "cp1251", "C:\\Users\\Иван\\club.xlsx"),
+    ("file://server/share/club.xlsx", "utf-8", "\\\\server\\share\\club.xlsx"),
+])
+def test_a_file_url_is_the_file_whatever_the_locale(url: str, encoding: str, path: str) -> None:
+    """LibreOffice's URLs are UTF-8 of the name as its process read it: under LANG=C (measured, LibreOffice 7.4) each
+    byte of a Cyrillic name became an ISO-8859-1 character, which `path_of` turns back into the real name."""
+    assert path_of(url, encoding) == path
+    assert url_of(path, encoding) == url
+
+
+def test_each_item_asks_what_a_referee_types(tmp_path: Path) -> None:
+    """Each item's request (docs/api.md) is its command, the copy it reads, the workbook it is a copy of, its
+    options, and the edits instead of a save for an item that writes."""
+    copy, book = str(tmp_path / "copy.xlsx"), str(tmp_path / "club.xlsx")
+    picked = {Needs.BOARD: "Тур-2!C5", Needs.PLAYER: "Итоги!D3", Needs.COPY: "b.xlsx", Needs.PLAYERS: "new.csv",
+              Needs.FOLDER: "site", Needs.EXPORT: {"format": "egf", "output": "club.h9"}, Needs.VERSION: 3,
+              Needs.NOTHING: ""}
+    asked = {name: request(a, copy, book, picked.get(a.needs)) for name, a in ACTIONS.items() if name != "new"}
+    assert {name: (r["command"], r["options"], r["describe"]) for name, r in asked.items()} == {
+        "check": ("check", {}, False),
+        "pair": ("pair", {}, True),
+        "standings": ("standings", {}, True),
+        "recompute": ("pair", {"recompute": True, "board": "Тур-2!C5"}, True),
+        "explain": ("explain", {"player": "Итоги!D3"}, False),
+        "config": ("config", {}, False),
+        "regulation": ("regulation", {}, False),
+        "print": ("print", {}, False),
+        "publish": ("publish", {"output": "site"}, False),
+        "export": ("export", {"format": "egf", "output": "club.h9"}, False),
+        "import": ("import", {"source": "new.csv"}, True),
+        "merge": ("merge", {"copies": [copy, "b.xlsx"], "output": copy}, True),
+        "history": ("undo", {"to": 3}, True),
     }
-    assert [a.name for a in ACTIONS.values() if a.writes] == ["pair", "standings", "recompute", "merge"]
+    assert {(r["book"], r["copy_of"]) for r in asked.values()} == {(copy, book), (None, book)}  # None: the merge
 
 
-def test_menu_commands_run_in_forsxl(played_book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every command line the menu builds is one forsxl takes: the menu's forsxl is the terminal's."""
-    opened = tmp_path / "opened.txt"
-    browser = tmp_path / "browser"
-    browser.write_text(f'#!/bin/sh\necho "$1" >> "{opened}"\n')
-    browser.chmod(0o755)
-    monkeypatch.setenv("BROWSER", str(browser))
+def test_menu_requests_are_answered_by_forsxl_serve(played_book: Path, tmp_path: Path) -> None:
+    """Every request the menu makes is one `forsxl serve` answers (docs/api.md): the menu's forsxl is the
+    terminal's, asked through the warm process; a writing item gets edits and the workbook stays as it was."""
     book = tmp_path / "club.xlsx"
     book.write_bytes(played_book.read_bytes())
-    for name in ("check", "standings", "print", "publish", "config", "pair"):
-        ok(*arguments(name, str(book)))
-    ok(*arguments("explain", str(book), "Standings!D3"))
-    assert ok(*arguments("recompute", str(book), "Round-2!B3")).stdout.startswith(f"{book}: round 2, board 2: ")
-    deadline = time.monotonic() + 10
-    while len(opened.read_text().splitlines() if opened.exists() else []) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)  # the viewer is started, not waited for
-    assert opened.read_text().splitlines() == [str(tmp_path / "club-round-1.html"), str(tmp_path / "club.html")]
+    before = book.read_bytes()
+    warm = Warm()
+    try:
+        env = environment(os.environ, "")
+        picked = {Needs.BOARD: "Round-2!B3", Needs.PLAYER: "Standings!D3", Needs.FOLDER: str(tmp_path / "site")}
+        for name in ("check", "standings", "pair", "explain", "config", "publish", "recompute"):
+            action = ACTIONS[name]
+            said = warm.ask([[sys.executable, "-m", "forsxl"]], env, request(action, str(book), str(book),
+                                                                            picked.get(action.needs, "")))
+            assert said["code"] == 0, (name, said)
+            assert (said.get("edits") is not None) == action.writes, name
+            if name == "pair":  # the edits of round 2, made in a copy as the menu makes them in the document
+                assert said["edits"]["focus"]["sheet"] == "Round-2"
+                book.write_bytes(before)
+                ok("pair", book)
+        assert said["out"][0].startswith(f"{book}: round 2, board 2: ")
+        assert (tmp_path / "site" / "index.html").is_file()
+    finally:
+        warm.stop()
 
 
 # ----------------------------------------------------------------------------------------- finding forsxl
@@ -227,28 +267,65 @@ def test_forsxl_starts_without_libreoffices_python() -> None:
     assert env == {"PATH": "/usr/bin", "HOME": "/home/referee", "LANG": "ru_RU.UTF-8", "PYTHONIOENCODING": "utf-8"}
 
 
-def test_run_takes_the_first_that_starts_and_has_forsxl(tmp_path: Path) -> None:
-    """A missing program and a Python without forsxl are passed over; output and messages keep their order."""
+SERVE = """import json, os, sys
+for line in sys.stdin:
+    asked = json.loads(line)
+    if asked["command"] == "crash":
+        sys.exit("Traceback: the end")
+    if asked["command"] == "hang":
+        import subprocess, time
+        open(asked["book"], "w").write(str(subprocess.Popen(["sleep", "60"]).pid))
+        time.sleep(60)
+    print(json.dumps({"id": asked["id"], "code": 0, "out": [asked["book"], str(os.getpid())]}), flush=True)
+"""
+"""A stand-in `forsxl serve`: it answers with the book it was asked about and its own process id, stops on `crash`,
+hangs (with a child) on `hang`."""
+
+
+def stand_in(tmp_path: Path) -> list[str]:
+    script = tmp_path / "serve.py"
+    script.write_text(SERVE, encoding="utf-8")
+    return [sys.executable, str(script)]
+
+
+def test_the_warm_process_answers_one_request_a_line_in_utf8(tmp_path: Path) -> None:
+    """One process for many requests, the arguments as UTF-8 JSON on its input, whatever the locale; a program that
+    is no forsxl (a Python without forsxl, an older forsxl without `serve`) is passed over for the next."""
+    warm = Warm()
+    env = environment(os.environ, "") | {"LANG": "C", "LC_ALL": "C"}
+    try:
+        commands = [[str(tmp_path / "missing")], [sys.executable, "-I", "-S", "-m", "forsxl"], stand_in(tmp_path)]
+        first = warm.ask(commands, env, {"command": "check", "book": "/tmp/Кубок Москвы/турнир.xlsx"})
+        second = warm.ask(commands, env, {"command": "check", "book": "Итоги!D3"})
+        assert [first["out"][0], second["out"][0]] == ["/tmp/Кубок Москвы/турнир.xlsx", "Итоги!D3"]
+        assert first["out"][1] == second["out"][1]  # the same process: warm
+        with pytest.raises(NotRun):
+            warm.ask([[str(tmp_path / "missing")]], env, {"command": "check"})
+    finally:
+        warm.stop()
+
+
+def test_a_warm_process_that_stops_is_said_and_started_again(tmp_path: Path) -> None:
+    warm = Warm()
     env = environment(os.environ, "")
-    script = "import sys; print('out', flush=True); print('err', file=sys.stderr); sys.exit(3)"
-    outcome = run([[str(tmp_path / "missing")], [sys.executable, "-I", "-S", "-m"], [sys.executable, "-c", script]],
-                  ["forsxl"], env)
-    assert (outcome.code, outcome.lines) == (3, ["out", "err"])
-    with pytest.raises(NotRun):
-        run([[str(tmp_path / "missing")]], [], env)
+    try:
+        with pytest.raises(Broken, match="Traceback: the end"):
+            warm.ask([stand_in(tmp_path)], env, {"command": "crash"})
+        assert warm.ask([stand_in(tmp_path)], env, {"command": "check", "book": "a"})["out"][0] == "a"
+    finally:
+        warm.stop()
 
 
 def test_a_forsxl_that_hangs_is_stopped_with_what_it_started(tmp_path: Path) -> None:
     child = tmp_path / "child.pid"
-    script = f"import subprocess, time; open({str(child)!r}, 'w').write(str(subprocess.Popen(['sleep', '60']).pid)); " \
-             "time.sleep(60)"
-    started = time.monotonic()
+    warm = Warm()
     with pytest.raises(TimedOut):
-        run([[sys.executable, "-c", script]], [], environment(os.environ, ""), timeout=1)
-    assert time.monotonic() - started < 10
+        warm.ask([stand_in(tmp_path)], environment(os.environ, ""), {"command": "hang", "book": str(child)},
+                 timeout=3)
     time.sleep(0.2)
     status = Path(f"/proc/{child.read_text()}/status")
     assert not status.exists() or "State:\tZ" in status.read_text()  # gone, or dead and not yet reaped
+    assert warm.process is None
 
 
 # ----------------------------------------------------------------------------- forsxl calc build / install

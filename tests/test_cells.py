@@ -12,12 +12,13 @@ from typing import Any
 import openpyxl
 import pytest
 from featurebook import FLAVORS, feature_book, openpyxl_drops
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl.styles import Font
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
 from openpyxl.worksheet.worksheet import Worksheet
+from property_runs import SHARED_FIXTURE
 from test_cli import invoke
 
 from forsxl.book import openpyxl_private
@@ -198,7 +199,7 @@ only some runs draw one, so it is let pass here rather than expected."""
 
 
 @pytest.mark.filterwarnings(OUT_OF_RANGE_DATE)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=SHARED_FIXTURE)
 @given(sheet=st.booleans().flatmap(_sheets))
 def test_r0_any_worksheet_loads_as_openpyxl_reads_it_or_is_refused_as_openpyxl_refuses_it(
         tmp_path: Path, sheet: tuple[list[Any], str]) -> None:
@@ -215,7 +216,7 @@ def test_r0_any_worksheet_loads_as_openpyxl_reads_it_or_is_refused_as_openpyxl_r
 
 
 @pytest.mark.filterwarnings(OUT_OF_RANGE_DATE)
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, suppress_health_check=SHARED_FIXTURE)
 @given(sheet=st.booleans().flatmap(lambda strange: _sheets(strange, ranges=False)))
 def test_r0_an_unread_sheet_has_the_values_openpyxl_reads_of_it(tmp_path: Path, sheet: tuple[list[Any], str]) -> None:
     """Standings is not given to openpyxl (book/package.py UNREAD): its values come from the record of the raw pass

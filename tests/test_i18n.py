@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -13,13 +14,14 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from string import Formatter
+from types import SimpleNamespace
 
 import pytest
 from babel.messages.catalog import Catalog
 
 from forsxl.engine.values import Lang
 from forsxl.i18n import date_text, ntr, number, tr
-from forsxl.locale import LANGUAGES, compiled, extract, mo_path, read
+from forsxl.locale import LANGUAGES, compiled, extract, mo_path, read, to_translate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,12 +48,7 @@ def test_every_msgid_of_the_code_is_in_the_catalogue_and_nothing_else(lang: str,
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_msgid_is_translated_and_none_is_fuzzy(lang: str) -> None:
-    catalog = read(lang)
-    forms = catalog.num_plurals
-    untranslated = [m.id for m in catalog if m.id and (
-        m.fuzzy or not all(m.string if isinstance(m.string, tuple) else [m.string])
-        or (isinstance(m.id, tuple) and len(m.string) != forms))]
-    assert untranslated == []
+    assert to_translate(read(lang)) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -165,6 +162,80 @@ def test_help_without_a_workbook_is_in_the_system_language() -> None:
     assert "Команды" in _help("--help", lang_env="ru_RU.UTF-8")
 
 
+@pytest.mark.parametrize(("variables", "expected"), [
+    ({"LANG": "ru_RU.UTF-8"}, Lang.RU),
+    ({"LANG": "ru_RU.UTF-8", "LC_ALL": "en_US.UTF-8"}, Lang.EN),  # LC_ALL first, as in every POSIX program
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "ru_RU.UTF-8"}, Lang.RU),
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "ru:en"}, Lang.RU),  # gettext's list of languages, Ubuntu's desktop sets it
+    ({"LANG": "C.UTF-8", "LANGUAGE": "ru"}, Lang.EN),  # ... which gettext ignores under the C locale
+    ({}, Lang.EN),  # Linux with no locale at all
+])
+def test_the_system_language_from_the_locale_variables(
+        monkeypatch: pytest.MonkeyPatch, variables: dict[str, str], expected: Lang) -> None:
+    from forsxl.i18n import system_lang
+
+    for variable in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in variables.items():
+        monkeypatch.setenv(variable, value)
+    monkeypatch.setattr("forsxl.i18n.sys", SimpleNamespace(platform="linux"))
+    assert system_lang() == expected
+
+
+@pytest.mark.parametrize(("langid", "expected"), [(0x0419, Lang.RU), (0x0819, Lang.RU), (0x0409, Lang.EN),
+                                                  (0x0422, Lang.EN)])
+def test_windows_without_a_locale_variable_speaks_its_interface_language(
+        monkeypatch: pytest.MonkeyPatch, langid: int, expected: Lang) -> None:
+    """Windows sets no LANG: its user's interface language, GetUserDefaultUILanguage, decides (issue 40); Russian in
+    Moldova (0x0819) is Russian, Ukrainian (0x0422) is not."""
+    import ctypes
+
+    from forsxl.i18n import system_lang
+
+    for variable in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr("forsxl.i18n.sys", SimpleNamespace(platform="win32"))  # forsxl's question alone
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(kernel32=SimpleNamespace(
+        GetUserDefaultUILanguage=lambda: langid)), raising=False)
+    assert system_lang() == expected
+    monkeypatch.setenv("LANG", "en_US.UTF-8")  # Git Bash or a user's own setting: the variable still wins
+    assert system_lang() == Lang.EN
+
+
+def _core_foundation(languages: list[str], released: list[int]) -> object:
+    """CoreFoundation's calls forsxl makes, answering with `languages` as a Mac's preferred languages (each a
+    function, as ctypes' are, that takes `argtypes` and `restype`); the array released goes to `released`."""
+    import ctypes
+    def copy(string: int, buffer: object, size: int, encoding: int) -> bool:
+        text = languages[string - 100].encode() + b"\0"
+        assert encoding == 0x08000100 and len(text) <= size  # UTF-8
+        ctypes.memmove(buffer, text, len(text))
+        return True
+
+    return SimpleNamespace(CFLocaleCopyPreferredLanguages=lambda: 1, CFArrayGetCount=lambda array: len(languages),
+                           CFArrayGetValueAtIndex=lambda array, i: 100 + i, CFStringGetCString=copy,
+                           CFRelease=lambda array: released.append(array))
+
+
+@pytest.mark.parametrize(("languages", "expected"), [(["ru-RU", "en-US"], Lang.RU), (["en-GB", "ru-RU"], Lang.EN),
+                                                     ([], Lang.EN)])
+def test_a_mac_without_a_locale_variable_speaks_its_first_preferred_language(
+        monkeypatch: pytest.MonkeyPatch, languages: list[str], expected: Lang) -> None:
+    """A program a Mac starts from its Finder or from LibreOffice has no LANG: the user's preferred languages decide
+    (issue 40)."""
+    import ctypes
+
+    from forsxl.i18n import system_lang
+
+    for variable in ("LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr("forsxl.i18n.sys", SimpleNamespace(platform="darwin"))
+    released: list[int] = []
+    monkeypatch.setattr(ctypes, "CDLL", lambda path: _core_foundation(languages, released))
+    assert system_lang() == expected
+    assert released == [1]
+
+
 def _usage_error(*args: str, lang_env: str = "C.UTF-8") -> list[str]:
     """The lines `forsxl ARGS` prints for a usage error (exit code 2), as a person meets them."""
     env = {"PATH": os.environ.get("PATH", ""), "LANG": lang_env, "COLUMNS": "100"}
@@ -213,4 +284,43 @@ def test_a_reason_given_before_the_language_is_known_is_translated_where_it_is_s
     (error,) = parsed.problems
     assert error.source == Source("players.csv, line 3") and error.params["why"] == "rating '19l5' is not a number"
     assert message(error, Lang.EN) == "players.csv, line 3: 'Иванов,19l5': rating '19l5' is not a number"
-    assert message(error, Lang.RU) == "players.csv, строка 3: 'Иванов,19l5': рейтинг '19l5' — не число"
+    assert message(error, Lang.RU) == "players.csv, строка 3: «Иванов,19l5»: рейтинг «19l5» — не число"
+
+
+def test_russian_says_things_in_full_and_quotes_with_elochki() -> None:
+    """Issue 40: no «очк.», «камн.», «ступ.», no «был(а)», no name in ASCII quotes ('{name!r}' gives 'Смирнова
+    Анна'), and the texts a Russian would not write, rewritten."""
+    russian = [form for m in read("ru") if m.id
+               for form in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert [f for f in russian if re.search(r"очк\.|камн\.|ступ\.|\(а\)|!r\}|'\{(name|upper|lower|by)\}", f)] == []
+    said = {m.id: m.string for m in read("ru") if isinstance(m.id, str)}
+    assert "самый высокий" not in said["{upper} was the highest unpaired player; {lower} the nearest allowed below "
+                                       "(R7.1)"]
+    assert said["not {name}: already paired with {by} higher up"] == "не {name}: уже в паре с {by:ins} выше по таблице"
+    assert "×" not in said["handicap (R2): difference {difference}{adjustment} → {steps} ({kind}); the game: "
+                           "{handicap}"]
+    assert said["sum of opponents' points"] == "сумма очков соперников"  # its legend was «КС — КС (сумма ...)»
+    assert "итоговое" not in said["Start points against place in the standings"]
+
+
+@pytest.mark.parametrize(("name", "case", "expected"), [
+    ("Лебедев Артём", "ins", "Лебедевым Артёмом"), ("Смирнова Анна", "ins", "Смирновой Анной"),
+    ("Иванов Пётр Сергеевич", "gen", "Иванова Петра Сергеевича"), ("Белых Евгения", "gen", "Белых Евгении"),
+    ("Sato Kenji", "ins", "Sato Kenji"),  # Russian leaves a name in Latin letters as written
+    ("Ким Саша", "ins", "участником Ким Саша"),  # a gender the rules cannot tell: a wording that needs none
+])
+def test_a_name_is_declined_where_the_russian_sentence_asks(name: str, case: str, expected: str) -> None:
+    from forsxl.russian import declined
+
+    assert declined(name, case) == expected
+    assert tr(Lang.RU, "not {name}: already paired with {by} higher up", name="Орлов Глеб", by=name) == (
+        f"не Орлов Глеб: уже в паре с {declined(name, 'ins')} выше по таблице")
+
+
+def test_the_name_rules_load_only_when_a_russian_sentence_declines_a_name() -> None:
+    """forsxl is put into a web page with a download budget: pytrovich is imported by the first declension, not by
+    forsxl (issue 40)."""
+    code = ("import sys; import forsxl.cli, forsxl.publish.regulation, forsxl.app.workflow; "
+            "print('pytrovich' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"

@@ -37,7 +37,7 @@ from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
             "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings",
-            "calc", "login", "web")
+            "calc", "login", "tune", "web")
 CALC_COMMANDS = ("build", "install", "remove")
 WEB_COMMANDS = ("build", "serve")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
@@ -156,6 +156,13 @@ class Tournament:
         self.run("ratings", book, "--apply")  # nothing ticked
         self.run("ratings", book, "--source", "rfg", "--date", "2026-11-28x", fails=True)
         self.run("simulate", book, "--runs", "4", "--seed", "1", "--workers", "1", "--no-write", "-o", f / "sim.html")
+        tune = ("--candidates", "2", "--runs", "2", "--finalists", "1", "--rounds", "1", "--workers", "1",
+                "--seed", "1")
+        self.run("tune", book, *tune, "-o", f / "tuned.yaml", "--page", f / "tune.html")
+        self.run("tune", book, *tune, "--apply", fails=True)  # rounds are paired
+        self.run("config", book, "--set", "start.per=ten", fails=True)
+        self.run("config", book, "--set", f / "tuned.yaml")
+        self.run("config", book, "--set", f / "tuned.yaml")  # nothing left to change
         shutil.copy(book, f / "a.xlsx")
         shutil.copy(book, f / "b.xlsx")
         self.run("merge", f / "a.xlsx", f / "b.xlsx", "-o", f / "merged.xlsx")
@@ -165,7 +172,7 @@ class Tournament:
         self.run("new", f / "new.xlsx", "--lang", self.lang, fails=True)
         self.errors(book)
         self.help(book)
-        for page in [f / "page.html", f / "slips.html", f / "sim.html", f / "regulation.html",
+        for page in [f / "page.html", f / "slips.html", f / "sim.html", f / "tune.html", f / "regulation.html",
                      *sorted((f / "site").glob("*.html"))]:
             self.seen(page.name, page_text(page.read_text("utf-8")))
         for workbook in (book, f / "results.xlsx", f / "merged.xlsx", f / "new.xlsx"):

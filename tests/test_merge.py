@@ -16,9 +16,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from property_runs import examples
+from property_runs import SHARED_FIXTURE, examples
 from test_cli import (
     RATING,
     club_players,
@@ -90,7 +90,7 @@ def test_disjoint_result_entry_merges_like_one_copy(paired: Path, tmp_path: Path
     assert log["Changes"].startswith("a.xlsx + b.xlsx" + (" (base base.xlsx)" if with_base else "") +
                                      "; from a.xlsx: Round-1!H2, Round-1!H3, Round-1!H4, Round-1!H5; from b.xlsx: "
                                      "Round-1!H6, Round-1!H7, Round-1!H8, Round-1!H9, Round-1!H10, Round-1!H11")
-    assert [r["Command"] for r in rows(merged, "Log")] == ["pair", "merge"]  # the common history once
+    assert [r["Command"] for r in rows(merged, "Log")] == ["new", "pair", "merge"]  # the common history once
     assert not a.with_name("a.bak.xlsx").exists()  # the copies are read, never written
 
 
@@ -371,7 +371,7 @@ def test_russian_conflicts_are_reported_in_russian(tmp_path: Path) -> None:
     type_results(b, "Тур-1", lambda row: "Б+" if row["Доска"] == 1 else None)
     merged = tmp_path / "merged.xlsx"
     refused(merged, ["merge", base, a, b, "-o", merged],
-            "Тур-1!H2: доска 1, Baker – Adams: введено по-разному: в a.xlsx 'Ч+', в b.xlsx 'Б+'",
+            "Тур-1!H2: доска 1, Baker – Adams: введено по-разному: в a.xlsx «Ч+», в b.xlsx «Б+»",
             "конфликтов: 1, ничего не записано: решите все сразу через --prefer a или --prefer b или по одному "
             "через --resolve CONFLICTS.xlsx")
 
@@ -394,7 +394,7 @@ BOARD = st.one_of(st.tuples(RESULTS, st.none()), st.tuples(st.none(), RESULTS), 
 """What each copy has typed on a board: mostly one referee per board, sometimes both (maybe differently)."""
 
 
-@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), suppress_health_check=SHARED_FIXTURE)
 @given(typed=st.lists(BOARD, min_size=10, max_size=10), with_base=st.booleans(),
        prefer=st.sampled_from([None, "a"]), newcomers=st.sampled_from(["", "a", "b", "ab"]),
        clubs=st.tuples(st.sampled_from([None, "Tengen", "Hoshi"]), st.sampled_from([None, "Tengen", "Hoshi"])))

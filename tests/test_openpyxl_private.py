@@ -13,6 +13,7 @@ from pathlib import Path
 
 import openpyxl
 from openpyxl.cell.cell import Cell
+from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.worksheet.worksheet import Worksheet
 
 FORSXL = Path(__file__).resolve().parents[1] / "forsxl"
@@ -39,7 +40,8 @@ PRIVATE: dict[str, str] = {
     "_value": "Cell", "_style": "Cell",
     "_cell_styles": "Workbook", "_fonts": "Workbook", "_fills": "Workbook", "_borders": "Workbook",
     "_alignments": "Workbook", "_protections": "Workbook", "_number_formats": "Workbook",
-    "_date_formats": "Workbook", "_timedelta_formats": "Workbook",
+    "_date_formats": "Workbook", "_timedelta_formats": "Workbook", "_named_styles": "Workbook",
+    "_differential_styles": "Workbook", "_table_styles": "Workbook", "_colors": "Workbook", "_dict": "IndexedList",
 }
 MEMBERS = {
     "WorksheetWriter": ("xf", "write", "write_rows", "read"),
@@ -84,7 +86,8 @@ def test_the_installed_openpyxl_has_every_private_name() -> None:
     workbook = openpyxl.Workbook()
     sheet = workbook.active
     assert isinstance(sheet, Worksheet)
-    owners = {"Worksheet": sheet, "Cell": Cell(sheet, row=1, column=1), "Workbook": workbook}
+    owners = {"Worksheet": sheet, "Cell": Cell(sheet, row=1, column=1), "Workbook": workbook,
+              "IndexedList": IndexedList([1])}
     missing = []
     for name, where in PRIVATE.items():
         owner = owners[where] if where in owners else importlib.import_module(where)

@@ -120,7 +120,7 @@ def test_a_parts_encoding_is_told_from_its_first_bytes(head: bytes, expected: st
 WHITESPACE = st.text(" \t\r\n", min_size=1, max_size=3) | st.just(" " * 70_000)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(bom=st.sampled_from(["", "\ufeff"]), wide=st.sampled_from(["utf-8", "utf-16-le", "utf-16-be"]),
        quote=st.sampled_from("'\""), version=st.booleans(), standalone=st.booleans(), spaces=st.lists(WHITESPACE,
        min_size=4, max_size=4))

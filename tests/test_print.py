@@ -35,6 +35,8 @@ def test_print_and_publish_name_their_files_in_the_workbook_s_language(tmp_path:
     monkeypatch.chdir(tmp_path)
     assert ok("print", path).stdout.startswith(f"{tmp_path / 'club-тур-1.html'}: тур 1")
     assert ok("publish", path).stdout == "итоги.html: записано\n" and (tmp_path / "итоги.html").is_file()
+    assert ok("print", path, "-o", "бланки.xlsx").stdout.startswith("бланки.xlsx: тур 1")
+    assert openpyxl.load_workbook(tmp_path / "бланки.xlsx").sheetnames == ["Бланки результатов", "Список по алфавиту"]
 
 
 def test_round_sheet_is_set_to_print_on_one_a4_page(paired: Path) -> None:
@@ -122,17 +124,35 @@ def test_print_html_has_four_slips_a_page_then_the_wall(paired: Path, tmp_path: 
     assert re.sub(r"<[^>]+>", " ", slip.split("<table>")[1].split("</table>")[0]).split() == [
         "Black", "Player", "001", "No", "2", "7d", "White", "Player", "000", "No", "1", "7d"]  # № in Russian
     assert (first.black, first.white, first.stones) == (2, 1, 0)
-    assert "Handicap: even game · Komi: 6.5" in slip and "Cup &amp; Shield · Round 1" in slip
+    assert "Handicap: even, komi 6.5 to White" in slip and "Cup &amp; Shield · Round 1" in slip
     assert "Black won" in slip and "White won" in slip and "Jigo" not in slip  # 6.5 komi: no draw (R4)
     wall = html.split('<section class="wall"')[1]
     names = re.findall(r'<td class="name">([^<]+)<span class="no">', wall)
     assert names == sorted(f"Player {n:03}" for n in range(120)) and len(re.findall(r"<tr>", wall)) == 121
 
 
+def test_print_xlsx_is_slips_to_print_from_a_spreadsheet(paired: Path, tmp_path: Path) -> None:
+    """`-o slips.xlsx` (issue 38: the Calc menu prints it with LibreOffice's print dialog, no browser): a slip per
+    board, four to an A4 page with a break after every fourth, then the wall list by name on a sheet of its own."""
+    out = tmp_path / "slips.xlsx"
+    assert ok("print", paired, "-o", out).stdout.startswith(f"{out}: round 1, 60 slips on 15 pages")
+    workbook = openpyxl.load_workbook(out)
+    slips, wall = workbook.worksheets
+    assert [slips.title, wall.title] == ["Result slips", "Wall list"]
+    boards = [c.value for c in slips["D"] if str(c.value).startswith("Board")]
+    assert boards == [f"Board {n}" for n in range(1, 61)]
+    assert [b.id for b in slips.row_breaks.brk] == [32 * page for page in range(1, 15)]
+    assert slips["A2"].value == "Black" and slips["B2"].value == "Player 001" and slips["C2"].value == "No 2"
+    assert "☐ Black won" in slips["A5"].value and "Jigo" not in slips["A5"].value  # 6.5 komi: no draw (R4)
+    assert int(slips.page_setup.paperSize) == 9 and slips.page_setup.fitToWidth == 1  # A4, one page wide
+    names = [row[0] for row in wall.iter_rows(min_row=2, values_only=True)]
+    assert names == sorted(f"Player {n:03} ({n + 1})" for n in range(120))
+
+
 def test_print_refuses_other_files_and_a_pdf_without_a_browser(paired: Path, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     refused(tmp_path / "slips.doc", ["print", paired, "-o", tmp_path / "slips.doc"],
-            f"{tmp_path / 'slips.doc'}: slips are written as .pdf or .html")
+            f"{tmp_path / 'slips.doc'}: slips are written as .pdf, .html or .xlsx")
     monkeypatch.setattr(pdf, "BROWSERS", ("no-such-browser",))
     out = tmp_path / "slips.pdf"
     refused(out, ["print", paired, "-o", out],

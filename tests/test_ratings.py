@@ -17,8 +17,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from property_runs import SHARED_FIXTURE
 from realfiles import FORMATS, needs_files
 from test_cli import invoke, ok, rows
 
@@ -303,7 +304,7 @@ def test_ratings_writes_the_snapshot_and_the_changes(tmp_path: Path, server: Ser
         ("Orlov Pavel", 900, 950, "РФГ", TODAY, None)]
     assert players(path)["Иванов Пётр"]["Рейтинг"] == 1850  # nothing written into Players before --apply
     log = rows(path, "Журнал")[-1]
-    assert log["Команда"] == "ratings --source rfg"
+    assert log["Команда"] == "рейтинги --source rfg"  # the command in the workbook's language (issue 40)
 
 
 def test_ratings_namesakes_not_told_apart_are_named(tmp_path: Path, server: Server) -> None:
@@ -327,7 +328,7 @@ def test_apply_writes_only_the_ticked_rows(tmp_path: Path, server: Server) -> No
     assert after["Иванов Пётр"]["РФГ ID"] == "101" and after["Иванов Пётр"]["Имя латиницей"] == "Ivanov Petr"
     assert [r["Имя"] for r in rows(path, "Изменения рейтинга")] == ["Сидоров Олег", "Orlov Pavel"]
     log = rows(path, "Журнал")[-1]
-    assert (log["Команда"], "Иванов Пётр 1850 → 1900" in log["Изменения"]) == ("ratings --apply", True)
+    assert (log["Команда"], "Иванов Пётр 1850 → 1900" in log["Изменения"]) == ("рейтинги --apply", True)
     assert {r["Имя"]: r["Рейтинг"] for r in rows(path, "Итоги")}["Иванов Пётр"] == 1900  # Standings written again
 
 
@@ -411,8 +412,8 @@ def test_add_namesakes_and_missing_refused_nothing_written(tmp_path: Path, serve
     result = invoke("ratings", path, "--source", "rfg", "--url", url, "--add", "Иванов Пётр", "--add", "Нет Такого")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "--add 'Иванов Пётр': в списке РФГ есть тёзки (101, Москва; 102, Тверь): укажите ID",
-        "--add 'Нет Такого': нет в списке РФГ (ни по имени в любой записи, ни по ID)"]
+        "--add «Иванов Пётр»: в списке РФГ есть тёзки (101, Москва; 102, Тверь): укажите ID",
+        "--add «Нет Такого»: нет в списке РФГ (ни по имени в любой записи, ни по ID)"]
     assert path.read_bytes() == before
 
 
@@ -534,7 +535,7 @@ def test_options_that_do_not_go_together(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------- ticks, as a property
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, suppress_health_check=SHARED_FIXTURE)
 @given(marks=st.dictionaries(st.sampled_from([p["Name"] for p in RUSSIANS]), st.sampled_from(["x", "да", "✓", 1]),
                              max_size=4),
        moved=st.sampled_from([1900, 1950]))

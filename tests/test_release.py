@@ -12,6 +12,8 @@ from email.message import Message
 from email.parser import HeaderParser
 from pathlib import Path
 
+import pytest
+
 import forsxl
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,11 +67,26 @@ def test_readme_names_the_pythons_the_classifiers_name(dist: Path) -> None:
     assert f"Python 3.{pythons[0][1]} to 3.{pythons[-1][1]}" in readme
 
 
-def test_readme_names_this_versions_wheel() -> None:
-    """The wheel file README tells a club to install is this version's (forsxl is not on PyPI yet)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    named = set(re.findall(r"forsxl-(\d[\w.]*)-py3-none-any\.whl", readme))
+@pytest.mark.parametrize("page", ["README.md", "docs/install.md", "docs/guide.ru.md"])
+def test_the_install_pages_name_this_versions_wheel(page: str) -> None:
+    """The wheel file README and the install pages tell a club to install is this version's (forsxl is not on PyPI
+    yet)."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    named = set(re.findall(r"forsxl-(\d[\w.]*)(?:-py3-none-any\.whl|\.tar\.gz)", text))
     assert named == {forsxl.__version__}
+
+
+def test_readme_s_quick_start_makes_its_own_venv_and_ci_runs_its_tests_as_it_does() -> None:
+    """README's two quick-start lines, as written, work on a Python the system manages, where a plain `pip install .`
+    is refused (issue 40: Debian 12): each makes a virtual environment and runs forsxl from it; .ci/run runs the
+    second line's test command, `pytest` with nothing after it, in the environment it made from the wheel."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^python3 -m venv \.venv && (.+?) +#", readme, re.MULTILINE)
+    assert lines == [".venv/bin/pip install . && .venv/bin/forsxl demo",
+                     ".venv/bin/pip install '.[test]' && .venv/bin/pytest"]
+    ci = ROOT / ".ci" / "run"
+    if ci.exists():  # a checkout: an unpacked sdist has no CI
+        assert re.search(r"^pytest$", ci.read_text(encoding="utf-8"), re.MULTILINE)
 
 
 def test_the_wheel_carries_the_templates_presets_and_catalogues(dist: Path) -> None:

@@ -280,3 +280,65 @@ def test_r7_8_cli_superfinal_match_decides_places_one_and_two(tmp_path: Path) ->
     again = CliRunner().invoke(app, ["pair", str(path)])
     decided = "the superfinal is decided: every round and every match game is paired (R7.8)"
     assert again.exit_code == 1 and decided in again.output
+
+
+def _add_player(path: Path, name: str, rating: int) -> None:
+    workbook = openpyxl.load_workbook(path)
+    workbook["Players"].append([None, name, rating])
+    workbook.save(path)
+
+
+def test_r5_renju_swiss_admits_a_late_entrant_only_in_the_first_third_of_the_rounds(tmp_path: Path) -> None:
+    """[000 §3.3] «допустима дополнительная регистрация опоздавших участников, но только в том случае, если прошло не
+    более 1/3 всех запланированных туров» (issue 40): 12 players are a Swiss of 7 rounds (R8), 7/3 of them may pass,
+    so a newcomer to round 3 plays (with 0 for the rounds missed) and one to round 4 is refused by pair and by check,
+    each naming the row; the field of round 1 keeps the format, however many come late."""
+    path = _book(tmp_path, "renju-weekly", 12)
+    for _ in (1, 2):
+        assert CliRunner().invoke(app, ["pair", str(path)]).exit_code == 0
+        _type_results(path, "B+")
+    _add_player(path, "Late Comer", 1900)
+    paired = CliRunner().invoke(app, ["pair", str(path)])
+    assert paired.exit_code == 0, paired.output
+    t = load(path).tournament
+    assert "Late Comer" in {t.player(pid).name for pid in t.rounds[2].players()}
+    _type_results(path, "B+")
+    _add_player(path, "Later Still", 1800)
+    line = ("Players!A15: Later Still comes late, to round 4: 3 of the 7 rounds have passed, and a late entrant is "
+            "admitted only until 2 have (attendance.late_until); delete the row in Players, or clear "
+            "attendance.late_until to admit them all the same (R5)")
+    before = path.read_bytes()
+    for command in ("pair", "check"):
+        refused = CliRunner().invoke(app, [command, str(path)])
+        assert (refused.exit_code, refused.stderr.splitlines()[-1]) == (1, line)
+    assert path.read_bytes() == before
+    t = load(path).tournament
+    assert (t.config.rounds, len(t.players)) == (7, 14)  # 14 players would play 7 rounds too; 16 would play 9
+
+
+def test_r5_a_renju_round_robin_admits_no_late_entrant(tmp_path: Path) -> None:
+    """[000 §3.3] «При круговой схеме опоздавшие не допускаются» (issue 40): a ninth player typed in after the round
+    robin of eight was written is refused by check, where it said «no problems» and listed the player with no game;
+    the field stays eight, a round robin, not the Swiss eleven players would be. Without attendance.late_until a
+    round robin's newcomer is a warning: they play no game."""
+    path = _book(tmp_path, "renju-weekly", 8)
+    assert CliRunner().invoke(app, ["schedule", str(path)]).exit_code == 0
+    _add_player(path, "Late Comer", 1900)
+    for extra in ("Player 90", "Player 91"):
+        _add_player(path, extra, 1000)
+    refused = CliRunner().invoke(app, ["check", str(path)])
+    assert refused.exit_code == 1
+    assert refused.stderr.splitlines()[0] == (
+        "Players!A10: Late Comer is in no round of the schedule: a round robin admits no late entrant "
+        "(attendance.late_until); delete the row in Players, or, while no result is typed, write the schedule again "
+        "with forsxl schedule (R5)")
+    assert load(path).tournament.config.pairing.method[0].value == "round_robin"
+    workbook = openpyxl.load_workbook(path)
+    workbook["Config"].append(["attendance.late_until", None])
+    workbook["Config"].append(["round_robin.by_size", "no"])
+    workbook.save(path)
+    warned = CliRunner().invoke(app, ["check", str(path)])
+    assert warned.exit_code == 0, warned.output
+    assert warned.stdout.splitlines()[0] == ("Players!A10: warning: Late Comer is in no round of the schedule and "
+                                             "plays no game: while no result is typed, write the schedule again with "
+                                             "forsxl schedule (R5)")

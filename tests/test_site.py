@@ -131,9 +131,9 @@ def test_crosstable_and_regulation_pages() -> None:
 def test_russian_site() -> None:
     files = site(tournament(Lang.RU))
     index, card = files["index.html"], files["player-1.html"]
-    for word in ("Итоги", "Тур 1", "Регламент", "Проектор", "Графики", "Очки по турам"):
+    for word in ("Итоги", "Тур 1", "Положение", "Проектор", "Графики", "Очки по турам"):
         assert word in index, word
-    assert "Соперник" in card and "Чёрные" in files["round-1.html"] and "По алфавиту" in files["round-1.html"]
+    assert "Соперник" in card and "Чёрные" in files["round-1.html"] and "Участники по алфавиту" in files["round-1.html"]
     assert ">0,5<" in card  # komi in the Russian way
     for word in ("Standings", "Regulation", "Opponent"):
         assert word not in index + card, word
@@ -270,9 +270,10 @@ def test_explain_command(tmp_path: Path) -> None:
     out = run("explain", str(book), "--round", "3")
     assert out.startswith("Тур 3, жеребьёвка — соседи по таблице (R7.1):\n") and out.count("Доска ") == 10
     handicaps = [line.strip() for line in out.splitlines() if line.strip().startswith("фора")]
-    assert len(handicaps) == 10 and all(re.fullmatch(  # the reduction is in stones of 100 points (R2.1)
-        r"фора \(R2\): разница \d+ × 1 − 0 × 100 \(уменьшение в камнях\) = \d+ → \d+ ступ\. \((по полкамня|по камню|"
-        r"без форы)\); в партии: \d+ камн\., коми −?\d+(,5)?", line) for line in handicaps), handicaps
+    assert len(handicaps) == 10 and all(re.fullmatch(  # words in full (issue 40): no formula, no «ступ.», «камн.»
+        r"фора \(R2\): разница \d+ → \d+ ступен(ь|и|ей) \((по полкамня|по камню|без форы)\); в партии: (на равных, "
+        r"коми белым 6,5|\d+ кам(ень|ня|ней)( \(первый ход чёрных, без коми\)| и 8 очков коми чёрным)?)", line)
+        for line in handicaps), handicaps
     out = run("explain", str(book), "--player", "Дмитриев")
     assert "выше, чем Дмитриев Иван" in out and "это решает" in out
     out = run("explain", str(book), "--player", "Дмитриев", "--than", "1")

@@ -229,7 +229,7 @@ def test_a_problem_is_listed_by_its_cell(page: Page) -> None:
     workbook.save(data)
     page.open("bad.xlsx", data.getvalue())
     shown = page.command("check")
-    assert shown["cells"] == ["Тур-2!H3"] and "'B+x'" in shown["problems"][0], shown
+    assert shown["cells"] == ["Тур-2!H3"] and "«B+x»" in shown["problems"][0], shown
     assert shown["download"] is None  # nothing written
 
 

@@ -182,7 +182,7 @@ def test_the_bridge_lists_problems_by_their_cells(books: Path) -> None:
     checked = bridge.run("check", "bad.xlsx", {})
     assert checked["code"] == 1 and checked["book"] is None
     assert [p["cell"] for p in checked["problems"]] == ["Тур-1!H2"]
-    assert checked["problems"][0]["line"].startswith("Тур-1!H2: 'B+x'") and checked["problems"][0]["line"] in checked[
+    assert checked["problems"][0]["line"].startswith("Тур-1!H2: «B+x»") and checked["problems"][0]["line"] in checked[
         "err"]
 
 

@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from forsxl.app.workflow import finish, pair_into, schedule_into
+from forsxl.app.workflow import finish, pair_into, schedule_into, store
 from forsxl.book.config import build_config
+from forsxl.book.describe import describe
 from forsxl.book.layout import new_player_columns
 from forsxl.book.read import load
 from forsxl.book.save import backup_path, save
@@ -88,13 +89,19 @@ def run_demo(
     config, _, errors = build_config([("preset", preset, None)])
     if errors:
         raise WorkbookErrors(errors, lang)
-    rows = [("name", tr(lang, "Fors club tournament")),
-            ("date", "2026-11-28"), ("place", "Москва"), ("preset", preset), ("rounds", config.rounds),
-            ("lang", lang.value)]
+    rows = [("name", tr(lang, "Fors club tournament")), ("date", "2026-11-28"), ("place", "Москва"),
+            ("referee", tr(lang, "Ivanov I. I.")), ("registration", tr(lang, "at the club until 9:45")),
+            ("timetable", tr(lang, "round 1 at 10:00, round 2 at 12:00, lunch 14:00-15:00, round 3 at 15:00, "
+                                   "round 4 at 17:00, round 5 on Sunday at 10:00")), ("time.main", 40),
+            ("time.byoyomi", tr(lang, "canadian byo-yomi, 15 moves in 5 minutes")),
+            ("awards", tr(lang, "cups for places 1-3, prizes by level of play")),
+            ("protests", tr(lang, "in writing to the chief referee before the next round; the chief referee's "
+                                  "decision is final")),
+            ("preset", preset), ("rounds", config.rounds), ("lang", lang.value)]
     workbook = new_workbook(rows, lang, new_player_columns(config))
     # R8: the renju weekly format depends on the field; eight players play a single round robin
     type_players(workbook, lang, _players()[:8] if config.round_robin.by_size else _players())
-    save(workbook, path)
+    save(describe(workbook, None, "demo", ""), path)
     scheduled = config.pairing.method[0] in SCHEDULED
     if scheduled:  # R7.5, R7.6: every round written at once
         book = load(path)
@@ -112,7 +119,7 @@ def run_demo(
             progress(changes)
         book = load(path)  # the referee types the results
         type_results(book, number, _simulated(book.tournament, rnd.games, random.Random(f"demo|{number}")))
-        save(book.workbook, path, book.read_as, book.package)
+        store(book, "", "")  # typed, not run: no Log row
         book = load(path)
         finish(book, "standings", tr(lang, "round {number} results", number=number))
     book = load(path)

@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from forsxl import __version__
-from forsxl.app.workflow import editing, finish, refuse_over_book
+from forsxl.app.workflow import editing, finish, refuse_over_book, store
 from forsxl.book import layout
 from forsxl.book.config import build_config
+from forsxl.book.describe import describe
 from forsxl.book.exchange import append_players, results_workbook, tournament_book
-from forsxl.book.read import Book, load, read_book
+from forsxl.book.read import Book, read_book
 from forsxl.book.safety import MAX_PLAYERS
 from forsxl.book.save import save, writing
 from forsxl.book.write import append_log
@@ -54,22 +55,25 @@ def entry_row(entry: Entry, scale: Scale) -> tuple[dict[str, Any], bool]:
     return row, converted
 
 
-def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lang: Lang = Lang.EN) -> list[str]:
+def import_file(path: Path, source: Path, fmt: str = "auto", only: str = "", lang: Lang = Lang.EN,
+                describing: bool = False) -> tuple[list[str], Book | None]:
     """Add the players of a list to Players, never one already there (name_key); lines saying what was done.
 
     A line of the list that does not read stops the import with its line number: nothing is written.
     An OpenGotha file is a whole tournament, brought into a new workbook (`import_tournament`).
-    `only` keeps the entries whose EGD PIN or name is in that comma-separated list.
+    `only` keeps the entries whose EGD PIN or name is in that comma-separated list. Also returns the book changed,
+    whose edits are saved, or only said when `describing` them.
     """
     if fmt != AUTO and fmt not in IMPORTS:
         raise ForsxlError("", "choice_bad", what="--format", value=fmt, known=", ".join((AUTO, *IMPORTS)))
     data = read_bytes(source)
     chosen = detect(source, data) if fmt == AUTO else IMPORTS[fmt]
     if isinstance(chosen, TournamentFormat):
-        return import_tournament(path, chosen.read(data, source.name), source.name, lang)
+        return import_tournament(path, chosen.read(data, source.name), source.name, lang, describing)
     with editing(path) as book:
+        book.describing = describing
         return _import_players(book, chosen.read(data, source.name, layout.PLAYER_COLUMNS), source, chosen.name,
-                               only)
+                               only), book
 
 
 def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: str) -> list[str]:
@@ -122,22 +126,25 @@ def _import_players(book: Book, parsed: Parsed, source: Path, fmt: str, only: st
     changes = tr(lang, "imported {players} from {file} ({format})", file=source.name, format=fmt,
                  players=ntr(lang, "{count} player", "{count} players", len(rows)))
     if rows:
-        append_players(book.workbook, book.lang, rows)
+        first = append_players(book.workbook, book.lang, rows)
+        book.focus = {"sheet": layout.sheet_name("players", book.lang), "cell": f"B{first}"}
         append_log(book, datetime.now().isoformat(timespec="seconds"), "import", __version__, changes)
-        save(book.workbook, book.path, book.read_as, book.package)
+        store(book, "import", changes)
     return [f"{book.source or book.path}: {changes}", *report]
 
 
-def import_tournament(path: Path, gotha: GothaImport, source: str, lang: Lang = Lang.EN) -> list[str]:
+def import_tournament(path: Path, gotha: GothaImport, source: str, lang: Lang = Lang.EN,
+                      describing: bool = False) -> tuple[list[str], Book]:
     """A new workbook at `path` holding a tournament read from the file `source`: Config, Players, a Round-N per
-    round played (FORMATS §6)."""
+    round played (FORMATS §6); what to print, and the new book."""
     with writing(path):  # two imports at once: the second finds the first's workbook
         if path.exists():
             raise ForsxlError("", "import_gotha_existing", path=path)
-        return _import_gotha(path, gotha, source, lang)
+        return _import_gotha(path, gotha, source, lang, describing)
 
 
-def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang) -> list[str]:
+def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang,
+                  describing: bool) -> tuple[list[str], Book]:
     if len(gotha.players) > MAX_PLAYERS:
         raise ForsxlError("", "import_too_many", path=source, count=len(gotha.players), total=len(gotha.players),
                           limit=MAX_PLAYERS)
@@ -153,28 +160,28 @@ def _import_gotha(path: Path, gotha: GothaImport, source: str, lang: Lang) -> li
                  players=ntr(lang, "{count} player", "{count} players", len(t.players)),
                  rounds=ntr(lang, "{count} round", "{count} rounds", len(t.rounds)),
                  results=ntr(lang, "{count} result", "{count} results", played))
+    book.describing, book.focus = describing, {"sheet": layout.sheet_name("players", lang)}
     finish(book, "import", changes)
-    return [f"{path}: {changes}", *[message(n, lang) for n in gotha.notes]]
+    return [f"{path}: {changes}", *[message(n, lang) for n in gotha.notes]], book
 
 
-def export_book(path: Path, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
+def export_book(book: Book, fmt: str, output: Path | None, egf_class: str = "A", minutes: int | None = None,
                 keep_forfeits: bool = False) -> tuple[str, Path | None, list[str]]:
     """The book's results in another program's format (`EXPORTS`): the text to print, what was written, or the
-    text itself when it goes to standard output; the file written (None then); and the format's warnings, in the
-    workbook's language. `egf_class`, `minutes` and `keep_forfeits` go into an EGF table's header and lines
-    (FORMATS §1)."""
+    text itself when it goes to standard output; the file written (None then), beside the book by default; and the
+    format's warnings, in the workbook's language. `egf_class`, `minutes` and `keep_forfeits` go into an EGF table's
+    header and lines (FORMATS §1)."""
     chosen = EXPORTS.get(fmt)
     if chosen is None:
         raise ForsxlError("", "choice_bad", what="--format", value=fmt, known=", ".join(EXPORTS))
     if output is not None:
         check_folder(output)
-    book = load(path)
     t = book.tournament
     refuse_over_book(book, output, "export_over_book")
     report = make_report(t, extras=False)
-    target = output or path.with_name(path.stem + chosen.suffix)
+    target = output or book.path.with_name(book.path.stem + chosen.suffix)
     if chosen.write is None:
-        save(results_workbook(t, report, book.lang), target)
+        save(describe(results_workbook(t, report, book.lang), None, "export", fmt), target)
         return tr(book.lang, "{path}: written", path=target), target, []
     h9 = H9Options(egf_class.upper(), minutes, keep_forfeits, f"forsxl {__version__}")
     text = chosen.write(t, report, ExportOptions(h9, datetime.now().strftime("%Y%m%d%H%M%S")))

@@ -14,11 +14,10 @@ from pathlib import Path
 
 from forsxl import __version__
 from forsxl.app.watch import watch_file
-from forsxl.app.workflow import editing, refuse_over_book
+from forsxl.app.workflow import refuse_over_book, store
 from forsxl.book.config import preset_description
 from forsxl.book.read import Book
 from forsxl.book.rows import cell_of, player_at
-from forsxl.book.save import save
 from forsxl.book.write import append_log, set_config
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
@@ -90,31 +89,30 @@ def upload_site(book: Book, published: Published) -> str:
                "pages sent", len(published.files), site=publish.url or target.address, sent=len(sent.sent))
 
 
-def keep_addresses(path: Path, to: str | None, url: str | None) -> str:
+def keep_addresses(book: Book, to: str | None, url: str | None) -> str:
     """Keep the command line's --to and --url in Config (`publish.to`, `publish.url`) for the next publish and the
-    Calc menu's (issue 46): typed into the Config sheet under forsxl's lock, a Log row, the atomic save. The line
-    saying what was kept, or why it could not be (the workbook open in Excel, an .ods): they still serve this run.
-    Empty when Config had them already."""
-    with editing(path) as book:
-        before = book.tournament.config.publish
-        with_addresses(book, to, url)
-        after = book.tournament.config.publish
-        changes = {key: value for key, value, old in (("publish.to", after.to, before.to),
-                                                       ("publish.url", after.url, before.url)) if value != old}
-        if not changes:
-            return ""
-        said = "; ".join(f"{key} = {value}" for key, value in changes.items())
-        try:
-            if book.source is not None:  # an .ods is saved as a new .xlsx: not for an address
-                raise ForsxlError("", "publish_keep_ods", path=book.source)
-            for key, value in changes.items():
-                set_config(book, key, value)
-            append_log(book, datetime.now().isoformat(timespec="seconds"), "publish", __version__, said)
-            save(book.workbook, book.path, book.read_as, book.package)
-        except ForsxlError as error:
-            return tr(book.lang, "{changes}: not kept in Config ({why}); used for this run", changes=said,
-                      why=message(error, book.lang))
-        return tr(book.lang, "{path}: kept in Config: {changes}", path=path, changes=said)
+    Calc menu's (issue 46): typed into the Config sheet of a book read under forsxl's lock, a Log row, the atomic save
+    (workflow.store). The line saying what was kept, or why it could not be (the workbook open in Excel, an .ods):
+    they still serve this run. Empty when Config had them already."""
+    before = book.tournament.config.publish
+    with_addresses(book, to, url)
+    after = book.tournament.config.publish
+    changes = {key: value for key, value, old in (("publish.to", after.to, before.to),
+                                                   ("publish.url", after.url, before.url)) if value != old}
+    if not changes:
+        return ""
+    said = "; ".join(f"{key} = {value}" for key, value in changes.items())
+    try:
+        if book.source is not None:  # an .ods is saved as a new .xlsx: not for an address
+            raise ForsxlError("", "publish_keep_ods", path=book.source)
+        for key, value in changes.items():
+            set_config(book, key, value)
+        append_log(book, datetime.now().isoformat(timespec="seconds"), "publish", __version__, said)
+        store(book, "publish", said)
+    except ForsxlError as error:
+        return tr(book.lang, "{changes}: not kept in Config ({why}); used for this run", changes=said,
+                  why=message(error, book.lang))
+    return tr(book.lang, "{path}: kept in Config: {changes}", path=book.source or book.path, changes=said)
 
 
 def login_name(address: str) -> str:

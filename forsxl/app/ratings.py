@@ -16,12 +16,11 @@ from typing import Any
 from forsxl import __version__
 from forsxl.app.download import Progress, cache_folder, cached_lists, fetch, first_line, keep
 from forsxl.app.exchange import entry_row
-from forsxl.app.workflow import finish
+from forsxl.app.workflow import finish, store
 from forsxl.book import layout
 from forsxl.book.exchange import append_players, set_player_cells
 from forsxl.book.ratings import Change, Row, read_changes, read_rating_list, write_changes, write_rating_list
 from forsxl.book.read import Book, read_book
-from forsxl.book.save import save
 from forsxl.book.write import append_log
 from forsxl.engine.config import Scale
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
@@ -213,7 +212,7 @@ def ratings_into(book: Book, rl: RatingList, add: Sequence[str]) -> list[str]:
                  changes=ntr(lang, "{count} rating differs", "{count} ratings differ", len(fresh)))
     append_log(book, datetime.now().isoformat(timespec="seconds"), f"ratings --source {source.name}", __version__,
                summary)
-    save(book.workbook, book.path, book.read_as, book.package)
+    store(book, f"ratings --source {source.name}", summary)
     return [f"{book.source or book.path}: {summary} ({rl.origin})", *lines, *_advice(book, rl, snapshot, bool(fresh))]
 
 

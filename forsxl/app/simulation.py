@@ -11,21 +11,21 @@ import multiprocessing
 import os
 import secrets
 import signal
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import yaml
-
-from forsxl.app.workflow import finish, refuse_over_book
-from forsxl.book.config import build_config, presets
+from forsxl.app.workflow import config_file, config_over, finish, refuse_over_book
+from forsxl.book.config import presets
 from forsxl.book.layout import sheet_name
 from forsxl.book.read import Book
 from forsxl.book.simulation import write_simulation
-from forsxl.engine.config import Config, get_key
-from forsxl.engine.errors import ForsxlError, WorkbookErrors
+from forsxl.engine.config import Config
+from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Tournament
 from forsxl.engine.simulate import RunOutcome, Settings, Summary, play, run_seed, summarize
 from forsxl.engine.system_by_size import finished
@@ -43,16 +43,23 @@ class Variant:
     tournament: Tournament
 
 
-def _runs(t: Tournament, settings: Settings, seed: int, start: int, stop: int) -> list[RunOutcome]:
-    """Runs start..stop-1 of one variant (what a worker does).
+def play_runs(t: Tournament, settings: Settings, seeds: Sequence[str]) -> list[RunOutcome]:
+    """One run of `t` under each seed (what a worker does).
 
     The cyclic garbage collector is off meanwhile: a run's objects go with their reference counts, and its
     collections, which walk every live object, cost a sixth of the time. It runs again between chunks."""
     gc.disable()
     try:
-        return [play(t, settings, run_seed(seed, index))[1] for index in range(start, stop)]
+        return [play(t, settings, seed)[1] for seed in seeds]
     finally:
         gc.enable()
+
+
+def _timed_runs(t: Tournament, settings: Settings, seeds: Sequence[str]) -> tuple[float, list[RunOutcome]]:
+    """`play_runs` in a worker, with the CPU seconds they took there."""
+    start = time.process_time()
+    outcomes = play_runs(t, settings, seeds)
+    return time.process_time() - start, outcomes
 
 
 def available_workers() -> int:
@@ -66,51 +73,100 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+Job = tuple[Tournament, Sequence[str]]
+"""A tournament and the seeds of the runs to play."""
+
+
+NO_PROCESSES = N_("worker processes could not be started ({why}): every run is played in this process")
+
+
+class Runner:
+    """Runs spread over worker processes, a pool kept for as many batches as the caller hands it; played in this
+    process with one worker, or where processes cannot be started (no /dev/shm, a sandbox): then `failed` says why,
+    and the runs are the same.
+
+    `progress(job, runs)` hears each chunk of a batch's job `job` as it ends."""
+
+    def __init__(self, settings: Settings, workers: int, progress: Callable[[int, int], None] = lambda job, runs: None):
+        self.settings, self.workers, self.progress = settings, workers, progress
+        self.pool: ProcessPoolExecutor | None = None
+        self.failed = ""
+        self.worker_cpu = 0.0
+        """CPU seconds the worker processes took for their runs (runs played here count in this process's time)."""
+
+    def __enter__(self) -> Runner:
+        if self.workers > 1:
+            # Workers start from a fork server, not a fork of this process: forking a process with threads (a test
+            # runner's, a host program's) can deadlock the child, and Python 3.14 makes it the default on Linux too.
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+            try:
+                self.pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_ignore_interrupt,
+                                                mp_context=context)
+            except (OSError, NotImplementedError, ImportError) as error:
+                self._without_processes(error)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+    def _without_processes(self, error: BaseException) -> None:
+        self.pool = None
+        self.failed = str(error) or type(error).__name__
+
+
+    def run(self, jobs: Sequence[Job]) -> list[list[RunOutcome]]:
+        """Every job's runs, in seed order, whatever worker played them."""
+        total = sum(len(seeds) for _, seeds in jobs)
+        size = max(1, min(10, total // max(1, 8 * self.workers)))  # small: the last chunks keep every worker busy
+        chunks = [(k, start, seeds[start:start + size]) for k, (_, seeds) in enumerate(jobs)
+                  for start in range(0, len(seeds), size)]
+        done: dict[tuple[int, int], list[RunOutcome]] = {}
+
+        def take(key: tuple[int, int], outcomes: list[RunOutcome]) -> None:
+            done[key] = outcomes
+            self.progress(key[0], len(outcomes))
+
+        if self.pool is not None:
+            try:
+                futures: dict[Future[tuple[float, list[RunOutcome]]], tuple[int, int]] = {
+                    self.pool.submit(_timed_runs, jobs[k][0], self.settings, part): (k, start)
+                    for k, start, part in chunks}
+                for future in as_completed(futures):
+                    seconds, outcomes = future.result()
+                    self.worker_cpu += seconds
+                    take(futures[future], outcomes)
+            except (OSError, NotImplementedError, BrokenProcessPool) as error:  # the rest here, the same runs
+                self.pool.shutdown(cancel_futures=True)
+                self._without_processes(error)
+        for k, start, part in chunks:
+            if (k, start) not in done:
+                take((k, start), play_runs(jobs[k][0], self.settings, part))
+        return [[o for (kk, _), outcomes in sorted(done.items()) if kk == k for o in outcomes]
+                for k in range(len(jobs))]
+
+
 def simulate_variants(
     variants: Sequence[Variant], settings: Settings, runs: int, seed: int, workers: int,
-    progress: Callable[[int], None] = lambda done: None,
+    progress: Callable[[int], None] = lambda done: None, failed: Callable[[str], None] = lambda why: None,
 ) -> list[Summary]:
-    """Every variant played `runs` times, the runs spread over `workers` processes (1: in this process).
+    """Every variant played `runs` times, the runs spread over `workers` processes (1: in this process; `failed` hears
+    why when processes could not be started, and the runs are played here).
 
     The first run of each variant is played here first, so that a regulation the engine refuses fails at once with
     its own message. The same run index has the same seed in every variant: the players' true strengths are the
     same, and the variants differ only by their rules.
     """
-    outcomes: dict[tuple[int, int], list[RunOutcome]] = {}
-    for k, variant in enumerate(variants):
-        outcomes[(k, 0)] = _runs(variant.tournament, settings, seed, 0, 1)
-        progress(1)
-    chunk = max(1, min(10, runs // max(1, 8 * workers)))  # small: the last chunks keep every worker busy
-    tasks = [(k, start, min(runs, start + chunk)) for k in range(len(variants)) for start in range(1, runs, chunk)]
-    if workers <= 1:
-        for k, start, stop in tasks:
-            outcomes[(k, start)] = _runs(variants[k].tournament, settings, seed, start, stop)
-            progress(stop - start)
-    else:
-        # Workers start from a fork server, not a fork of this process: forking a process with threads (a test
-        # runner's, a host program's) can deadlock the child, and Python 3.14 makes it the default on Linux too.
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
-        with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupt, mp_context=context) as pool:
-            futures: dict[Future[list[RunOutcome]], tuple[int, int]] = {
-                pool.submit(_runs, variants[k].tournament, settings, seed, start, stop): (k, start)
-                for k, start, stop in tasks
-            }
-            for future in as_completed(futures):
-                outcomes[futures[future]] = future.result()
-                progress(len(outcomes[futures[future]]))
-    return [
-        summarize(variant.label, variant.tournament,
-                  [o for (kk, _), chunk_outcomes in sorted(outcomes.items()) if kk == k for o in chunk_outcomes],
-                  settings.prizes)
-        for k, variant in enumerate(variants)
-    ]
-
-
-def _overrides(book: Book) -> list[tuple[str, Any]]:
-    """The workbook's own Config entries: every key its Config sheet (not a preset or a default) set."""
-    return [(key, get_key(book.tournament.config, key)) for key, origin in book.origins.items()
-            if origin != "default" and not origin.startswith("preset ")]
+    seeds = [run_seed(seed, index) for index in range(runs)]
+    first = [play_runs(variant.tournament, settings, seeds[:1]) for variant in variants]
+    progress(len(variants))
+    with Runner(settings, workers, lambda job, done: progress(done)) as runner:
+        rest = runner.run([(variant.tournament, seeds[1:]) for variant in variants])
+    if runner.failed:
+        failed(runner.failed)
+    return [summarize(variant.label, variant.tournament, [*head, *tail], settings.prizes)
+            for variant, head, tail in zip(variants, first, rest, strict=True)]
 
 
 EVENT_KEYS = frozenset({"name", "date", "place", "rounds", "lang"})
@@ -122,27 +178,17 @@ def variant_config(book: Book, spec: str, rounds: int | None = None) -> Config:
     event's own keys (rounds, name, ...); or the workbook's Config with the keys of a YAML file (flat dotted keys, as
     in a preset) over it. `rounds` overrides both."""
     known = presets()
-    path = Path(spec)
     if spec in known:
         keys: dict[str, Any] = {"preset": spec}
         replaced = set(known[spec]) - EVENT_KEYS
-    elif path.is_file():
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        if not isinstance(loaded, dict):
-            raise ForsxlError("R12", "simulate_variant_bad", path=spec)
-        keys = {str(k): v for k, v in loaded.items() if k != "description"}
+    elif Path(spec).is_file():
+        keys = config_file(Path(spec))
         replaced = set(keys)
     else:
         raise ForsxlError("R12", "simulate_variant_unknown", name=spec, known=", ".join(known))
     if rounds is not None:
         keys["rounds"] = rounds
-    entries = [(key, value, None) for key, value in _overrides(book)
-               if key not in keys and key not in replaced and key != "preset"]
-    entries = [("preset", keys.pop("preset", book.tournament.config.preset), None), *entries]
-    config, _, errors = build_config([*entries, *((k, v, None) for k, v in keys.items())], "default")
-    if errors:
-        raise WorkbookErrors(errors, book.lang)
-    return replace(config, name=book.tournament.config.name, lang=book.lang)
+    return replace(config_over(book, keys, replaced), name=book.tournament.config.name, lang=book.lang)
 
 
 def variants(book: Book, compare: Sequence[str], rounds: int | None) -> list[Variant]:
@@ -322,14 +368,17 @@ def run_simulation(book: Book, plan: Plan, write: bool, progress: Callable[[int]
     """Play the plan, write its HTML report and, with `write`, the Simulation sheet; the lines to print: the report's
     tables as text, then what was written."""
     page = plan.page
-    summaries = simulate_variants(plan.variants, plan.settings, plan.runs, plan.seed, plan.workers, progress)
+    failures: list[str] = []
+    summaries = simulate_variants(plan.variants, plan.settings, plan.runs, plan.seed, plan.workers, progress,
+                                  failures.append)
     tables = report_tables(summaries, book.lang)
     rows = settings_rows(book.tournament, plan.settings, plan.runs, plan.seed, book.lang)
     name = book.tournament.config.name or book.path.stem
     shown = [(table.title, table.headers, shown_rows(table, book.lang)) for table in tables]
     write_whole(page, render_simulation(name, book.lang, rows, shown, summaries))
     lang = book.lang
-    lines = ["\n\n".join(text_table(table, lang) for table in tables), tr(lang, "{path}: the report", path=page)]
+    lines = ["\n\n".join(text_table(table, lang) for table in tables), tr(lang, "{path}: the report", path=page),
+             *(tr(lang, NO_PROCESSES, why=why) for why in failures)]
     if write:
         write_simulation(book, rows, tables)
         finish(book, "simulate", tr(lang, "{runs}, seed {seed}, {model} model", seed=plan.seed,

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from forsxl.book.edits import Edits
 from forsxl.book.kept import kept_versions, read_version
 from forsxl.book.read import peek_lang
-from forsxl.book.versions import Version, history, undo
+from forsxl.book.versions import History, Version, history, undo
+from forsxl.book.write import command_word
 from forsxl.engine.values import Lang
 from forsxl.i18n import ntr, system_lang, tr
 from forsxl.messages import message
@@ -42,10 +44,10 @@ def _what(version: Version, lang: Lang) -> str:
     elif version.edited and run.when is not None:
         same_day = run.when.date() == version.saved.date()
         changes = f" ({run.changes})" if run.changes else ""
-        what = tr(lang, "changed after {command} of {time}{changes}", command=run.command, changes=changes,
-                  time=run.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
+        what = tr(lang, "changed after {command} of {time}{changes}", command=command_word(run.command, lang),
+                  changes=changes, time=run.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
     else:
-        what = run.command + (f" ({run.changes})" if run.changes else "")
+        what = command_word(run.command, lang) + (f" ({run.changes})" if run.changes else "")
     if version.typed_on is not None:
         what += tr(lang, "; typed on version {number}, which an undo had put back", number=version.typed_on)
     if version.undone:
@@ -58,11 +60,22 @@ def _line(label: str, version: Version, lang: Lang, aside: bool = False) -> str:
     return f"{label:>6}{mark} {version.saved:%Y-%m-%d %H:%M}  {_what(version, lang)}"
 
 
-def history_lines(path: Path, lang: Lang) -> list[str]:
-    """What `forsxl history` prints: how many versions are kept, then the workbook as it is and each version, newest
-    first, with the time it was saved and what made it (the same as a version, when it is one put back); a version
-    off the line undo goes back along is marked `~` (a branch an undo left), a damaged one says so."""
-    found = history(path)
+def history_lines(path: Path, lang: Lang, copy: Path | None = None) -> tuple[list[str], list[dict[str, object]]]:
+    """What `forsxl history` prints: how many versions are kept, then the workbook as it is (`copy`, a copy of it,
+    when given) and each version, newest first, with the time it was saved and what made it (the same as a version,
+    when it is one put back); a version off the line undo goes back along is marked `~` (a branch an undo left), a
+    damaged one says so. And the versions as data, for a menu to list (forsxl.api)."""
+    found = history(path, copy)
+    now, kept = found.now, found.kept
+    versions: list[dict[str, object]] = [
+        {"number": v.number, "saved": v.saved.isoformat(timespec="seconds"), "what": _what(v, lang),
+         "command": v.run.command if v.run else None, "changes": v.run.changes if v.run else None,
+         "edited": v.edited, "damaged": v.damage is not None,
+         "now": now is not None and v.digest == now.digest} for v in kept]
+    return _history_lines(path, lang, found), versions
+
+
+def _history_lines(path: Path, lang: Lang, found: History) -> list[str]:
     now, kept = found.now, found.kept
     lines = []
     if not kept:
@@ -92,15 +105,18 @@ def history_lines(path: Path, lang: Lang) -> list[str]:
     return lines
 
 
-def undo_lines(path: Path, to: int | None, lang: Lang) -> list[str]:
+def undo_lines(path: Path, to: int | None, lang: Lang, describing: bool = False,
+               copy: Path | None = None) -> tuple[list[str], Edits | None]:
     """Put an earlier version back (`book.versions.undo`); what `forsxl undo` prints: each damaged version skipped,
-    then the one put back."""
-    chosen, skipped = undo(path, to)
+    then the one put back. `describing`: the version is only chosen, from `copy` standing for the workbook as it is,
+    and the edits that put it back (the version's file, whole) are given instead."""
+    chosen, skipped = undo(path, to, describing, copy)
     lines = [tr(lang, "{path}: version {number} (saved {time}) is damaged and is skipped: {why}", path=path,
                 number=v.number, time=v.saved.strftime("%Y-%m-%d %H:%M"),
                 why=message(v.damage, lang) if v.damage else "") for v in skipped]
     saved = chosen.saved.strftime("%Y-%m-%d %H:%M")
-    return [*lines, tr(lang, "{path}: version {number} (saved {time}: {what}) is put back; the workbook it replaced "
-                             "is the newest version now (forsxl history {path})", path=path, number=chosen.number,
-                       time=saved, what=_what(chosen, lang))]
+    lines.append(tr(lang, "{path}: version {number} (saved {time}: {what}) is put back; the workbook it replaced is "
+                          "the newest version now (forsxl history {path})", path=path, number=chosen.number,
+                    time=saved, what=_what(chosen, lang)))
+    return lines, Edits("file", "undo", file=str(chosen.path.resolve())) if describing else None
 

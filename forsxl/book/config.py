@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import datetime
 import functools
 import re
@@ -18,14 +17,14 @@ from typing import Any
 import yaml
 
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys
+from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys, with_key
 from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.model import Source, number_text
 from forsxl.engine.norms import parse_norm_band
 from forsxl.engine.prizes import parse_prize_lists
 from forsxl.engine.scoring import settled_scheme
 from forsxl.engine.stages import parse_stage_plan
-from forsxl.engine.values import Lang, NormBand, PrizeLists, Rank
+from forsxl.engine.values import CategoryRanks, Lang, NormBand, PrizeLists, Rank
 from forsxl.i18n import N_, Later, tr
 
 
@@ -54,7 +53,8 @@ def preset_description(name: str, lang: Lang) -> str:
 KEYS: dict[str, KeyInfo] = {info.key: info for info in config_keys()}
 
 VALUE_READERS: dict[type, Callable[[str], Any]] = {
-    Rank: Rank.from_text, NormBand: parse_norm_band, PrizeLists: parse_prize_lists, StagePlan: parse_stage_plan,
+    Rank: Rank.from_text, CategoryRanks: CategoryRanks.parse, NormBand: parse_norm_band,
+    PrizeLists: parse_prize_lists, StagePlan: parse_stage_plan,
 }
 """Engine values a Config cell holds as text, each with its reader (STYLE 9): a ValueError is a plain bad value, a
 ForsxlError its own message at the key's cell; str() gives the text back."""
@@ -109,8 +109,9 @@ def convert_value(value: Any, hint: Any) -> Any:
         if value is None or str(value).strip() == "":
             return None
         return convert_value(value, next(a for a in typing.get_args(hint) if a is not type(None)))
-    if origin is tuple:
-        items = value if isinstance(value, (list, tuple)) else [v for v in str(value).split(",") if v.strip()]
+    if origin is tuple:  # an empty cell is an empty list
+        text = "" if value is None else str(value)
+        items = value if isinstance(value, (list, tuple)) else [v for v in text.split(",") if v.strip()]
         return tuple(convert_value(v, typing.get_args(hint)[0]) for v in items)
     if hint is bool:
         text = str(value).strip().casefold()
@@ -148,13 +149,6 @@ def expected_value(hint: Any) -> Later:
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return Later("one of {values}", values=", ".join(m.value for m in hint))
     return Later(_KINDS.get(hint, N_("text")))
-
-
-def _with(config: Config, key: str, value: Any) -> Config:
-    head, _, rest = key.partition(".")
-    if not rest:
-        return dataclasses.replace(config, **{head: value})
-    return dataclasses.replace(config, **{head: dataclasses.replace(getattr(config, head), **{rest: value})})
 
 
 def _unknown_key(key: str, source: Source | None) -> ForsxlError:
@@ -198,7 +192,7 @@ def build_config(
             continue
         hint = key_type(key)
         try:
-            config = _with(config, key, convert_value(value, hint))
+            config = with_key(config, key, convert_value(value, hint))
         except NumberTooLarge:
             errors.append(ForsxlError(KEYS[key].rule, "number_huge", source, value=value, limit=MAX_NUMBER))
             continue
@@ -227,6 +221,19 @@ def _plain(value: Any) -> Any:
         text = number_text(value)
         return text if "/" in text else float(text) if "." in text else int(text)
     return value.value if isinstance(value, StrEnum) else value
+
+
+def config_cell(value: Any, lang: Lang) -> Any:
+    """A Config value as its cell holds it, read back as the same value: a number, a list with commas, yes or no in
+    the workbook's language, empty for none."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return tr(lang, "yes") if value else tr(lang, "no")
+    if isinstance(value, tuple):  # one number stays a number, as a person types `8`
+        return config_cell(value[0], lang) if len(value) == 1 else ", ".join(str(config_cell(v, lang)) for v in value)
+    plain = _plain(value)
+    return plain if isinstance(plain, (int, float, str)) else str(plain)
 
 
 def yaml_value(value: Any) -> str:

@@ -52,8 +52,9 @@ def _sheet(workbook: Workbook) -> Worksheet:
     return sheet
 
 
-def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> None:
-    """Type `rows` (Players column -> value) below the last player; a column the sheet lacks gets a header.
+def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]]) -> int:
+    """Type `rows` (Players column -> value) below the last player, a column the sheet lacks given a header; the row
+    of the first.
 
     Raises, with nothing typed, when the rows would reach past the rows forsxl reads (MAX_ROWS)."""
     sheet = _sheet(workbook)
@@ -67,6 +68,7 @@ def append_players(workbook: Workbook, lang: Lang, rows: Sequence[dict[str, Any]
         for key, value in values.items():
             if value not in (None, ""):
                 put(sheet.cell(row, columns[key]), value)
+    return top + 1
 
 
 def set_player_cells(workbook: Workbook, lang: Lang, rows: Mapping[int, dict[str, Any]]) -> None:

@@ -145,9 +145,9 @@ class Record:
         return (stems[0] if stems else None), None
 
 
-def keep(target: Path) -> Path:
-    """Copy the workbook about to be replaced into its versions folder, whole (a temporary renamed into place); the
-    version. An OSError is the folder's: the caller names it."""
+def keep(target: Path, source: Path | None = None) -> Path:
+    """Copy the workbook about to be replaced (or `source`, standing for it) into its versions folder, whole (a
+    temporary renamed into place); the version. An OSError is the folder's: the caller names it."""
     folder = versions_folder(target)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(20, "Not a directory")
@@ -156,7 +156,7 @@ def keep(target: Path) -> Path:
     version = folder / f"{int(kept[0].stem) + 1 if kept else 1:04d}.xlsx"
     partial = folder / f".{version.stem}.tmp"
     try:
-        shutil.copy2(target, partial)  # with its time: when this version was saved
+        shutil.copy2(source or target, partial)  # with its time: when this version was saved
         os.replace(partial, version)
     except BaseException:
         drop(partial)

@@ -49,13 +49,19 @@ def round_like(name: str) -> int | None:
     return None
 
 CONFIG_COLUMNS: dict[str, tuple[str, ...]] = {"key": ("Key", "Ключ", "Параметр"), "value": ("Value", "Значение")}
+CONFIG_MEANING = {Lang.EN: "Meaning", Lang.RU: "Что задаёт"}
+"""The header of the column a new workbook's Config has beside the keys: each key's meaning in the workbook's
+language (the keys stay what forsxl reads); forsxl writes it and never reads it."""
+EVENT_KEYS = ("referee", "registration", "timetable", "time.main", "time.byoyomi", "awards", "protests")
+"""The Config keys only the club can fill, which a new workbook lists empty after `lang`: the Положение prints a
+blank for each until it is filled."""
 
 PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
     "no": ("No", "№", "Номер", "#"),
     "name": ("Name", "Имя", "ФИО", "Фамилия Имя", "Игрок"),
     "rating": ("Rating", "Рейтинг"),
-    "rank": ("Rank", "Ранг", "Разряд"),
-    "category": ("Category", "Разряд ЕВСК", "Категория"),
+    "rank": ("Rank", "Ранг", "Кю/дан"),
+    "category": ("Category", "Разряд", "Разряд ЕВСК", "Спортивный разряд", "Категория"),
     "club": ("Club", "Клуб"),
     "city": ("City", "Город"),
     "country": ("Country", "Страна"),
@@ -121,6 +127,12 @@ STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
 TEAM_COLUMNS = (N_("Place"), N_("Team"), N_("Points"), N_("Best place"), N_("Members"))
 ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
 SUPERFINAL_NOTE = N_("Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)")
+LOG_COMMANDS = {"new": N_("new"), "import": N_("import"), "pair": N_("pair"), "schedule": N_("schedule"),
+                "stage --next": N_("stage --next"), "standings": N_("standings"), "merge": N_("merge"),
+                "simulate": N_("simulate"), "publish": N_("publish"), "ratings": N_("ratings"), "config": N_("config"),
+                "tune": N_("tune")}
+"""The commands a Log row names, each as the workbook's language names it: `pair`, Russian «жеребьёвка»
+(issue 40)."""
 RATING_LIST_COLUMNS: dict[str, tuple[str, str]] = {
     "no": ("No", "№"),
     "name": ("Name", "Имя"),

@@ -28,6 +28,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
 from forsxl.book.config import KEYS, convert_value, key_type, parse_number
+from forsxl.book.describe import describe
 from forsxl.book.package import values
 from forsxl.book.read import (
     Book,
@@ -351,7 +352,7 @@ def _write_conflicts(path: Path, conflicts: list[Conflict], taken: dict[str, Sid
                                conflict.b, taken[conflict.where].value if conflict.where in taken else None])
     for letter, width in zip("ABCDE", (16, 60, 24, 24, 14), strict=True):
         sheet.column_dimensions[letter].width = width
-    save(workbook, path)
+    save(describe(workbook, None, "merge", ""), path)
 
 
 def merge_books(paths: list[Path], output: Path, prefer: Prefer | None = None,

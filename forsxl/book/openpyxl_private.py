@@ -12,7 +12,7 @@ tests/test_cells.py and tests/test_package.py then compare the results with open
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import IO, Any, cast
 
@@ -21,14 +21,17 @@ from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.compat import safe_string
 from openpyxl.reader.excel import ExcelReader
 from openpyxl.styles.cell_style import CellStyle, StyleArray
+from openpyxl.styles.styleable import StyleableObject
 from openpyxl.styles.stylesheet import write_stylesheet
+from openpyxl.utils.indexed_list import IndexedList
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.functions import Element, tostring
 
-__all__ = ["StyleArray", "Styles", "add_cell", "append_after", "cell_xml", "cells", "number_text", "read", "serialised",
-           "sheet_xml_without_rows", "style_key", "style_xml", "styles", "stylesheet_xml"]
+__all__ = ["StyleArray", "Styles", "add_cell", "append_after", "cell_records", "cell_xml", "cells", "new_cell",
+           "number_text", "read", "serialised", "sheet_xml_without_rows", "style_array", "style_key", "style_xml",
+           "styled_like", "styles", "stylesheet_xml"]
 
 
 def read(source: IO[bytes], before_sheets: Callable[[list[str], Workbook], None]) -> tuple[Workbook, list[str]]:
@@ -65,12 +68,32 @@ def style_key(cell: Cell | MergedCell) -> bytes:
     return bytes(style) if style is not None and any(style) else b""
 
 
-def add_cell(sheet: Worksheet, row: int, column: int, style: StyleArray, value: object, data_type: str) -> None:
-    """Put into `sheet` a cell with this value and data type as openpyxl's reader sets them, past the value setter's
-    guessing of types."""
+def cell_records(sheet: Worksheet) -> Iterator[tuple[int, int, object, str, StyleArray | None, bool]]:
+    """Each cell of a sheet in row and column order, as (row, column, value, data type, style, whether it has a
+    comment or a link): a sheet's cells read at once (book/describe.py reads every cell of the sheets forsxl
+    writes whole, a big workbook's Standings some 25,000)."""
+    found: Any
+    for (row, column), found in sorted(sheet._cells.items()):
+        yield row, column, found._value, found.data_type, found._style, (
+            found.comment is not None or found.hyperlink is not None)
+
+
+def style_array(cell: Cell | MergedCell | StyleableObject) -> StyleArray | None:
+    """The style of a cell (or a row or column) as openpyxl holds it (None: never styled)."""
+    return cast(StyleArray | None, cell._style)  # type: ignore[union-attr]  # the stubs leave out the slot
+
+
+def new_cell(sheet: Worksheet, row: int, column: int, style: StyleArray, value: object, data_type: str) -> Cell:
+    """A cell of `sheet` with this value and data type as openpyxl's reader sets them, past the value setter's
+    guessing of types (text stays text); not put into the sheet."""
     cell = Cell(sheet, row=row, column=column, style_array=style)
     cell._value, cell.data_type = value, data_type  # type: ignore[attr-defined]  # the stubs leave out the slot
-    sheet._cells[(row, column)] = cell
+    return cell
+
+
+def add_cell(sheet: Worksheet, row: int, column: int, style: StyleArray, value: object, data_type: str) -> None:
+    """Put into `sheet` a `new_cell`."""
+    sheet._cells[(row, column)] = new_cell(sheet, row, column, style, value, data_type)
 
 
 def append_after(sheet: Worksheet, row: int) -> None:
@@ -84,13 +107,13 @@ class Styles:
     fills, borders, alignments, protections and custom number formats it points at by number; which cell styles
     format a date or a duration."""
 
-    cell_styles: list[StyleArray]
+    cell_styles: IndexedList[StyleArray]
     fonts: list[Any]
     fills: list[Any]
     borders: list[Any]
     alignments: list[Any]
     protections: list[Any]
-    number_formats: list[str]
+    number_formats: IndexedList[str]
     """Custom formats, numbered from openpyxl.styles.numbers.BUILTIN_FORMATS_MAX_SIZE."""
     date_formats: Mapping[int, Any]
     timedelta_formats: Mapping[int, Any]
@@ -101,6 +124,28 @@ def styles(workbook: Workbook) -> Styles:
     book: Any = workbook
     return Styles(book._cell_styles, book._fonts, book._fills, book._borders, book._alignments, book._protections,
                   book._number_formats, book._date_formats, book._timedelta_formats)
+
+
+def styled_like(workbook: Workbook) -> Workbook:
+    """A new empty workbook with the styles of `workbook` numbered as there: its style lists are copies, so that what
+    is added to them leaves those of `workbook` as they are."""
+    copy, source = cast(Any, Workbook()), cast(Any, workbook)
+    copy._fonts, copy._fills, copy._borders, copy._alignments, copy._protections, copy._number_formats, \
+        copy._cell_styles = map(_copied, (source._fonts, source._fills, source._borders, source._alignments,
+                                          source._protections, source._number_formats, source._cell_styles))
+    copy._named_styles, copy._differential_styles, copy._table_styles, copy._colors = (
+        source._named_styles, source._differential_styles, source._table_styles, source._colors)
+    copy._date_formats, copy._timedelta_formats = source._date_formats, source._timedelta_formats
+    copy.epoch = source.epoch
+    return cast(Workbook, copy)
+
+
+def _copied(listed: Any) -> IndexedList[Any]:
+    """A copy of one of openpyxl's numbered lists that finds values as the list does, duplicates too."""
+    copied: Any = IndexedList()
+    list.extend(copied, listed)
+    copied._dict, copied.clean = dict(listed._dict), listed.clean
+    return cast(IndexedList[Any], copied)
 
 
 # ---------------------------------------------------------------------------------------------------- writing

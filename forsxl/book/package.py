@@ -36,14 +36,18 @@ from weakref import WeakKeyDictionary
 from openpyxl.cell.cell import Cell, MergedCell
 from openpyxl.chartsheet.chartsheet import Chartsheet
 from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE, NumberFormat
+from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.cell_range import CellRange
 from openpyxl.worksheet.worksheet import Worksheet
 from openpyxl.xml.constants import ARC_STYLE, COMMENTS_NS
 
 from forsxl.book import layout, openpyxl_private
+from forsxl.book.build import Builder, kind_of
 from forsxl.book.cells import RawSheet, bind, damaged, raw_values
-from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, style_key, styles
+from forsxl.book.edits import Cells, Edits, Sheet, Value
+from forsxl.book.openpyxl_private import StyleArray, Styles, cell_xml, number_text, serialised, styles
 from forsxl.book.parts import (
     RELATIONSHIPS,
     Coordinate,
@@ -66,7 +70,6 @@ from forsxl.book.parts import (
     text,
     try_coordinate,
 )
-from forsxl.book.sheets import written
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
 
@@ -101,6 +104,9 @@ class Package(Parts):
         super().__init__(self.part, {info.filename for info in self.infos})
         self.bound: dict[int, tuple[Worksheet | Chartsheet, SheetEntry]] = {}
         """id() of each sheet openpyxl loaded -> that sheet and the package's sheet it was read from."""
+        self.styled: Workbook
+        """An empty workbook with the package's styles as openpyxl numbered them, whatever a command adds to the
+        workbook it read (`openpyxl_private.styled_like`): a save builds the edits' sheets and cells in a copy."""
 
     def part(self, name: str) -> bytes:
         if name not in self._parts:
@@ -123,6 +129,7 @@ class Package(Parts):
             warnings.simplefilter("ignore")
             workbook, self._strings = openpyxl_private.read(source, partial(_refuse_damaged, path, [
                 (s.name, recorded[s.part]) for s in worksheets]))
+            self.styled = openpyxl_private.styled_like(workbook)
             entries = {s.name: s for s in self.sheets}
             for name in workbook.sheetnames:
                 sheet, entry = workbook[name], entries.get(name)
@@ -165,9 +172,9 @@ class Package(Parts):
             self._rows[part] = raw_values(self._recorded[part], self._strings, workbook)
         return self._rows[part]
 
-    def write(self, workbook: Workbook, target: str | Path) -> None:
-        """Write `workbook` to `target` as this package changed by what forsxl wrote (see the module's docstring)."""
-        changes = _Changes(self, workbook)
+    def write(self, edits: Edits, target: str | Path) -> None:
+        """Write to `target` this package changed by `edits` (see the module's docstring), from those two alone."""
+        changes = _Changes(self, edits)
         doubled = {name.casefold() for name in self.names} & {name.casefold() for name in changes.added}
         if doubled or len(set(changes.added)) != len(changes.added):  # a bug of forsxl's: never a file written so
             raise RuntimeError(f"a save would write a part the package holds already: {sorted(doubled)}")
@@ -232,8 +239,11 @@ def values(sheet: Worksheet) -> Rows:
 class _Changes:
     """What one save changes in a package: parts rewritten or added (`parts`), parts removed, parts added in order."""
 
-    def __init__(self, package: Package, workbook: Workbook):
-        self.package, self.workbook = package, workbook
+    def __init__(self, package: Package, edits: Edits):
+        self.package, self.edits = package, edits
+        self.workbook = openpyxl_private.styled_like(package.styled)
+        """Where the edits' sheets and cells are built, numbering their styles after the package's."""
+        self.builder = Builder(self.workbook, edits.formats)
         self.parts: dict[str, bytes] = {}
         self.removed: set[str] = set()
         self.added: list[str] = []
@@ -256,31 +266,29 @@ class _Changes:
         self._content_types()
 
     def _arrange(self) -> tuple[list[tuple[SheetEntry, Any]], dict[str, SheetEntry], list[SheetEntry]]:
-        """The sheets in their new order, each with its openpyxl sheet (None for one openpyxl did not read); the
-        sheets forsxl wrote whole, by name; the sheets deleted."""
-        package, workbook = self.package, self.workbook
-        present = [workbook[name] for name in workbook.sheetnames]
-        ids = {id(s) for s in present}
-        gone = {entry.name: entry for sheet, entry in package.bound.values() if id(sheet) not in ids}
+        """The sheets in the edits' order, each with the worksheet built of it when written whole, else openpyxl's
+        sheet of the package (None for one openpyxl did not read); the sheets written whole, by name; the sheets
+        removed."""
+        package, edits = self.package, self.edits
+        entries = {entry.name: entry for entry in package.sheets}
+        read = {entry.name: sheet for sheet, entry in package.bound.values()}
+        whole = {sheet.name: sheet for sheet in edits.sheets}
+        if set(read) - set(edits.order) - set(edits.remove) or set(edits.remove) - set(read):
+            raise ValueError("the edits do not say what became of every sheet of the workbook")
         order: list[tuple[SheetEntry, Any]] = []
         owned: dict[str, SheetEntry] = {}
-        for sheet in present:
-            bound = package.bound.get(id(sheet))
-            entry = bound[1] if bound else gone.pop(sheet.title) if sheet.title in gone else self._new_sheet(sheet)
-            order.append((entry, sheet))
-            if bound is None:
-                owned[entry.name] = entry
-        read = {entry.name for _, entry in package.bound.values()}
-        taken = {entry.name.casefold() for entry, _ in order}
-        for index, entry in enumerate(package.sheets):  # a sheet openpyxl could not read stays where it was, but
-            if entry.name not in read and entry.name.casefold() not in taken:  # for one forsxl wrote of its name:
-                # it had no part (openpyxl reads every sheet that has one), so nothing of it is lost
-                before = {e.name for e in package.sheets[:index]}
-                at = max((i + 1 for i, (e, _) in enumerate(order) if e.name in before), default=0)
-                order.insert(at, (entry, None))
-        return order, owned, list(gone.values())
+        for name in edits.order:
+            if name in whole:
+                built = Worksheet(self.workbook, name)
+                self.builder.settings(built, whole[name])  # its cells are written from the edits (`_owned_xml`)
+                entry = entries[name] if name in read else self._new_sheet(name)
+                owned[name] = entry
+                order.append((entry, built))
+            else:
+                order.append((entries[name], read.get(name)))
+        return order, owned, [entries[name] for name in edits.remove]
 
-    def _new_sheet(self, sheet: Worksheet) -> SheetEntry:
+    def _new_sheet(self, title: str) -> SheetEntry:
         """A part, sheetId and relationship for a sheet the package did not have."""
         package = self.package
         taken = {name.casefold() for name in (*package.names, *self.added)}
@@ -289,8 +297,8 @@ class _Changes:
         part = next(p for n in itertools.count(1) if (p := f"{folder}/sheet{n}.xml").casefold() not in taken)
         rid = self._free_rid()
         sheet_id = max((s.sheet_id for s in (*package.sheets, *self.new)), default=0) + 1
-        element = _sheet_element(package.sheets, sheet.title, sheet_id, rid)
-        entry = SheetEntry(sheet.title, sheet_id, rid, part, f"{RELATIONSHIPS}/worksheet", element)
+        element = _sheet_element(package.sheets, title, sheet_id, rid)
+        entry = SheetEntry(title, sheet_id, rid, part, f"{RELATIONSHIPS}/worksheet", element)
         self.new.append(entry)
         self.added.append(part)
         self.types[part] = _WORKSHEET_TYPE
@@ -307,12 +315,15 @@ class _Changes:
         """Each sheet part forsxl changed, written; returns, by sheetId, the cells whose formula is gone (None:
         all of the sheet's)."""
         formulas: dict[int, set[Coordinate] | None] = {e.sheet_id: None for e in gone}
+        changed = {cells.sheet: cells for cells in self.edits.cells}
+        whole = {sheet.name: sheet for sheet in self.edits.sheets}
         for entry, sheet in order:
             if entry.name in owned:
-                self.parts[entry.part] = _owned_xml(sheet)
+                self.parts[entry.part] = _owned_xml(sheet, whole[entry.name], self.builder)
                 formulas[entry.sheet_id] = None
-            elif isinstance(sheet, Worksheet) and written(sheet):
-                patched = _patched(self.package.part(entry.part), sheet)
+            elif entry.name in changed and isinstance(sheet, Worksheet):
+                scratch = Worksheet(self.workbook, entry.name)  # the edits' cells are built in it
+                patched = _patched(self.package.part(entry.part), changed[entry.name], sheet, scratch, self.builder)
                 if patched is not None:
                     self.parts[entry.part], formulas[entry.sheet_id] = patched
         return formulas
@@ -514,75 +525,106 @@ def _names_and_recalculation(xml: bytes, found: list[Span], names: bytes) -> lis
     return edits
 
 
-def _owned_xml(sheet: Worksheet) -> bytes:
-    """The part of a sheet forsxl wrote whole, as openpyxl writes it."""
-    xml = openpyxl_private.sheet_xml_without_rows(sheet)
+def _owned_xml(built: Worksheet, sheet: Sheet, builder: Builder) -> bytes:
+    """The part of a sheet written whole, as openpyxl writes it: its settings from `built` (a worksheet holding all
+    of `sheet` but its cells, `Builder.settings`), its cells written here straight from the edits (openpyxl's writer
+    took most of a save's time), with the dimension openpyxl would give the sheet holding them."""
+    xml = openpyxl_private.sheet_xml_without_rows(built)
     if RELATIONSHIPS.encode() in xml:  # openpyxl would also write the parts it links to
-        raise RuntimeError(f"{sheet.title}: a sheet forsxl writes whole links to comments, drawings or tables")
+        raise RuntimeError(f"{sheet.name}: a sheet forsxl writes whole links to comments, drawings or tables")
+    dimension = next(s for s in spans(xml, {"dimension"}))
+    xml = xml[: dimension.start] + attribute(xml[dimension.start : dimension.inner], "ref", _dimension(sheet)) + xml[
+        dimension.inner :]
     data = next(s for s in spans(xml, {"sheetData"}))
-    return xml[: data.start] + _sheet_data(sheet) + xml[data.end :]
+    return xml[: data.start] + _sheet_data(built, sheet, builder) + xml[data.end :]
 
 
-def _sheet_data(sheet: Worksheet) -> bytes:
-    """The `<sheetData>` of a sheet as openpyxl's writer makes it: rows in order with their dimensions, and each
-    cell that has a value or a style."""
-    rows: dict[int, list[bytes]] = {row: [] for row in sheet.row_dimensions}
-    for (row, _), cell in sorted(openpyxl_private.cells(sheet).items()):
-        if cell.comment is not None or cell.hyperlink is not None:
-            raise RuntimeError(f"{sheet.title}!{cell.coordinate}: a sheet forsxl writes whole has a comment or link")
-        if cell.value is not None or cell.has_style:
-            rows.setdefault(row, []).append(_cell(cell))
+def _dimension(sheet: Sheet) -> str:
+    """The range openpyxl gives a sheet holding the cells `Builder.fill` would put in it: those the edits list, the
+    one openpyxl keeps for a row that holds nothing, and those a merge covers."""
+    found = [(line.row, column) for line in sheet.rows for column, _, _ in line.cells]
+    found += [(line.row, 1) for line in sheet.rows if not line.cells and line.height is None]
+    for merged in map(CellRange, sheet.merged):
+        found += list(merged.cells)[1:]
+    if not found:
+        return "A1:A1"
+    rows, columns = {row for row, _ in found}, {column for _, column in found}
+    return f"{get_column_letter(min(columns))}{min(rows)}:{get_column_letter(max(columns))}{max(rows)}"
+
+
+def _sheet_data(built: Worksheet, sheet: Sheet, builder: Builder) -> bytes:
+    """The `<sheetData>` of a sheet written whole, as openpyxl's writer makes it: rows in order with their
+    dimensions (from `built`), and each cell that has a value or a style."""
+    rows: dict[int, list[bytes]] = {row: [] for row in built.row_dimensions}
+    letters: dict[int, bytes] = {}
+    for line in sheet.rows:
+        for column, value, number in line.cells:
+            if column not in letters:
+                letters[column] = get_column_letter(column).encode()
+            cell = _cell(b"%s%d" % (letters[column], line.row), value, builder.xf(number), built, line.row, column,
+                         builder)
+            rows.setdefault(line.row, []).append(cell)
     out = [b"<sheetData>"]
     for row, cells in sorted(rows.items()):
-        dimensions = dict(sheet.row_dimensions[row]) if row in sheet.row_dimensions else {}
+        dimensions = dict(built.row_dimensions[row]) if row in built.row_dimensions else {}
         attrs = b"".join(b' %s="%s"' % (k.encode(), quote(v)) for k, v in dimensions.items() if k != "r")
         out += [b'<row r="%d"%s>' % (row, attrs), *cells, b"</row>"]
     out.append(b"</sheetData>")
     return b"".join(out)
 
 
-def _cell(cell: Cell | MergedCell) -> bytes:
-    """One `<c>`, as openpyxl's cell writer makes it; text, numbers and booleans written here directly."""
-    value, kind = cell.value, cell.data_type
-    style = b' s="%d"' % cell.style_id if cell.has_style else b""
-    head = b'<c r="%s"%s t="%s"' % (cell.coordinate.encode(), style, b"inlineStr" if kind == "s" else kind.encode())
+def _cell(coordinate: bytes, value: Value, xf: int | None, built: Worksheet, row: int, column: int,
+          builder: Builder) -> bytes:
+    """One `<c>`, as openpyxl's cell writer makes it, `xf` its style's number (None: unstyled); text, numbers and
+    booleans written here directly, a date by openpyxl."""
+    kind = kind_of(value)
+    style = b' s="%d"' % xf if xf is not None else b""
+    head = b'<c r="%s"%s t="%s"' % (coordinate, style, b"inlineStr" if kind == "s" else kind.encode())
     if value is None or value == "":
         return head + b" />"
-    if kind == "s" and isinstance(value, str):
+    if isinstance(value, str):
         space = b' xml:space="preserve"' if value != value.strip() else b""
         return head + b"><is><t%s>%s</t></is></c>" % (space, text(value))
-    if kind in ("n", "b") and isinstance(value, int | float):
+    if isinstance(value, int | float):
         return head + b"><v>%s</v></c>" % number_text(value)
-    return cell_xml(cell, cell.has_style)
+    array = builder.styles[xf] if xf is not None else StyleArray()
+    return cell_xml(builder.cell(built, row, column, value, array), xf is not None)
 
 
-def _patched(xml: bytes, sheet: Worksheet) -> tuple[bytes, set[Coordinate]] | None:
-    """The part of a person's sheet with the cells forsxl changed rewritten, and those of them that held a formula;
-    None when no cell changed (forsxl wrote what was there)."""
-    changed = {at for at, was in written(sheet).items() if was != _state(sheet.cell(*at))}
-    if not changed:
-        return None
+def _patched(xml: bytes, cells: Cells, sheet: Worksheet, scratch: Worksheet,
+             builder: Builder) -> tuple[bytes, set[Coordinate]] | None:
+    """The part of a person's sheet with the cells the edits set rewritten, and those of them that held a formula;
+    None when none of them changes. A cell that shared a formula with one of them is written out whole, as openpyxl
+    read it into `sheet`."""
     part = SheetXml(xml)
-    cells = {at: _cell_xml(sheet, at, part) for at in changed | part.shared_with(changed)}
-    return part.rewritten(cells), {at for at in changed if at in part.formulas}
-
-
-def _state(cell: Cell | MergedCell) -> tuple[object, str, bytes]:
-    """A cell's value, data type and style, as `sheets.put` notes them before it writes."""
-    return cell.value, cell.data_type, style_key(cell)
-
-
-def _cell_xml(sheet: Worksheet, at: Coordinate, part: SheetXml) -> bytes | None:
-    """A cell as openpyxl writes it; a cell whose style forsxl did not change keeps its `s` as the part had it, and
-    an empty unstyled cell is left out."""
-    cell = sheet.cell(*at)
-    was = written(sheet).get(at)
-    restyled = was is not None and was[2] != style_key(cell)
-    old = part.cells.get(at)
-    style = old.attrs.get("s") if old is not None and not restyled else None
-    if cell.value is None and style is None and not (restyled and cell.has_style):
+    given = {(row, column): (value, number) for row, column, value, number in cells.set}
+    if not given:
         return None
-    new = cell_xml(cell, restyled and cell.has_style)
+    shared = part.shared_with(set(given))
+    rewritten = {at: _given_xml(at, *given[at], part, scratch, builder) if at in given else
+                 _cell_xml(sheet.cell(*at), part.cells[at].attrs.get("s")) for at in sorted(given.keys() | shared)}
+    return part.rewritten(rewritten), {at for at in given if at in part.formulas}
+
+
+def _given_xml(at: Coordinate, value: Value, number: int | None, part: SheetXml, scratch: Worksheet,
+               builder: Builder) -> bytes | None:
+    """A cell the edits set, as openpyxl writes it: with format `number` laid over the cell's style as the part has
+    it; without one, keeping the part's `s`. An empty unstyled cell is left out."""
+    old = part.cells.get(at)
+    style = old.attrs.get("s") if old is not None else None
+    if number is None:
+        return None if value is None and style is None else _cell_xml(
+            builder.cell(scratch, *at, value, StyleArray()), style)
+    lists = styles(builder.workbook)
+    array = builder.style(number, lists.cell_styles[int(style)] if style is not None else None)
+    if value is None and not any(array):
+        return None
+    return cell_xml(builder.cell(scratch, *at, value, array), any(array))
+
+
+def _cell_xml(cell: Cell | MergedCell, style: str | None) -> bytes:
+    """A cell as openpyxl writes it, without a style or with the part's `s`."""
+    new = cell_xml(cell, False)
     if style is None:
         return new
     end = new.index(b">") + 1

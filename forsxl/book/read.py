@@ -18,6 +18,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout, openpyxl_private
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
+from forsxl.book.edits import Edits
 from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.package import Package
@@ -37,7 +38,7 @@ from forsxl.engine.scored import as_scored
 from forsxl.engine.scoring import draws_allowed
 from forsxl.engine.start_points import START_METHODS, StartContext
 from forsxl.engine.teams import tournament_problems
-from forsxl.engine.values import Lang, Rank
+from forsxl.engine.values import CATEGORIES, Lang, Rank, category_index
 from forsxl.i18n import Later
 
 N = TypeVar("N", int, Fraction)
@@ -72,6 +73,13 @@ class Book:
     """The file as it was read: saving refuses to replace it once another program has changed it."""
     package: Package | None = None
     """The .xlsx package it was read from: saving keeps it and replaces only what forsxl wrote (book/package.py)."""
+    describing: bool = False
+    """Read to say what a command changes, not to save it: the edits are kept in `edits` (forsxl.api `describe`)."""
+    edits: Edits | None = None
+    focus: dict[str, str] | None = None
+    """Where the command takes the referee: the sheet (and cell) of what it made (book/edits.py `Edits.focus`)."""
+    round: int | None = None
+    """The round the command paired or changed, for a front end to name its action by."""
 
 
 def open_workbook(path: Path) -> Workbook:
@@ -264,10 +272,13 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     raw_rating = cells.value(sheet, row, cols.get("rating"))
     rating = cells.within(cells.whole(raw_rating, at("rating"), "rating_bad", rule="R0"),  # ratings, ranks: R0
                           *rating_bounds(config.ratings.scale), at("rating"), "rating_range", rule="R0")
-    rank_text = text("rank")
+    rank_text, category, category_column = _rank_and_category(text("rank"), text("category"))
     rank = Rank.parse(rank_text) if rank_text else None
     if rank_text and rank is None:
-        cells.fail("R0", "rank_bad", at("rank"), value=rank_text)
+        cells.fail("R0", "rank_bad", at("rank"), value=rank_text, known=", ".join(CATEGORIES))
+    by_category = rating is None and rank is None and bool(category) and len(cells.errors) == known_errors
+    if by_category:
+        rank = _category_rank(name, category, config, cells, at(category_column))
     if rating is None and rank is not None:
         rating = rating_of_rank(rank, config.ratings.scale)
     if rating is None:
@@ -281,7 +292,7 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
     player = Player(
         id=PlayerId(cells.whole(cells.value(sheet, row, cols.get("no")), at("no")) or 0),
         name=name, written=written, rating=rating, club=text("club"), city=text("city"), country=text("country"),
-        team=text("team"), group=group, category=text("category"),
+        team=text("team"), group=group, category=category,
         start=cells.within(cells.number(cells.value(sheet, row, cols.get("start")), at("start"), "points_bad", "R1"),
                            Fraction(-MAX_POINTS), Fraction(MAX_POINTS), at("start"), "points_range", "R1"),
         correction=cells.within(cells.whole(cells.value(sheet, row, cols.get("correction")), at("correction"),
@@ -289,10 +300,32 @@ def _read_player(sheet: Worksheet, row: int, cols: dict[str, int], config: Confi
                                 "points_range", "R7.4") or 0,
         absent=absent, left_after=cells.whole(cells.value(sheet, row, cols.get("left_after")), at("left_after")),
         egd_pin=text("egd_pin"), rfg_id=text("rfg_id"), aga_id=text("aga_id"), ffg_licence=text("ffg_licence"),
-        latin=text("latin"), rank=rank, source=Source(sheet.title, f"A{row}"),
+        latin=text("latin"), rank=rank, by_category=by_category, source=Source(sheet.title, f"A{row}"),
     )
     _check_declared_start(player, config, cells, at, cells.errors[known_errors:])
     return player
+
+
+def _rank_and_category(rank: str, category: str) -> tuple[str, str, str]:
+    """The Rank and Category cells as what they hold (R0), and the column the category was typed in: a sport
+    category typed under Rank (`Ранг: 1р`) is the category, and a kyu or dan typed under Разряд the rank, as [000]
+    calls them разряды («разница разрядов в два дана (кю)»)."""
+    if rank and not category and Rank.parse(rank) is None and category_index(rank) is not None:
+        return "", rank, "rank"
+    if category and not rank and Rank.parse(category) is not None:
+        return category, "", "category"
+    return rank, category, "category"
+
+
+def _category_rank(name: str, category: str, config: Config, cells: _Cells, source: Source) -> Rank | None:
+    """The rank `ratings.categories` gives a player's sport category, for a player with neither rating nor rank (R0);
+    else a problem at the category's cell saying what to type."""
+    index = category_index(category)
+    rank = None if index is None else config.ratings.categories.ranks[index]
+    if rank is None:
+        code = "category_no_rank" if index is not None else "category_unknown"
+        cells.fail("R0", code, source, name=name, category=category, known=", ".join(CATEGORIES))
+    return rank
 
 
 _DECLARED_START = {StartMethod.GROUP: "group", StartMethod.CATEGORY: "category"}

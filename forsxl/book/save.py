@@ -15,8 +15,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
-from openpyxl.workbook.workbook import Workbook
-
+from forsxl.book.build import new_workbook_of
+from forsxl.book.edits import Edits
 from forsxl.book.kept import drop, keep, note, prune, versions_folder
 from forsxl.book.package import Package
 from forsxl.engine.errors import ForsxlError
@@ -143,19 +143,29 @@ def _clean_stale(target: Path) -> None:
                     leftover.unlink(missing_ok=True)
 
 
-def save(workbook: Workbook, path: Path, read_as: Identity | None = None, package: Package | None = None) -> None:
-    """Write the workbook to `path` as `replace` does.
-
-    A workbook read from an .xlsx `package` is written as that package with only forsxl's parts replaced
-    (book/package.py); openpyxl writes a workbook forsxl created.
-    """
+def save(edits: Edits, path: Path, read_as: Identity | None = None, package: Package | None = None) -> None:
+    """Apply `edits` to the workbook at `path` as `replace` does: the .xlsx `package` it was read from with only
+    forsxl's parts replaced (book/package.py), or a workbook made whole (`new` edits) as openpyxl writes it."""
     def write(temporary: str) -> None:
         if package is None:
-            workbook.save(temporary)
+            new_workbook_of(edits).save(temporary)
         else:
-            package.write(workbook, temporary)
+            package.write(edits, temporary)
 
     replace(path, write, read_as)
+
+
+def keep_version(path: Path, copy: Path) -> None:
+    """Keep `copy` as the newest version of the workbook at `path`, as a save of it keeps the workbook it replaces:
+    the Calc menu's copy of the document before a command changes it in place (forsxl.api's `copy_of`). Where undo goes
+    from the workbook Calc then saves, the record cannot tell (book/kept.py): it goes to the version kept before."""
+    target = path.resolve()
+    try:
+        with writing(path):
+            keep(target, copy)
+            prune(target)
+    except OSError as error:
+        raise ForsxlError("", "save_failed", path=path, why=error.strerror or type(error).__name__) from None
 
 
 def replace(path: Path, write: Callable[[str], None], read_as: Identity | None = None,

@@ -142,11 +142,13 @@ def _known(path: Path) -> list[Path]:
     return kept
 
 
-def history(path: Path) -> History:
-    """The workbook at `path` as it is, its tournament's versions, newest first, each read and checked, and where
-    undo goes from each (kept.py `Record`)."""
+def history(path: Path, copy: Path | None = None) -> History:
+    """The workbook at `path` as it is (`copy`, a copy of it, when given: the Calc menu's of the document on
+    screen), its tournament's versions, newest first, each read and checked, and where undo goes from each (kept.py
+    `Record`)."""
     found = [_examined(number, kept) for number, kept in enumerate(_known(path), start=1)]
-    now = _examined(0, path, workbook=True) if path.is_file() else None
+    current = copy or path
+    now = _examined(0, current, workbook=True) if current.is_file() else None
     made = now.tournament if now is not None else next((v.tournament for v in found if v.damage is None), None)
     kept = [v for v in found if same_tournament(v.tournament, made)]
     numbered = [_renumbered(v, number) for number, v in enumerate(kept, start=1)]
@@ -186,7 +188,8 @@ def _linked(version: Version, parent: Version | None, typed_on: int | None, undo
                    version.tournament, version.data, parent, typed_on, undone)
 
 
-def undo(path: Path, to: int | None = None) -> tuple[Version, list[Version]]:
+def undo(path: Path, to: int | None = None, describing: bool = False,
+         copy: Path | None = None) -> tuple[Version, list[Version]]:
     """Put version `to` back in place of the workbook at `path`, atomically; the version, as it was numbered, and
     the damaged ones skipped on the way to it.
 
@@ -195,11 +198,12 @@ def undo(path: Path, to: int | None = None) -> tuple[Version, list[Version]]:
     save, the one an undo put back when the workbook was typed into since, and, run again, the one before that, as
     Ctrl-Z does; a damaged one is skipped for the next sound one along. A damaged version asked for is refused,
     naming the next sound one. A workbook open in a spreadsheet or changed meanwhile is refused as a save refuses it
-    (book/save.py).
+    (book/save.py). `describing`: the version is chosen and not put back (the Calc menu puts it back itself), from
+    `copy` standing for the workbook as it is.
     """
     _known(path)
     with writing(path):
-        found = history(path)
+        found = history(path, copy)
         now, kept = found.now, found.kept
         if not kept:
             raise ForsxlError("", "undo_nothing", path=path)
@@ -225,11 +229,12 @@ def undo(path: Path, to: int | None = None) -> tuple[Version, list[Version]]:
         if now is not None and chosen.digest == now.digest:
             raise ForsxlError("", "undo_same", path=path, number=chosen.number)
 
-        def copy(temporary: str) -> None:
+        def written(temporary: str) -> None:
             with open(temporary, "wb") as out:  # the very bytes checked, never the file read again
                 out.write(chosen.data)
             mtime = chosen.saved.timestamp()
             os.utime(temporary, (mtime, mtime))  # with its time: the workbook as it was saved then
 
-        replace(path, copy, now.identity if now is not None else None, put_back=chosen.path.stem)
+        if not describing:
+            replace(path, written, now.identity if now is not None else None, put_back=chosen.path.stem)
         return chosen, skipped

@@ -13,6 +13,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from forsxl.book import layout
+from forsxl.book.config import KEYS
 from forsxl.book.ratings import note_lines
 from forsxl.book.read import Book, RoundSheet
 from forsxl.book.sheets import (
@@ -132,6 +133,7 @@ def write_board(book: Book, number: int, game: Game) -> None:
             for column, value in zip(("black", "white", "stones", "komi", "steps", "group"), values, strict=True):
                 put(rs.sheet.cell(row, rs.columns[column]), value)
             rs.rows[index] = (row, game)
+            book.focus = {"sheet": rs.sheet.title, "cell": f"A{row}"}
     rounds = tuple(replace(r, games=tuple(game if g.board == game.board and not g.stage else g for g in r.games))
                    if r.number == number else r for r in t.rounds)
     book.tournament = replace(t, rounds=rounds)
@@ -229,9 +231,9 @@ def _used(column: str, t: Tournament) -> bool:
     return any(p.team for p in t.players) if column == "team" else bool(group_sizes(t))
 
 
-def set_config(book: Book, key: str, value: str) -> None:
+def set_config(book: Book, key: str, value: Any) -> None:
     """Type `value` into the Config sheet's row of `key`, or into a new row under the last when it has none (issue
-    46: the site's address kept for the next publish and the Calc menu)."""
+    46: the site's address kept for the next publish and the Calc menu; `config --set`)."""
     sheet = find_sheet(book.workbook, "config")
     if sheet is None:
         return  # read would have refused the workbook already
@@ -242,19 +244,38 @@ def set_config(book: Book, key: str, value: str) -> None:
     if row is None:
         row = (rows[-1] if rows else 1) + 1
         put(sheet.cell(row, key_col), key)
+        meaning = next((c for c, header in enumerate(header_row(sheet), start=1)
+                        if header in layout.CONFIG_MEANING.values()), None)
+        if meaning is not None and key in KEYS:  # beside the key, as a new workbook has it (issue 40)
+            put(sheet.cell(row, meaning), tr(book.lang, KEYS[key].doc))
     put(sheet.cell(row, value_col), value)
 
 
 def append_log(book: Book, when: str, command: str, version: str, changes: str) -> None:
     """One row per run in the Log sheet (WORKBOOK.md principle 2)."""
-    title = layout.sheet_name("log", book.lang)
-    existing = next((book.workbook[n] for n in book.workbook.sheetnames if n in layout.SHEETS["log"]), None)
-    sheet = existing or book.workbook.create_sheet(title)
+    log_row(book.workbook, book.lang, when, command, version, changes)
+
+
+def log_row(workbook: Workbook, lang: Lang, when: str, command: str, version: str, changes: str) -> None:
+    """A row of the Log sheet, the command named in the workbook's language (`command_word`); the sheet made where
+    there is none."""
+    title = layout.sheet_name("log", lang)
+    existing = next((workbook[n] for n in workbook.sheetnames if n in layout.SHEETS["log"]), None)
+    sheet = existing or workbook.create_sheet(title)
     if sheet.max_row == 1 and sheet.cell(1, 1).value is None:
-        write_row(sheet, 1, list(layout.LOG_COLUMNS[book.lang]), bold=True)
-    write_row(sheet, sheet.max_row + 1, [when, command, version, changes])
+        write_row(sheet, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    write_row(sheet, sheet.max_row + 1, [when, command_word(command, lang), version, changes])
     if existing is None:  # a sheet of forsxl's own, written whole: the widths are saved with it
         fit_columns(sheet)
+
+
+def command_word(command: str, lang: Lang) -> str:
+    """A command as a Log row names it in `lang` (`LOG_COMMANDS`, by its first word where its options follow:
+    `ratings --apply`); one it does not know as it is."""
+    if command in layout.LOG_COMMANDS:
+        return tr(lang, layout.LOG_COMMANDS[command])
+    word, gap, rest = command.partition(" ")
+    return tr(lang, layout.LOG_COMMANDS[word]) + gap + rest if word in layout.LOG_COMMANDS else command
 
 
 def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Sequence[str]) -> Workbook:
@@ -263,10 +284,12 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Se
     config = workbook.active
     assert config is not None
     config.title = layout.sheet_name("config", lang)
-    write_row(config, 1, [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")], bold=True)
+    headers = [layout.CONFIG_COLUMNS[c][0 if lang == Lang.EN else 1] for c in ("key", "value")]
+    write_row(config, 1, [*headers, layout.CONFIG_MEANING[lang]], bold=True)
     for row, (key, value) in enumerate(config_rows, start=2):
-        write_row(config, row, [key, value])
+        write_row(config, row, [key, value, tr(lang, KEYS[key].doc) if key in KEYS else None])
     fit_columns(config)
+    config.column_dimensions["C"].width = WIDEST * 2  # a sentence a key, beside it
     players = workbook.create_sheet(layout.sheet_name("players", lang))
     write_row(players, 1, [layout.PLAYER_COLUMNS[c][0 if lang == Lang.EN else 1] for c in columns],
          bold=True)

@@ -9,7 +9,7 @@ built it, which the extension runs unless Tools › Options names another.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
 import os
 import re
@@ -18,9 +18,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from forsxl import __version__
@@ -31,27 +32,25 @@ from forsxl.i18n import translations
 
 OXT = Path(__file__).parent / "oxt"
 IDENTIFIER = "org.forsxl.calc"
-PACKAGE = "python/pythonpath/forsxl_calc"
+PACKAGE_ROOT = "python/pythonpath"
+PACKAGE = f"{PACKAGE_ROOT}/forsxl_calc"
 CONTEXT = "com.sun.star.sheet.SpreadsheetDocument"
 XML_LANG = {Lang.EN: "en-US", Lang.RU: "ru"}
 """Each language of forsxl as LibreOffice names it in a localized configuration value."""
-MENU_GROUPS = (("check",), ("pair", "standings", "recompute"), ("explain", "config"), ("print", "publish"),
-               ("merge",))
-"""The menu's items in groups between separators: the order of a round (check, pair, results), the answers, what
-leaves the workbook, and the merge of another copy. The toolbar has the same items but the merge."""
 UNOPKG = ("/usr/lib/libreoffice/program/unopkg", "/opt/libreoffice/program/unopkg",
           "/Applications/LibreOffice.app/Contents/MacOS/unopkg",
           r"C:\Program Files\LibreOffice\program\unopkg.com", r"C:\Program Files (x86)\LibreOffice\program\unopkg.com")
 """Where LibreOffice's installers put unopkg, for when it is not on the PATH (it seldom is, but on Linux)."""
 
 
-def _texts() -> ModuleType:
-    """The extension's own texts module (its msgids), loaded from the file the extension carries."""
-    spec = importlib.util.spec_from_file_location("forsxl_calc_texts", OXT / PACKAGE / "texts.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _extension() -> tuple[ModuleType, ModuleType]:
+    """The extension's own `actions` and `texts` modules (its items and its msgids), from the files it carries."""
+    folder = str(OXT / PACKAGE_ROOT)
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module("forsxl_calc.actions"), importlib.import_module("forsxl_calc.texts")
+    finally:
+        sys.path.remove(folder)
 
 
 def _values(message: str) -> str:
@@ -78,24 +77,43 @@ def _item(node: str, action: str, label: str) -> str:
     return f'<node oor:name="{node}" oor:op="replace">{props}</node>'
 
 
-def addons(labels: Mapping[str, str], menu: str) -> str:
-    """Addons.xcu: the forsxl menu on Calc's menu bar, its toolbar, and their icons."""
+def _status_bar() -> str:
+    """The forsxl field of the status bar, after the sheet's number, which shows what the last item said. Its
+    contexts are empty: LibreOffice 7.x merges a status bar item only then (it is empty outside Calc). Mandatory:
+    Calc lays its status bar out again when the first sheet is replaced (History's put back), and a field that is
+    not was left no width at all."""
+    item = (f'<node oor:name="s01" oor:op="replace">{_prop("URL", f"{IDENTIFIER}:status")}{_prop("Title", "forsxl")}'
+            f'{_prop("Alignment", "left")}<prop oor:name="AutoSize" oor:type="xs:boolean"><value>true</value></prop>'
+            '<prop oor:name="Mandatory" oor:type="xs:boolean"><value>true</value></prop>'
+            '<prop oor:name="Width" oor:type="xs:long"><value>120</value></prop></node>')
+    return (f'<node oor:name="OfficeStatusbarMerging"><node oor:name="{IDENTIFIER}" oor:op="replace">'
+            f'<node oor:name="s1" oor:op="replace">{_prop("MergePoint", ".uno:StatusDocPos")}'
+            f'{_prop("MergeCommand", "AddAfter")}{_prop("MergeFallback", "AddLast")}'
+            f'<node oor:name="StatusBarItems">{item}</node></node></node></node>')
+
+
+def addons(actions: Iterable[Any], menu: str) -> str:
+    """Addons.xcu: the forsxl menu on Calc's menu bar (a separator between groups), its toolbar, their icons, and
+    the forsxl field of the status bar."""
     entries: list[tuple[str, str]] = []
-    for group in MENU_GROUPS:
-        entries += [("", "")] if entries else []
-        entries += [(action, labels[action]) for action in group]
+    group = None
+    for action in actions:
+        entries += [("", "")] if group is not None and action.group != group else []
+        entries.append((action.name, action.label))
+        group = action.group
     items = "".join(_item(f"m{n:02}", a, label) for n, (a, label) in enumerate(entries, start=1))
-    tools = "".join(_item(f"t{n:02}", a, labels[a]) for n, (a, _) in enumerate(
-        [e for e in entries if e[0] and e[0] != "merge"], start=1))
+    on_toolbar = [a for a in actions if a.toolbar]
+    tools = "".join(_item(f"t{n:02}", a.name, a.label) for n, a in enumerate(on_toolbar, start=1))
     images = "".join(
-        f'<node oor:name="{IDENTIFIER}.{a}" oor:op="replace">{_prop("URL", f"{IDENTIFIER}:{a}")}'
-        f'<node oor:name="UserDefinedImages">{_prop("ImageSmallURL", f"%origin%/icons/{a}_16.png")}'
-        f'{_prop("ImageBigURL", f"%origin%/icons/{a}_26.png")}</node></node>' for a in labels)
+        f'<node oor:name="{IDENTIFIER}.{a.name}" oor:op="replace">{_prop("URL", f"{IDENTIFIER}:{a.name}")}'
+        f'<node oor:name="UserDefinedImages">{_prop("ImageSmallURL", f"%origin%/icons/{a.name}_16.png")}'
+        f'{_prop("ImageBigURL", f"%origin%/icons/{a.name}_26.png")}</node></node>'
+        for a in actions if (OXT / "icons" / f"{a.name}_16.png").is_file())
     menubar = (f'<node oor:name="{IDENTIFIER}.menu" oor:op="replace">{_prop("Title", menu, True)}'
                f'{_prop("Context", CONTEXT)}<node oor:name="Submenu">{items}</node></node>')
     body = (f'<node oor:name="AddonUI"><node oor:name="OfficeMenuBar">{menubar}</node>'
             f'<node oor:name="OfficeToolBar"><node oor:name="{IDENTIFIER}.toolbar" oor:op="replace">{tools}'
-            f'</node></node><node oor:name="Images">{images}</node></node>')
+            f'</node></node><node oor:name="Images">{images}</node>{_status_bar()}</node>')
     return _component("Addons", "org.openoffice.Office", body)
 
 
@@ -136,8 +154,8 @@ def description(summary: str) -> str:
 def built(program: str) -> str:
     """built.json: the translations of the extension's texts, the sheet names that tell a workbook's language
     (`forsxl.book.read.detect_lang`), and the forsxl to run."""
-    texts = _texts()
-    messages = [texts.MENU, *texts.LABELS.values(), *texts.TEXTS.values()]
+    actions, texts = _extension()
+    messages = [texts.MENU, *(a.label for a in actions.ACTIONS.values()), *texts.TEXTS.values()]
     return json.dumps({
         "version": __version__,
         "program": program,
@@ -155,11 +173,10 @@ def _static() -> Iterable[Path]:
 def build(target: Path, program: str | None = None) -> Path:
     """forsxl.oxt written to `target` (whole, or not at all), running `program` (a forsxl, or a Python with forsxl;
     default: the Python running this forsxl)."""
-    texts = _texts()
-    labels = dict(texts.LABELS)
+    actions, texts = _extension()
     generated = {
         "description.xml": description(texts.SUMMARY),
-        "Addons.xcu": addons(labels, texts.MENU),
+        "Addons.xcu": addons(list(actions.ACTIONS.values()), texts.MENU),
         "CalcWindowState.xcu": window_state(texts.MENU),
         "OptionsDialog.xcu": options_page(texts.MENU),
         f"{PACKAGE}/built.json": built(program or sys.executable),

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from forsxl.engine.config import Attendance, Scoring
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import Game, Outcome, PlayerId, Points, Result, Round, RoundCell, Tournament
+from forsxl.engine.model import Game, Outcome, Player, PlayerId, Points, Result, Round, RoundCell, Sitout, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.scoring import SCHEMES
 
@@ -44,6 +44,42 @@ def excluded(cells: Iterable[RoundCell], rounds: int, rules: Attendance) -> bool
     if rules.exclude_after is None:
         return False
     return sum(c.forfeit and c.outcome == Outcome.LOSS for c in cells) > rules.exclude_after * rounds
+
+
+def late_entrants(t: Tournament, number: int) -> list[Player]:
+    """The players to be paired in round `number` who have had no game and no bye before it: late entrants (R5)."""
+    came = {pid for r in t.rounds if r.number < number for pid in (
+        *(p for g in r.games for p in (g.black, g.white)), *(p for p, kind in r.sitouts if kind == Sitout.BYE))}
+    return [p for p in t.players if number > 1 and p.plays_in(number) and p.id not in came]
+
+
+def late_entry_problems(t: Tournament, number: int) -> list[ForsxlError]:
+    """A refusal for each late entrant to round `number` once more than `attendance.late_until` of the rounds have
+    passed (R5).
+
+    [000 §3.3]: «допустима дополнительная регистрация опоздавших участников, но только в том случае, если прошло не
+    более 1/3 всех запланированных туров»: the referee may admit a late entrant up to then, and past it nobody may,
+    so pairing refuses and names them rather than pair them with a warning. A referee who admits one all the same
+    clears the key, and the Config says so.
+    """
+    share, rounds = t.config.attendance.late_until, t.config.rounds
+    if share is None or number - 1 <= share * rounds:
+        return []
+    return [ForsxlError("R5", "late_entry_refused", p.source, name=p.name, round=number, passed=number - 1,
+                        rounds=rounds, limit=int(share * rounds)) for p in late_entrants(t, number)]
+
+
+def unscheduled_problems(t: Tournament) -> tuple[list[ForsxlError], list[ForsxlError]]:
+    """(Refusals, warnings): one for each player in no round of a round robin or Serp written in advance, entered
+    after `forsxl schedule` (R5). A refusal where `attendance.late_until` limits late entry, as [000 §3.3] «При
+    круговой схеме опоздавшие не допускаются»; else a warning that they have no game."""
+    if t.config.pairing.method[0] not in SCHEDULED or t.config.stages.plan or not t.rounds:
+        return [], []
+    listed = frozenset().union(*(r.players() for r in t.rounds))
+    refused = t.config.attendance.late_until is not None
+    said = [ForsxlError("R5", "late_entry_scheduled" if refused else "unscheduled", p.source, name=p.name)
+            for p in t.players if p.id not in listed]
+    return (said, []) if refused else ([], said)
 
 
 def withdrawal_forfeits(t: Tournament, through: int | None = None) -> tuple[Tournament, list[ForsxlError]]:

@@ -108,9 +108,10 @@ def playoff_problems(config: Config) -> list[Problem]:
 BOUNDS: dict[str, tuple[int | Fraction, int | Fraction]] = {
     "rounds": (1, MAX_ROUNDS), "round_robin.cycles": (1, MAX_ROUNDS), "serp.games": (1, MAX_ROUNDS),
     "komi.even": (-MAX_KOMI, MAX_KOMI), "komi.handicap": (-MAX_KOMI, MAX_KOMI), "handicap.half_komi": (0, MAX_KOMI),
+    "scoring.per_step": (0, 10),
 }
 """Keys whose every value from `low` to `high` is a tournament: each round, and each serp game, needs a round sheet
-(MAX_ROUNDS); komi is written into every game (MAX_KOMI)."""
+(MAX_ROUNDS); komi is written into every game (MAX_KOMI); a step worth more than a win is no compensation."""
 
 
 def bound_problems(config: Config) -> list[Problem]:

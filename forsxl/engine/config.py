@@ -6,12 +6,12 @@ Values are converted and checked once, when the workbook is read; the engine tru
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from forsxl.engine.values import Lang, NormBand, PrizeLists, Rank
+from forsxl.engine.values import CategoryRanks, Lang, NormBand, PrizeLists, Rank
 
 MAX_ROUNDS = 100
 """Rounds a tournament can have: a double round robin of 51 players; `rounds: 1e9` is a typo, not a tournament."""
@@ -227,6 +227,9 @@ class Ratings:
     declared_rank: bool = key(False, "a rank typed in Players beside a rating is the player's rank for every rank "
                               "rule (start.method rank, handicap basis rank and even_above, the rank tie-break, "
                               "norms, prize filters), as OpenGotha keeps it; no: the rating's rank", "R0")
+    categories: CategoryRanks = key(
+        CategoryRanks(), "the rank each sport category stands for, for a player with a category and neither rating nor "
+        "rank: 1р: 3k, КМС: 1d (empty: none; no rule or seed gives one, docs/decisions.md)", "R0")
 
 
 @dataclass(frozen=True)
@@ -329,6 +332,9 @@ class Teams:
 @dataclass(frozen=True)
 class Scoring:
     scheme: Scheme = key(Scheme.FORS30, "points per game", "R4")
+    per_step: Fraction = key(Fraction(1), "points a handicap step moves to the giver's side in the schemes that count "
+                             "steps one by one (1: fors30's 20+N/10-N; 2: 20+2N/10-2N, as nsk1977 counts stones)",
+                             "R4")
     forfeit_win: Fraction | None = key(None, "points for a forfeit win (empty: the scheme's even-game win)", "R4")
     forfeit_loss: Fraction = key(Fraction(0), "points for a forfeit loss", "R4")
     any_draw: bool = key(False, "a draw (=) stands in any game, with half komi or stones too, as a referee's decision "
@@ -355,6 +361,10 @@ class Attendance:
                            "as OpenGotha's 'round down NBW/MMS' (one absence of 1/2 gives 0, two give 1)", "R5")
     late_at_once: bool = key(False, "a late entrant's missed rounds count at once, also for one who never plays, as "
                              "OpenGotha counts every round a player is absent; no: once they play ([000])", "R5")
+    late_until: Fraction | None = key(
+        None, "a late entrant is admitted only while at most this share of the rounds has passed, and a round robin "
+        "or Serp fixed in advance admits none (renju weekly: 1/3, [000 §3.3]; empty: any time)", "R5"
+    )
 
 
 @dataclass(frozen=True)
@@ -513,6 +523,15 @@ class Stages:
 
 
 @dataclass(frozen=True)
+class Time:
+    """The time control, as the regulation states it ([000]: «время на обдумывание ходов включая бёёми»)."""
+
+    main: int | None = key(None, "main thinking time of each player, in minutes", "R0")
+    byoyomi: str = key("", "overtime after the main time, as the club writes it: canadian, 15 moves in 5 minutes; "
+                       "3 periods of 30 seconds; Fischer, 5 seconds a move", "R0")
+
+
+@dataclass(frozen=True)
 class Publish:
     """Where the results site goes and how people find it (issue 46): no rule of play, so R0's."""
 
@@ -529,6 +548,14 @@ class Config:
     name: str = key("", "tournament name (also seeds the lots)", "R6")
     date: str = key("", "dates", "R0")
     place: str = key("", "place", "R0")
+    referee: str = key("", "the chief referee, named in the regulation", "R0")
+    registration: str = key("", "how and until when players register, in the regulation's words", "R0")
+    timetable: str = key("", "the rounds' times and breaks, in the regulation's words: round 1 at 10:00, round 2 at "
+                         "12:30, lunch 14:00-15:00, ...", "R0")
+    time: Time = field(default_factory=Time)
+    awards: str = key("", "what the prizes are and who hands them, in the regulation's words", "R0")
+    protests: str = key("", "how and until when a protest is lodged and who decides it, in the regulation's words",
+                        "R0")
     preset: str = key("", "preset the other keys override", "R12")
     rounds: int = key(5, "number of rounds", "R7")
     lang: Lang = key(Lang.EN, "language of sheets, messages and pages (ru, en)", "R0")
@@ -585,3 +612,11 @@ def get_key(config: Config, dotted: str) -> Any:
     for part in dotted.split("."):
         value = getattr(value, part)
     return value
+
+
+def with_key(config: Config, dotted: str, value: Any) -> Config:
+    """The config with one key (`handicap.factor`, a value of its type) replaced."""
+    head, _, rest = dotted.partition(".")
+    if not rest:
+        return replace(config, **{head: value})
+    return replace(config, **{head: replace(getattr(config, head), **{rest: value})})

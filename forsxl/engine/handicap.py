@@ -66,6 +66,52 @@ def adjusted_difference(difference: Fraction, factor: Fraction, reduction: int) 
     return max(Fraction(0), difference * factor - reduction * 100)
 
 
+def group_adjustment(group: GroupRules, rules: Handicap) -> tuple[Fraction, int]:
+    """The factor and the reduction in stones a pair of `group` plays by: its group's with `handicap.*`'s (R2.1, R3)."""
+    return (group.factor if rules.factor == 1 else group.factor * rules.factor), group.reduction + rules.reduction
+
+
+def basis_unit(rules: Handicap) -> int:
+    """Rating points per unit of the difference as players know it (R2.1): a rating point (rating, blend), a rank
+    (rank, mms: 100 a rank, as the rank index), or a tournament point (points: `points_scale`)."""
+    if rules.basis in (Basis.RANK, Basis.MMS):
+        return 100
+    return rules.points_scale if rules.basis == Basis.POINTS else 1
+
+
+class Band(NamedTuple):
+    """Differences `low` to `high` in units of the basis (`basis_unit`; `high` None: and more) and what they give
+    (R2.2, R2.3)."""
+
+    low: int
+    high: int | None
+    steps: int
+    stones: int
+    komi: Fraction
+
+
+def handicap_bands(group: GroupRules, config: Config) -> tuple[Band, ...]:
+    """Every difference of the basis from 0, banded by the steps, stones and komi a pair of `group` gets for it before
+    any correction (R2.1-R2.3): each difference is walked through `adjusted_difference`, `handicap_steps` and
+    `stones_and_komi`, as pairing computes a game, up to the first that reaches `max_steps` (the Положение's table,
+    issue 40)."""
+    rules, unit = config.handicap, basis_unit(config.handicap)
+    factor, reduction = group_adjustment(group, rules)
+    last = 0 if group.steps == StepKind.EVEN or factor <= 0 else int(
+        100 * (rules.max_steps + reduction + 2) / factor) // unit + 1  # past it every difference gets max_steps
+    bands: list[Band] = []
+    for units in range(last + 1):
+        steps = handicap_steps(adjusted_difference(Fraction(units * unit), factor, reduction), group.steps, rules)
+        if bands and bands[-1].steps == steps:
+            continue
+        if bands:
+            bands[-1] = bands[-1]._replace(high=units - 1)
+        bands.append(Band(units, None, steps, *stones_and_komi(steps, group.steps, rules, config.komi)))
+        if steps == rules.max_steps:
+            break
+    return tuple(bands)
+
+
 def handicap_steps(difference: Fraction, kind: StepKind, rules: Handicap) -> int:
     """Handicap steps for a rating difference, capped at max_steps (R2.2).
 
@@ -179,8 +225,7 @@ def game_handicap(upper: Side, lower: Side, group: GroupRules, config: Config) -
     handicap = config.handicap
     difference = basis_difference((upper.rating, lower.rating), (upper.points, lower.points), handicap,
                                   config.ratings.scale, (upper.rank, lower.rank))
-    factor = group.factor if handicap.factor == 1 else group.factor * handicap.factor
-    reduction = group.reduction + handicap.reduction
+    factor, reduction = group_adjustment(group, handicap)
     adjusted = adjusted_difference(difference, factor, reduction)
     computed = steps = handicap_steps(adjusted, group.steps, handicap)
     upper_gives = upper.basis >= lower.basis

@@ -162,6 +162,9 @@ class Player:
     instead of a transliteration."""
     rank: Rank | None = None
     """The rank typed in Players (the declared rank); read beside a rating with `ratings.declared_rank` (R0)."""
+    by_category: bool = False
+    """The rank (and so the rating) is the one `ratings.categories` gives the player's sport category: neither was
+    typed (R0)."""
     source: Source | None = None
     written: str = ""
     """The Name cell as typed where its spaces are other than `name`'s (`firstName="Jiale "` of an OpenGotha file):

@@ -23,8 +23,8 @@ class SchemeRule:
 
     win: Points
     loss: Points
-    giver_wins: Callable[[int], Split]
-    taker_wins: Callable[[int], Split]
+    giver_wins: Callable[[Points | int], Split]
+    taker_wins: Callable[[Points | int], Split]
     bye: Points
     late: Points
     """Points per round a late entrant missed (R5)."""
@@ -34,24 +34,29 @@ class SchemeRule:
     """The game itself has draws (renju), whatever the komi."""
     max_steps: int | None = None
     """The most steps the scheme compensates (serp); None: no cap of its own."""
+    by_step: bool = False
+    """N steps move N points (or 2N): `scoring.per_step` multiplies them."""
 
     @property
     def draw(self) -> Points:
         return (self.win + self.loss) / 2
 
 
-def _split(winner: int, loser: int) -> Split:
+def _split(winner: Points | int, loser: Points | int) -> Split:
     return Fraction(winner), Fraction(loser)
 
 
 def _fors(
-    win: int, loss: int, giver_wins: Callable[[int], Split], taker_wins: Callable[[int], Split], cap: int | None = None
+    win: int, loss: int, giver_wins: Callable[[Points | int], Split], taker_wins: Callable[[Points | int], Split],
+    cap: int | None = None,
+    by_step: bool = True,
 ) -> SchemeRule:
     """A Fors scheme: a bye, and a round a late entrant missed, give half the points at stake in an even game
     ([000]: "50% возможного количества очков при равных (без форы) партиях"); an announced absence gives what an
     even game lost gives (R5)."""
     half = Fraction(win + loss, 2)
-    return SchemeRule(Fraction(win), Fraction(loss), giver_wins, taker_wins, half, half, Fraction(loss), max_steps=cap)
+    return SchemeRule(Fraction(win), Fraction(loss), giver_wins, taker_wins, half, half, Fraction(loss), max_steps=cap,
+                      by_step=by_step)
 
 
 def _even(win: int, loss: int, bye: int, draws: bool) -> SchemeRule:
@@ -67,7 +72,7 @@ def _compensated(win: int, loss: int, cap: int | None = None) -> SchemeRule:
     return _fors(win, loss, lambda n: _split(win + n, loss - n), lambda n: _split(win, loss), cap)
 
 
-def _fors_simple_giver(n: int) -> int:
+def _fors_simple_giver(n: Points | int) -> int:
     # [002 2009 §3.2]: "фора 1 – 3-0, фору 2-4 камня – 4-0, более 4-х камней – 5-0".
     return 3 if n == 1 else 4 if n <= 4 else 5
 
@@ -80,9 +85,9 @@ SCHEMES: dict[Scheme, SchemeRule] = {
     # [002 2009 §2.2]: the winner 10+h, the loser 0.
     Scheme.FORS_ASYMMETRIC: _fors(10, 0, lambda n: _split(10 + n, 0), lambda n: _split(10 - n, 0)),
     # [002 2009 §3.2]: "поражение всегда 0, победа получающего фору – 1 очко".
-    Scheme.FORS_SIMPLE: _fors(2, 0, lambda n: _split(_fors_simple_giver(n), 0), lambda n: _split(1, 0)),
+    Scheme.FORS_SIMPLE: _fors(2, 0, lambda n: _split(_fors_simple_giver(n), 0), lambda n: _split(1, 0), by_step=False),
     # [002 FORS-m]: "3 очка при форе 1-3, 4 очка при форе 4 и выше. При поражении всегда у всех 0".
-    Scheme.FORS_M: _fors(2, 0, lambda n: _split(3 if n <= 3 else 4, 0), lambda n: _split(1, 0)),
+    Scheme.FORS_M: _fors(2, 0, lambda n: _split(3 if n <= 3 else 4, 0), lambda n: _split(1, 0), by_step=False),
     # [002]: m stones give 20+2m/10-2m when the giver wins, 10+2m/20-2m (giver/taker) when the giver loses.
     Scheme.NSK1977: _fors(20, 10, lambda n: _split(20 + 2 * n, 10 - 2 * n), lambda n: _split(20 - 2 * n, 10 + 2 * n)),
     # [004]: "для дающего фору начисляем (15+фора)/5, для получающего – 15/(5-фора)": each side's own
@@ -94,6 +99,17 @@ SCHEMES: dict[Scheme, SchemeRule] = {
     Scheme.RENJU: _even(2, 0, bye=2, draws=True),
     Scheme.WIN_LOSS: _even(1, 0, bye=1, draws=False),
 }
+
+
+@lru_cache(maxsize=32)
+def scheme_rule(rules: Scoring) -> SchemeRule:
+    """The scheme `rules` score by (R4), a step worth `per_step` points where the scheme counts steps one by one:
+    fors30 with 2 a step gives 20+2N/10-2N, the stones of nsk1977 [002] as steps of fors30."""
+    scheme = SCHEMES[rules.scheme]
+    k = rules.per_step
+    if k == 1 or not scheme.by_step:
+        return scheme
+    return replace(scheme, giver_wins=lambda n: scheme.giver_wins(k * n), taker_wins=lambda n: scheme.taker_wins(k * n))
 
 
 def game_points(game: Game, result: Result, rules: Scoring) -> tuple[Points, Points]:
@@ -111,7 +127,7 @@ def game_points(game: Game, result: Result, rules: Scoring) -> tuple[Points, Poi
 @lru_cache(maxsize=256)
 def _points(steps: int, result: Result, rules: Scoring) -> tuple[Points, Points]:
     """`game_points` by what it depends on: a few step counts and results, and every game asks (a simulation, R10)."""
-    scheme = SCHEMES[rules.scheme]
+    scheme = scheme_rule(rules)
     forfeit_win = scheme.win if rules.forfeit_win is None else rules.forfeit_win
     steps = steps if scheme.max_steps is None else min(steps, scheme.max_steps)
     if result == Result.DOUBLE_FORFEIT:
@@ -164,8 +180,13 @@ def settled_scheme(config: Config) -> Config:
 
 
 def scheme_problems(config: Config) -> list[tuple[str, str, dict[str, Any]]]:
-    """The scheme's own cap on handicap steps, as a `checks.check` problem when `handicap.max_steps` exceeds it (R4)."""
-    cap = SCHEMES[config.scoring.scheme].max_steps
-    if cap is None or config.handicap.max_steps <= cap:
-        return []
-    return [("scoring.scheme", "config_scheme_steps", {"scheme": str(config.scoring.scheme), "cap": cap})]
+    """The scheme's own cap on handicap steps, as a `checks.check` problem when `handicap.max_steps` exceeds it, and
+    `scoring.per_step` with a scheme that does not count steps one by one (R4)."""
+    scheme = SCHEMES[config.scoring.scheme]
+    problems: list[tuple[str, str, dict[str, Any]]] = []
+    if scheme.max_steps is not None and config.handicap.max_steps > scheme.max_steps:
+        problems.append(("scoring.scheme", "config_scheme_steps",
+                         {"scheme": str(config.scoring.scheme), "cap": scheme.max_steps}))
+    if config.scoring.per_step != 1 and not scheme.by_step:
+        problems.append(("scoring.per_step", "config_per_step", {"scheme": str(config.scoring.scheme)}))
+    return problems

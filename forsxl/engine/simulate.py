@@ -21,7 +21,7 @@ from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournamen
 from forsxl.engine.pairing.methods import SCHEDULED
 from forsxl.engine.playoff import final_standings
 from forsxl.engine.probability import MODELS, Model, compensation
-from forsxl.engine.scoring import SCHEMES, game_points
+from forsxl.engine.scoring import game_points, scheme_rule
 from forsxl.engine.system_by_size import superfinal_round
 from forsxl.engine.tournament import pair_round, schedule_tournament
 
@@ -62,6 +62,8 @@ class RunOutcome:
     strongest_won: bool
     top_error: float
     fairness: dict[FairnessKey, FairnessSums]
+    in_order: int
+    """How many places from the first the strongest players hold in the order of their true strength."""
 
 
 def _default_pairer(t: Tournament, number: int, rng: random.Random) -> Round:
@@ -76,7 +78,7 @@ def _first_pairing(t: Tournament, number: int) -> Round:
 
 def _points(scoring: Scoring, steps: int) -> tuple[float, float, float, float]:
     """(giver, taker) points when the giver wins, then when the taker wins, of a game with `steps` (R4)."""
-    game = Game(0, PlayerId(0), PlayerId(0), 0, SCHEMES[scoring.scheme].win, steps, 1)
+    game = Game(0, PlayerId(0), PlayerId(0), 0, scheme_rule(scoring).win, steps, 1)
     black_loses, white_wins = game_points(game, Result.WHITE_WINS, scoring)
     black_wins, white_loses = game_points(game, Result.BLACK_WINS, scoring)
     return float(white_wins), float(black_loses), float(white_loses), float(black_wins)
@@ -181,8 +183,11 @@ def outcome(
     minus_places = [-float(p) for p in places]
     sums: dict[FairnessKey, FairnessSums] = {
         k: (v[0], v[1], v[2], v[3], v[4], v[5]) for k, v in sorted(fairness.items())}
+    in_order = 0
+    while in_order < len(players) and places[by_strength[in_order]] == in_order + 1:
+        in_order += 1
     return RunOutcome(places, kendall_tau_b(power, minus_places), spearman(power, minus_places),
-                      power[places.index(1)] == best, error, sums)
+                      power[places.index(1)] == best, error, sums, in_order)
 
 
 def kendall_tau_b(x: Sequence[float], y: Sequence[float]) -> float:
@@ -265,6 +270,8 @@ class Fairness:
     taker: float
     taker_even: float
     giver_wins: float
+    giver_bias_se: float = 0.0
+    """The standard error of `giver_bias` over the runs (each run's games of the cell together, as one sample)."""
 
     @property
     def giver_bias(self) -> float:
@@ -302,11 +309,24 @@ def summarize(label: str, t: Tournament, outcomes: Sequence[RunOutcome], prizes:
     totals: dict[FairnessKey, list[float]] = {}
     for o in outcomes:
         for key, sums in o.fairness.items():
-            into = totals.setdefault(key, [0.0] * 6)
+            into = totals.setdefault(key, [0.0] * 9)
             for k, value in enumerate(sums):
                 into[k] += value
+            bias = sums[1] - sums[2]  # the run's giver bias summed over its games of the cell, and their count
+            into[6] += bias * bias
+            into[7] += bias * sums[0]
+            into[8] += sums[0] * sums[0]
     fairness = tuple(
-        Fairness(group, steps, int(s[0]), s[0] / runs, s[1] / s[0], s[2] / s[0], s[3] / s[0], s[4] / s[0], s[5] / s[0])
+        Fairness(group, steps, int(s[0]), s[0] / runs, s[1] / s[0], s[2] / s[0], s[3] / s[0], s[4] / s[0], s[5] / s[0],
+                 _ratio_se(s, runs))
         for (group, steps), s in sorted(totals.items())
     )
     return Summary(label, runs, tuple(odds), quality, fairness)
+
+
+def _ratio_se(sums: Sequence[float], runs: int) -> float:
+    """The standard error of a cell's bias, Σ bias / Σ games over the runs, as a ratio estimator (the delta method):
+    the games of one run share their players, so the run, not the game, is the independent sample."""
+    games, bias = sums[0], (sums[1] - sums[2]) / sums[0]
+    squares = sums[6] - 2 * bias * sums[7] + bias * bias * sums[8]  # Σ over runs (run's bias − bias × run's games)²
+    return math.sqrt(max(0.0, squares) * runs / (runs - 1)) / games if runs > 1 else math.inf

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -10,16 +9,7 @@ from fractions import Fraction
 from forsxl.engine.config import Ratings, StartMethod, StartPoints, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Player, PlayerId, Points
-from forsxl.engine.values import Rank
-
-CATEGORIES = ("б/р", "3р", "2р", "1р", "КМС", "МС", "Гр")
-"""The sport categories from the lowest, in the order of `start.category_points` (R0, R1.6)."""
-
-_LOOKALIKES = str.maketrans("kmcpaeo", "кмсраео")  # KMC, MC, 3p typed in Latin letters
-_NAMED = {"бр": 0, "безразряда": 0, "кмс": 4, "кандидатвмастераспорта": 4, "мс": 5, "мастерспорта": 5,
-          "гр": 6, "гроссмейстер": 6}
-_NUMBERED = re.compile(r"(iii|ii|i|[123])(?:й|ий)?(?:р|разр|разряд)?")
-_NUMBERS = {"3": 1, "iii": 1, "2": 2, "ii": 2, "1": 3, "i": 3}
+from forsxl.engine.values import CATEGORIES, Rank, category_index
 
 
 @dataclass(frozen=True)
@@ -110,16 +100,6 @@ def group_start_points(player: Player, rules: StartPoints) -> int:
         raise ForsxlError("R1.5", "start_group_points", player.source, name=player.name, group=player.group,
                           points=points)
     return rules.group_points[player.group - 1]
-
-
-def category_index(text: str) -> int | None:
-    """The category's position in CATEGORIES, however it is written (б/р, бр, 3 р, III разряд, кмс, KMC),
-    or None if the text names no category (R1.6)."""
-    folded = re.sub(r"[\s/.\-]", "", text.casefold().translate(_LOOKALIKES))
-    if folded in _NAMED:
-        return _NAMED[folded]
-    match = _NUMBERED.fullmatch(folded)
-    return _NUMBERS[match[1]] if match else None
 
 
 def category_start_points(player: Player, rules: StartPoints) -> int:

@@ -43,16 +43,18 @@ def swiss_by_size(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
     """The tournament as played, and a note when its format changed: a renju weekly (`round_robin.by_size`) of
     more than 10 players is a Swiss of 2·floor(log2 N)+1 rounds (R8), paired round by round by score groups
     (R7.4); `direct` is for round robins, and progress and Buchholz, for Swiss only, come in before the rating
-    [000 §4.4]."""
+    [000 §4.4]. N is the field of round 1 once it is paired: a late entrant ([000 §3.3]) changes neither the format
+    nor the rounds planned."""
     config = t.config
-    if not config.round_robin.by_size or len(t.players) <= 10:
+    field = len(t.rounds[0].players()) if t.rounds else len(t.players)
+    if not config.round_robin.by_size or field <= 10:
         return t, []
-    rounds = format_by_size(len(t.players)).rounds
+    rounds = format_by_size(field).rounds
     kept = [c for c in config.tiebreaks if c not in (Tiebreak.DIRECT, *_SWISS_ONLY)]
     at = kept.index(Tiebreak.RATING) if Tiebreak.RATING in kept else len(kept)
     tiebreaks = (*kept[:at], *_SWISS_ONLY, *kept[at:])
     pairing = replace(config.pairing, method=(PairingMethod.SWISS,), until=())
-    note = ForsxlError("R8", "renju_swiss", count=len(t.players), rounds=rounds,
+    note = ForsxlError("R8", "renju_swiss", count=field, rounds=rounds,
                        tiebreaks=", ".join(c.value for c in tiebreaks))
     return replace(t, config=replace(config, rounds=rounds, tiebreaks=tiebreaks, pairing=pairing)), [note]
 

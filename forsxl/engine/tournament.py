@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import partial
 from math import floor
 
-from forsxl.engine.attendance import excluded
+from forsxl.engine.attendance import excluded, late_entry_problems
 from forsxl.engine.config import (
     MAX_ROUNDS,
     Basis,
@@ -44,6 +44,11 @@ from forsxl.engine.start_points import rank_start_points
 from forsxl.engine.system_by_size import format_by_size, superfinal_game, superfinal_round
 from forsxl.engine.teams import tournament_problems
 from forsxl.engine.tiebreaks import category, cup_scores, gotha_wins, half_wins
+
+
+def next_round(t: Tournament) -> int:
+    """The round after the last one paired, a superfinal's games aside: the one `pair` pairs next (R7)."""
+    return max((r.number for r in t.rounds if not r.superfinal), default=0) + 1
 
 
 def round_to_pair(t: Tournament, number: int | None = None, force: bool = False) -> int:
@@ -329,6 +334,9 @@ def pair_round(t: Tournament, number: int) -> Round:
     match = superfinal_round(t, number)
     if match is not None:
         return match
+    late = late_entry_problems(t, number)
+    if late:
+        raise WorkbookErrors(late)
     playoff = playoff_games(t, number)
     out = out_of_main(t, number, playoff)
     table = standings(t, before_round=number, ranking_only=True)

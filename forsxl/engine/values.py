@@ -1,5 +1,5 @@
-"""The value types a Config is made of that have a life of their own: the language (R0), a rank (R0), a band of rank
-norms (R6) and the prize lists (R6).
+"""The value types a Config is made of that have a life of their own: the language (R0), a rank and a sport category
+(R0), the ranks of the categories (R0), a band of rank norms (R6) and the prize lists (R6).
 
 They sit below config.py, which is made of them, and import nothing of the engine, so that the engine's imports form
 a tree (issue 32). What reads them from a cell and refuses them with a ForsxlError lives with their rules
@@ -59,6 +59,58 @@ class Rank:
         if self.index < 30:
             return f"{30 - self.index}{'к' if lang == Lang.RU else 'k'}"
         return f"{self.index - 29}{'д' if lang == Lang.RU else 'd'}"
+
+
+CATEGORIES = ("б/р", "3р", "2р", "1р", "КМС", "МС", "Гр")
+"""The sport categories from the lowest, in the order of `start.category_points` (R0, R1.6)."""
+
+_LOOKALIKES = str.maketrans("kmcpaeo", "кмсраео")  # KMC, MC, 3p typed in Latin letters
+_NAMED = {"бр": 0, "безразряда": 0, "кмс": 4, "кандидатвмастераспорта": 4, "мс": 5, "мастерспорта": 5,
+          "гр": 6, "гроссмейстер": 6}
+_NUMBERED = re.compile(r"(iii|ii|i|[123])(?:й|ий)?(?:р|разр|разряд)?")
+_NUMBERS = {"3": 1, "iii": 1, "2": 2, "ii": 2, "1": 3, "i": 3}
+_CATEGORY_RANK = re.compile(r"(.+?)\s*(?::|\s)\s*(\d{1,2}\s*\D+)")
+"""A category and its rank: `1р: 3k`, `КМС 1 дан`."""
+
+
+def category_index(text: str) -> int | None:
+    """The category's position in CATEGORIES, however it is written (б/р, бр, 3 р, III разряд, кмс, KMC),
+    or None if the text names no category (R1.6)."""
+    folded = re.sub(r"[\s/.\-]", "", text.casefold().translate(_LOOKALIKES))
+    if folded in _NAMED:
+        return _NAMED[folded]
+    match = _NUMBERED.fullmatch(folded)
+    return _NUMBERS[match[1]] if match else None
+
+
+@dataclass(frozen=True)
+class CategoryRanks:
+    """The rank each sport category stands for where a player has neither rating nor rank (R0), by the category's
+    place in CATEGORIES; None where the Config gives none."""
+
+    ranks: tuple[Rank | None, ...] = (None,) * len(CATEGORIES)
+    text: str = field(default="", compare=False)
+    """As written, for `forsxl config`."""
+
+    @classmethod
+    def parse(cls, text: str) -> CategoryRanks:
+        """`1р: 3k, КМС: 1d` (or `1р 3к; КМС 1д`); ValueError for a part that is not a category and a rank, or a
+        category given twice."""
+        ranks: list[Rank | None] = [None] * len(CATEGORIES)
+        for part in re.split(r"[,;]", text):
+            if part.strip():
+                match = _CATEGORY_RANK.fullmatch(part.strip())
+                if match is None:
+                    raise ValueError(part)
+                category, rank = match.groups()
+                index = category_index(category)
+                if index is None or ranks[index] is not None:
+                    raise ValueError(part)
+                ranks[index] = Rank.from_text(rank)
+        return cls(tuple(ranks), text.strip())
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)

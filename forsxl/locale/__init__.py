@@ -79,6 +79,17 @@ def read(lang: str) -> Catalog:
         return read_po(file, locale=lang, domain=DOMAIN)
 
 
+def to_translate(catalog: Catalog) -> list[Any]:
+    """The msgids of `catalog` still to translate: fuzzy ones, and those with a translation or a plural form empty
+    (a plural's forms are a tuple, which is never empty itself) or missing."""
+    def forms(string: object) -> list[object]:
+        return list(string) if isinstance(string, tuple | list) else [string]
+
+    plural = catalog.num_plurals
+    return [m.id for m in catalog if m.id and (
+        m.fuzzy or not all(forms(m.string)) or (isinstance(m.id, tuple) and len(forms(m.string)) != plural))]
+
+
 def compiled(catalog: Catalog) -> bytes:
     """The `.mo` of a catalogue, fuzzy entries left out (they are not translations yet)."""
     out = BytesIO()

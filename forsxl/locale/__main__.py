@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from forsxl.locale import LANGUAGES, po_path, update
+from forsxl.locale import LANGUAGES, po_path, to_translate, update
 
 
 def main() -> None:
     for lang in LANGUAGES:
         catalog = update(lang)
-        todo = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+        todo = to_translate(catalog)
         print(f"{po_path(lang)}: {len(catalog) - 1} messages, {len(todo)} to translate")
         for msgid in todo:
             print(f"  {msgid!r}")

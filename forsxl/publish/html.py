@@ -24,7 +24,7 @@ from forsxl.engine.report import Report
 from forsxl.engine.results import result_text
 from forsxl.engine.standings import Standing
 from forsxl.engine.values import Lang
-from forsxl.i18n import N_, format_date, labels, number, tr
+from forsxl.i18n import N_, format_date, labels, ntr, number, tr
 from forsxl.messages import ROUND_CELLS, tiebreak_labels
 from forsxl.publish.extras import ExtraSection, anchor, extra_sections
 
@@ -114,6 +114,31 @@ def format_decimal(value: Fraction, lang: Lang) -> str:
     cents = int(abs(value) * 100 + Fraction(1, 2))  # half up, not to even
     sign = _MINUS if value < 0 and cents else ""
     return sign + number(Fraction(cents, 100), lang)
+
+
+def handicap_words(stones: int, komi: Fraction, lang: Lang) -> str:
+    """A handicap as players say it: `even, komi 6.5 to White`, `1 stone (Black first, no komi)`, `3 stones and 8
+    points of komi to Black`, `4 stones, komi 0.5 to White` (R2.3)."""
+    if not stones:
+        return tr(lang, "even, komi {komi} to White", komi=number(komi, lang)) if komi else tr(lang, "even, no komi")
+    text = ntr(lang, "{count} stone", "{count} stones", stones)
+    if stones == 1 and not komi:
+        return text + tr(lang, " (Black first, no komi)")
+    if komi < 0:
+        return text + ntr(lang, " and {count} point of komi to Black", " and {count} points of komi to Black",
+                          int(-komi)) if (-komi).denominator == 1 else text + tr(
+            lang, " and {komi} points of komi to Black", komi=number(-komi, lang))
+    return text + (tr(lang, ", komi {komi} to White", komi=number(komi, lang)) if komi else "")
+
+
+def handicap_short(stones: int, komi: Fraction, lang: Lang) -> str:
+    """A handicap in a table's narrow column (the wall list, R2.3): `2`, `2, 8 to Black`, `3, komi 0.5`; an even
+    game `0`."""
+    if not stones or not komi:
+        return str(stones)
+    if komi < 0:
+        return tr(lang, "{stones}, {komi} to Black", stones=stones, komi=format_decimal(-komi, lang))
+    return tr(lang, "{stones}, komi {komi}", stones=stones, komi=format_decimal(komi, lang))
 
 
 def format_points(value: Fraction, lang: Lang) -> str:

@@ -1,11 +1,15 @@
-"""The regulation in prose (issue 30): every rule of the effective Config worded once, with this tournament's numbers,
-in the workbook's language, as clubs publish a regulation (положение, [003]): who plays, start points, groups, the
-handicap and how it is compensated, the scoring, the pairing, byes and absences, the ranking, a playoff or stages,
-prizes. `forsxl regulation` prints it before the tournament; the site's regulation page shows it above the Config
-table, which stays for referees.
+"""The Положение (issue 30, 40): the tournament's regulation in the workbook's language, as a Russian club prints it
+([000]; real положения): when and where, the chief referee, who plays and how to register, the system (start
+points, groups, the handicap and its points, pairing, byes and late entrants, places, a playoff or stages), the
+Регламент (time control with byo-yomi, the schedule, protests) and the prizes. `forsxl regulation` prints it before
+the tournament; the site's page of the same name shows it above the Config table, which stays for referees.
 
-Each clause reads the Config and the engine's own tables (the schemes' points, the bye's), never a second copy of
-a rule: a formula such as `20+N` is read off the scheme's points for one step and more.
+Every band, step and score it states is the engine's own computation for this Config, never a second copy of a
+rule: the handicap table walks every difference through `handicap_bands` (`adjusted_difference`, `handicap_steps`,
+`stones_and_komi`) and gives each band the points `game_points` scores; a formula such as `20+N` is read off the
+scheme's points; a pairing method's sentence lives on its `Method` record. What only the club knows (the date, the
+place, the referee, the time control, the schedule, registration, prizes, protests) comes from Config keys, and a
+key left empty is printed as a visible blank naming the key to fill.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from forsxl.engine.attendance import absent_points, bye_points, late_points
 from forsxl.engine.config import (
@@ -22,51 +27,72 @@ from forsxl.engine.config import (
     Descend,
     PairingMethod,
     Scale,
-    ShiftOrder,
     StartMethod,
     StepKind,
     Tiebreak,
     TopStart,
     UnplayedLoss,
+    get_key,
 )
-from forsxl.engine.groups import group_rules
-from forsxl.engine.model import Points, Tournament
-from forsxl.engine.pairing.methods import SCHEDULED
-from forsxl.engine.scoring import SCHEMES, Split
-from forsxl.engine.start_points import CATEGORIES
-from forsxl.engine.values import Lang
-from forsxl.i18n import N_, format_date, ntr, number, tr
+from forsxl.engine.groups import GroupRules, group_rules
+from forsxl.engine.handicap import Band, handicap_bands
+from forsxl.engine.model import Game, PlayerId, Points, Result, Tournament
+from forsxl.engine.pairing.methods import METHODS, SCHEDULED, Said
+from forsxl.engine.scoring import Split, game_points, scheme_rule
+from forsxl.engine.values import CATEGORIES, Lang
+from forsxl.i18n import N_, format_date, ntr, number, points_said, tr
 from forsxl.messages import METHOD_NAMES, tiebreak_labels
-from forsxl.publish.html import environment
+from forsxl.publish.html import environment, handicap_words
 
 TITLES = {
-    "general": N_("The tournament"), "start": N_("Start points"), "groups": N_("Groups"),
-    "handicap": N_("Handicap"), "scoring": N_("Points for a game"), "pairing": N_("Pairing"),
+    "general": N_("General"), "players": N_("Participants and registration"), "start": N_("Start points"),
+    "groups": N_("Groups"), "handicap": N_("Handicap"), "scoring": N_("Points for a game"), "pairing": N_("Pairing"),
     "absence": N_("Byes, late entrants, absences"), "ranking": N_("Places"), "playoff": N_("Playoff"),
-    "stages": N_("Stages"), "prizes": N_("Prizes"),
+    "stages": N_("Stages"), "conduct": N_("Conduct of play"), "prizes": N_("Prizes"),
 }
-"""The clauses' titles, in the order they are printed."""
-SEEDING = {"fold": N_("the first against the last"), "slip": N_("the top half against the bottom half in order"),
-           "random": N_("the top half against the bottom half by lot")}
-"""How a score group is paired inside (R7.4), in words."""
+"""The clauses' titles, in the order they are printed: the system first, then the Регламент, its details ([000]:
+«в регламент включаются ... время на обдумывание ходов включая бёёми ... расписание туров ... порядок и сроки подачи
+протестов»), then the prizes."""
+
+
+@dataclass(frozen=True)
+class Blank:
+    """Where the referee has not filled a Config key: the gap, worded (`the chief referee: to be filled in Config
+    referee`), printed so that it shows."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a clause: its caption, headers and rows of text."""
+
+    caption: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+Line = tuple[str | Blank, ...]
+"""A paragraph with a blank in it: its text around the blanks."""
+Paragraph = str | Line | Table
 
 
 @dataclass(frozen=True)
 class Clause:
-    """A numbered clause of the regulation: its title and its paragraphs."""
+    """A numbered clause of the Положение: its title and its paragraphs (text, text with blanks, tables)."""
 
     title: str
-    paragraphs: tuple[str, ...]
+    paragraphs: tuple[Paragraph, ...]
 
 
 @dataclass(frozen=True)
 class Regulation:
-    """The regulation of a tournament: its title, when and where, and its clauses in order."""
+    """The Положение of a tournament: its title, when and where, and its clauses in order."""
 
     lang: str
     title: str
-    when: str
-    """The date as the pages write it, and the place: `28 ноября 2026 · Москва`."""
+    when: Line
+    """The date as the pages write it, and the place (`28 ноября 2026 · Москва`), a blank for either not set."""
     clauses: tuple[Clause, ...]
 
 
@@ -75,56 +101,97 @@ HEADING = N_("Regulation of the tournament")
 
 
 def render_regulation(reg: Regulation, lang: Lang) -> str:
-    """The regulation as a document of its own, to print before the tournament (`forsxl regulation`)."""
+    """The Положение as a document of its own, to print before the tournament (`forsxl regulation`)."""
     return environment().get_template(TEMPLATE).render(reg=reg, heading=tr(lang, HEADING))
 
 
 def regulation(t: Tournament, group_sizes: tuple[int, ...] = ()) -> Regulation:
-    """The regulation of `t` by its effective Config, in its language (issue 30); `group_sizes` are the groups'
+    """The Положение of `t` by its effective Config, in its language (issues 30, 40); `group_sizes` are the groups'
     fixed sizes (book: configured, or counted from the declared groups, R3)."""
     config, lang = t.config, t.config.lang
-    words: dict[str, Callable[[Tournament, tuple[int, ...]], list[str]]] = {
-        "general": _general, "start": _start, "groups": _groups, "handicap": _handicap, "scoring": _scoring,
-        "pairing": _pairing, "absence": _absence, "ranking": _ranking, "playoff": _playoff, "stages": _stages,
-        "prizes": _prizes,
+    words: dict[str, Callable[[Tournament, tuple[int, ...]], list[Paragraph]]] = {
+        "general": _general, "players": _players, "start": _start, "groups": _groups, "handicap": _handicap,
+        "scoring": _scoring, "pairing": _pairing, "absence": _absence, "ranking": _ranking, "playoff": _playoff,
+        "stages": _stages, "conduct": _conduct, "prizes": _prizes,
     }
     clauses = tuple(Clause(tr(lang, TITLES[kind]), tuple(said)) for kind, clause in words.items()
                     if (said := clause(t, group_sizes)))
-    when = " · ".join(x for x in (format_date(config.date, lang)[0], config.place) if x)
+    when = (_given(config, "date", format_date(config.date, lang)[0]), " · ", _given(config, "place"))
     return Regulation(lang.value, config.name or tr(lang, "Regulation"), when, clauses)
+
+
+GAPS = {"date": N_("the date"), "place": N_("the place"), "referee": N_("the chief referee"),
+        "registration": N_("how and until when players register"), "time.main": N_("the main time"),
+        "time.byoyomi": N_("the byo-yomi"), "timetable": N_("the rounds' times and breaks"),
+        "protests": N_("how and until when a protest is lodged, who decides it"), "awards": N_("what the prizes are")}
+"""What each Config key only the club can fill holds, for its blank while it is empty."""
+
+
+def _given(config: Config, key: str, shown: str = "") -> str | Blank:
+    """Config `key` as the Положение prints it (`shown`, else its text), or the blank where it is empty."""
+    value = get_key(config, key)
+    if value is None or value == "":
+        return Blank(tr(config.lang, "{what}: to be filled in Config {key}", what=tr(config.lang, GAPS[key]), key=key))
+    return shown or str(value).rstrip(".")  # the sentence ends it: `Петров В. И.` is not `Петров В. И..`
+
+
+def filled(lang: Lang, message: str, **params: Any) -> Paragraph:
+    """The msgid `message` in `lang` with its params, a Blank kept a Blank: a plain text where there is none."""
+    blanks = {name: value for name, value in params.items() if isinstance(value, Blank)}
+    if not blanks:
+        return tr(lang, message, **params)
+    marks = {name: f"\0{name}\0" for name in blanks}
+    marked = tr(lang, message, **{**params, **marks})
+    return tuple(blanks[part] if i % 2 else part for i, part in enumerate(marked.split("\0")) if part or i % 2)
+
+
+def worded(said: Said, lang: Lang) -> str:
+    """A sentence of the engine's (`Said`) in `lang`, its params that are sentences worded too."""
+    params = {name: worded(value, lang) if isinstance(value, Said) else value for name, value in said.params.items()}
+    if said.plural:
+        return ntr(lang, said.text, said.plural, said.count, **params)
+    return tr(lang, said.text, **params)
 
 
 def _n(value: Fraction | int, lang: Lang) -> str:
     return number(Fraction(value), lang)
 
 
-def _points(value: Fraction, lang: Lang) -> str:
-    """Points with their noun as the language agrees it with the number: `1 point`, `15 очков`, `0,5 очка`."""
-    if value.denominator == 1:
-        return ntr(lang, "{count} point", "{count} points", int(value))
-    return tr(lang, "{number} points", number=_n(value, lang))  # Russian: a fraction takes the genitive singular
-
-
-def _general(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _general(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
-    said = []
+    said: list[Paragraph] = []
     if config.pairing.method[0] not in SCHEDULED and not config.stages.plan:
         said.append(ntr(lang, "The tournament is played in {count} round.", "The tournament is played in {count} "
                                "rounds.", config.rounds))
+    day, place, referee = (_given(config, "date", format_date(config.date, lang)[0]), _given(config, "place"),
+                           _given(config, "referee"))
+    said.append(filled(lang, "Date: {date}. Place: {place}.", date=day, place=place))
+    said.append(filled(lang, "Chief referee: {referee}.", referee=referee))
+    return said
+
+
+def _players(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
+    config, lang = t.config, t.config.lang
+    registration = _given(config, "registration")
+    said: list[Paragraph] = [filled(lang, "Registration: {registration}.", registration=registration)]
     if t.players:
         said.append(ntr(lang, "{count} player is registered.", "{count} players are registered.", len(t.players)))
     scale = N_("Ratings are on the EGF's scale, 100 points a rank (2100 is 1d, 2000 is 1k).") \
         if config.ratings.scale == Scale.EGF else N_("Ratings are on the RFG's scale (2100 is 1d, 2025 is 1k).")
     said.append(tr(lang, scale))
+    ranks = [f"{c} — {r.label(lang)}" for c, r in zip(CATEGORIES, config.ratings.categories.ranks, strict=True) if r]
+    if ranks:
+        said.append(tr(lang, "A player with a sport category and neither rating nor rank plays at the category's "
+                             "rank: {ranks}.", ranks=", ".join(ranks)))
     if any(p.team for p in t.players):
         said.append(tr(lang, "Players may play in teams of {size}: team-mates never meet, and a team ranks by its "
                              "members' points together.", size=config.teams.size))
     return said
 
 
-def _start(t: Tournament, sizes: tuple[int, ...]) -> list[str]:
+def _start(t: Tournament, sizes: tuple[int, ...]) -> list[Paragraph]:
     rules, lang = t.config.start, t.config.lang
-    said = []
+    said: list[Paragraph] = []
     if rules.method == StartMethod.LINEAR:
         text = tr(lang, "Start points are one per {per} rating points", per=rules.per)
         if rules.lower_below is not None:
@@ -156,7 +223,7 @@ def _start(t: Tournament, sizes: tuple[int, ...]) -> list[str]:
         said.append(tr(lang, "Start points by sport category: {points}.", points=points))
     else:
         said.append(tr(lang, "Everyone starts from 0 points."))
-    said.append(tr(lang, "Start points a referee types in the Start column of Players replace these."))
+    said.append(tr(lang, "Start points the referee sets for a player replace these."))
     return said
 
 
@@ -173,15 +240,16 @@ def _rank_start(config: Config, lang: Lang) -> str:
         text += tr(lang, "; everyone above {rank} counts as {rank}", rank=rules.bar.label(lang))
     if rules.floor is not None:
         text += tr(lang, "; everyone below {rank} counts as {rank}", rank=rules.floor.label(lang))
-    return text + tr(lang, "; the MMS column of Players adds to them.")
+    return text + tr(lang, "; a correction the referee sets for a player adds to them.")
 
 
-def _groups(t: Tournament, sizes: tuple[int, ...]) -> list[str]:
+def _groups(t: Tournament, sizes: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
     if not sizes:
         return []
     counts = ", ".join(ntr(lang, "group {group}: {count} player", "group {group}: {count} players", n, group=g)
                        for g, n in enumerate(sizes, start=1))
+    said: list[Paragraph]
     if config.groups.declared:
         said = [tr(lang, "Players play in the groups they were declared in; the groups' sizes are fixed at the start "
                          "({counts}, the rest in group {last}) and kept in every round.", counts=counts,
@@ -198,33 +266,38 @@ def _groups(t: Tournament, sizes: tuple[int, ...]) -> list[str]:
     return said
 
 
-def _handicap(t: Tournament, sizes: tuple[int, ...]) -> list[str]:
+def _kinds(config: Config, sizes: tuple[int, ...]) -> list[tuple[list[int], GroupRules]]:
+    """The groups (the sized ones and the rest) by the rules they play, groups of the same rules together."""
+    kinds: list[tuple[list[int], GroupRules]] = []
+    for group in range(1, len(sizes) + 2):
+        rules = group_rules(group, config.groups)
+        same = next((numbers for numbers, other in kinds if (other.steps, other.factor, other.reduction) == (
+            rules.steps, rules.factor, rules.reduction)), None)
+        if same is None:
+            kinds.append(([group], rules))
+        else:
+            same.append(group)
+    return kinds
+
+
+def _handicap(t: Tournament, sizes: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
     rules, komi = config.handicap, config.komi
-    kinds = [group_rules(g, config.groups) for g in range(1, len(sizes) + 2)]  # the sized groups and the rest
-    if all(k.steps == StepKind.EVEN for k in kinds):
+    kinds = _kinds(config, sizes)
+    if all(k.steps == StepKind.EVEN for _, k in kinds):
         return [tr(lang, "Every game is even, komi {komi} to White; Black goes to the one who has had it less.",
                    komi=_n(komi.even, lang)) if komi.even else
                 tr(lang, "Every game is even; Black goes to the one who has had it less.")]
-    said = [_basis(config, lang)]
-    for rules_of in kinds:
-        where = tr(lang, "In the top group") if len(kinds) > 1 and rules_of.number == 1 else tr(
-            lang, "In group {group}", group=rules_of.number) if len(kinds) > 1 else tr(lang, "In every game")
-        text = _steps(rules_of.steps, config, lang)
-        if rules_of.factor != 1:
-            text = tr(lang, "the difference multiplied by {factor}; {rest}", factor=_n(rules_of.factor, lang),
-                      rest=text)
-        if rules_of.reduction:
-            text = ntr(lang, "{count} stone of 100 points off the difference; {rest}", "{count} stones of 100 points "
-                       "off the difference; {rest}", rules_of.reduction, rest=text)
-        said.append(f"{where}: {text}")
-    said.append(tr(lang, "At most {steps} steps. The stronger plays White and gives the handicap; a tie on the board "
-                         "goes to White in a handicap game. An even game has komi {komi} to White, Black going to "
-                         "the one who has had it less.", steps=rules.max_steps, komi=_n(komi.even, lang)))
+    said: list[Paragraph] = [_basis(config, lang)]
+    for numbers, group in kinds:
+        said.append(handicap_table(group, _where(numbers, len(sizes) + 1, lang), config))
+    said.append(tr(lang, "The stronger plays White and gives the handicap; a tie on the board goes to White in a "
+                         "handicap game. An even game has komi {komi} to White, Black going to the one who has had it "
+                         "less.", komi=_n(komi.even, lang)))
     if rules.correction:
         said.append(tr(lang, "When the taker has won more than two games more than the giver, the handicap drops a "
                              "step for each win beyond those two."))
-    if any(k.steps == StepKind.EVEN for k in kinds):
+    if any(k.steps == StepKind.EVEN for _, k in kinds):
         descend = N_("A player who drops from a group playing even gives and takes handicap in the group below.") \
             if rules.descend == Descend.HANDICAP else N_("A player who drops from a group playing even plays even "
                                                           "in the group below.")
@@ -232,20 +305,73 @@ def _handicap(t: Tournament, sizes: tuple[int, ...]) -> list[str]:
     return said
 
 
+def _where(numbers: list[int], groups: int, lang: Lang) -> str:
+    """Which groups a table is for: `In every game`, `In the top group`, `In groups 2 and 3`."""
+    if groups == 1:
+        return tr(lang, "In every game")
+    if numbers == [1]:
+        return tr(lang, "In the top group")
+    return ntr(lang, "In group {groups}", "In groups {groups}", len(numbers),
+               groups=tr(lang, " and ").join(map(str, numbers)))
+
+
+UNITS = {Basis.RATING: N_("Rating difference"), Basis.BLEND: N_("Difference"), Basis.RANK: N_("Difference in ranks"),
+         Basis.MMS: N_("Difference in McMahon points"), Basis.POINTS: N_("Difference in points")}
+"""The heading of a table's differences, by what they are of (R2.1)."""
+
+
+def handicap_table(group: GroupRules, where: str, config: Config) -> Table:
+    """The handicap of a pair of `group` for every difference (R2.1-R2.3), band by band as `handicap_bands` walks
+    them, and what a game of each band scores (R4) when the giver wins and when the taker wins."""
+    lang, scheme = config.lang, scheme_rule(config.scoring)
+    scored = any(scheme.giver_wins(n) != scheme.giver_wins(0) or scheme.taker_wins(n) != scheme.taker_wins(0)
+                 for n in range(1, config.handicap.max_steps + 1))
+    headers = [tr(lang, UNITS[config.handicap.basis]), tr(lang, "Handicap"), tr(lang, "Steps")]
+    if scored:
+        headers += [tr(lang, "Giver wins: giver / taker"), tr(lang, "Taker wins: taker / giver")]
+    rows = []
+    for band in handicap_bands(group, config):
+        row = [_band(band, lang), handicap_words(band.stones, band.komi, lang), str(band.steps)]
+        if scored:
+            row += [_split(band.steps, Result.WHITE_WINS, config), _split(band.steps, Result.BLACK_WINS, config)]
+        rows.append(tuple(row))
+    caption = where + (tr(lang, ", the difference multiplied by {factor}", factor=_n(group.factor, lang))
+                       if group.factor != 1 else "")
+    if group.reduction:
+        caption += ntr(lang, ", less {count} stone of 100 points", ", less {count} stones of 100 points",
+                       group.reduction)
+    return Table(caption, tuple(headers), tuple(rows))
+
+
+def _band(band: Band, lang: Lang) -> str:
+    """The differences of a band: `25–100`, `0`, `801 and more`."""
+    if band.high is None:
+        return tr(lang, "{low} and more", low=band.low)
+    return str(band.low) if band.high == band.low else f"{band.low}–{band.high}"
+
+
+def _split(steps: int, result: Result, config: Config) -> str:
+    """What a game of `steps` with White giving scores for `result` (`game_points`, R4): the winner's points, then
+    the loser's."""
+    black, white = game_points(Game(1, PlayerId(1), PlayerId(2), steps, Fraction(0), steps, 1), result,
+                               config.scoring)
+    winner, loser = (white, black) if result == Result.WHITE_WINS else (black, white)
+    return f"{_n(winner, config.lang)} / {_n(loser, config.lang)}"
+
+
 def _basis(config: Config, lang: Lang) -> str:
     """What the handicap's difference is of (R2.1)."""
     rules = config.handicap
     basis = {
         Basis.RATING: N_("The handicap comes from the difference of the two players' start ratings"),
-        Basis.RANK: N_("The handicap comes from the difference of the two players' ranks, 100 points a rank"),
+        Basis.RANK: N_("The handicap comes from the difference of the two players' ranks"),
         Basis.POINTS: N_("The handicap comes from the difference of the two players' current points"),
         Basis.BLEND: N_("The handicap comes from a blend of the difference of the two players' ratings and of their "
                         "current points"),
-        Basis.MMS: N_("The handicap comes from the difference of the two players' current McMahon scores, 100 "
-                      "points a point"),
+        Basis.MMS: N_("The handicap comes from the difference of the two players' current McMahon scores"),
     }
     text = tr(lang, basis[rules.basis])
-    if rules.basis in (Basis.POINTS, Basis.BLEND):
+    if rules.basis == Basis.BLEND:
         text += tr(lang, " ({points} rating points a point)", points=rules.points_scale)
     if rules.factor != 1:
         text += tr(lang, ", multiplied by {factor}", factor=_n(rules.factor, lang))
@@ -254,25 +380,7 @@ def _basis(config: Config, lang: Lang) -> str:
     if rules.even_above is not None:
         text += tr(lang, "; ranks above {rank} count as {rank}, so such players play even", rank=rules.even_above.label(
             lang))
-    return text + "."
-
-
-def _steps(kind: StepKind, config: Config, lang: Lang) -> str:
-    """How a difference becomes stones and komi for a group's kind of steps (R2.2, R2.3)."""
-    rules, komi = config.handicap, config.komi
-    if kind == StepKind.EVEN:
-        return tr(lang, "even games.")
-    if kind == StepKind.HALF:
-        return tr(lang, "a step of half a stone for each {points} points of difference, rounded to the nearest: 1 "
-                        "step is 1 stone (Black moves first, no komi), 2 steps 1 stone and {half} points of komi to "
-                        "Black, 3 steps 2 stones, 4 steps 2 stones and {half} to Black, and so on.",
-                  points=rules.step_points, half=_n(rules.half_komi, lang))
-    if kind == StepKind.RANK:
-        return tr(lang, "a stone for each rank of difference, komi {komi} to White.", komi=_n(komi.handicap, lang))
-    return tr(lang, "below {even} points of difference an even game; from {even} to 99, 1 stone (Black moves first, no "
-                    "komi); 100-199, 2 stones; 200-299, 3 stones, and so on, a step being a stone{komi}.",
-              even=rules.even_below, komi=tr(lang, ", komi {komi} to White", komi=_n(komi.handicap, lang))
-              if komi.handicap else "")
+    return text + ":"
 
 
 def _formula(points: Callable[[int], Points], top: int, lang: Lang) -> str:
@@ -296,15 +404,15 @@ def _formula(points: Callable[[int], Points], top: int, lang: Lang) -> str:
                      for r in runs)
 
 
-def _scoring(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _scoring(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
-    scheme, rules = SCHEMES[config.scoring.scheme], config.scoring
-    said = [tr(lang, "An even game: {win} to the winner, {loss} to the loser.", win=_points(scheme.win, lang),
-               loss=_points(scheme.loss, lang))]
+    scheme, rules = scheme_rule(config.scoring), config.scoring
+    said: list[Paragraph] = [tr(lang, "An even game: {win} to the winner, {loss} to the loser.",
+                                win=points_said(scheme.win, lang), loss=points_said(scheme.loss, lang))]
     top = min(config.handicap.max_steps, scheme.max_steps or config.handicap.max_steps)
     even: Split = (scheme.win, scheme.loss)
     if top and (scheme.giver_wins(1) != even or scheme.taker_wins(1) != even):
-        def side(split: Callable[[int], Split], index: int) -> Callable[[int], Points]:
+        def side(split: Callable[[Points | int], Split], index: int) -> Callable[[int], Points]:
             return lambda n: split(n)[index]
 
         said.append(tr(lang, "A game with a handicap of N steps: when the giver wins, {giver} points to the giver "
@@ -325,10 +433,10 @@ def _scoring(t: Tournament, _: tuple[int, ...]) -> list[str]:
     return said
 
 
-def _pairing(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _pairing(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
     pairing = config.pairing
-    said = []
+    said: list[Paragraph] = []
     first = 1
     for i, method in enumerate(pairing.method):
         last = pairing.until[i] if i < len(pairing.until) else None
@@ -344,62 +452,43 @@ def _pairing(t: Tournament, _: tuple[int, ...]) -> list[str]:
         said.append(tr(lang, "Two players meet only once."))
     if any(p.team for p in t.players):
         said.append(tr(lang, "Team-mates never meet."))
-    said.append(tr(lang, "Two players never meet when one of them is named in the other's Avoid column of Players."))
+    if any(p.avoid for p in t.players):
+        said.append(tr(lang, "Players the referee has kept apart at their request never meet."))
     if pairing.avoid_same_club:
         said.append(tr(lang, "Players of one club are kept apart where the pairing allows."))
     return said
 
 
 def _method(method: PairingMethod, config: Config, lang: Lang) -> str:
-    """One pairing method in words, with this tournament's numbers (R7)."""
+    """One pairing method in words, with this tournament's numbers (R7): its name, and its record's sentence."""
     name = tr(lang, METHOD_NAMES[method])
-    if method == PairingMethod.NEIGHBOURS:
-        return tr(lang, "Pairs are made top-down in the standings: the highest player still unpaired meets the "
-                        "nearest one below whom they may meet; when the rest could not be paired, the pair made last "
-                        "is broken.")
-    if method == PairingMethod.SHIFT:
-        shift = tr(lang, "the number of rounds still to play, this one included") if config.pairing.shift is None \
-            else str(config.pairing.shift)
-        order = tr(lang, "in the standings") if config.pairing.shift_order == ShiftOrder.RANKING else tr(
-            lang, "in the start list")
-        return tr(lang, "Shift: player i {order} meets player i+s, s being {shift}.", order=order, shift=shift)
-    if method == PairingMethod.RATING_SHIFT:
-        return tr(lang, "Rating shift: top-down, each player meets the one whose rating is nearest their own less "
-                        "{points}.", points=config.pairing.shift_rating)
-    if method in (PairingMethod.MCMAHON, PairingMethod.SWISS):
-        score = tr(lang, "McMahon score") if method == PairingMethod.MCMAHON else tr(lang, "points")
-        swiss = config.swiss
-        name = name[0].upper() + name[1:]
-        return tr(lang, "{name}: players of equal {score} meet, by the pairing of the whole round that keeps scores "
-                        "closest; inside a group of equal score, {first} in the first rounds, {seeding} from round "
-                        "{from_round}; then floats and colours are balanced.", name=name, score=score,
-                  first=tr(lang, SEEDING[swiss.first_round.value]), seeding=tr(lang, SEEDING[swiss.seeding.value]),
-                  from_round=swiss.seeding_from)
-    if method == PairingMethod.ROUND_ROBIN:
-        return ntr(lang, "Round robin: everyone meets everyone, {count} time; the schedule is fixed before the first "
-                         "round.", "Round robin: everyone meets everyone, {count} times; the schedule is fixed "
-                         "before the first round.", config.round_robin.cycles)
-    return ntr(lang, "Serp: each plays {count} game against the players nearest in rating; the schedule is fixed "
-                     "before the first round.", "Serp: each plays {count} games against the players nearest in "
-                     "rating; the schedule is fixed before the first round.", config.serp.games)
+    said = METHODS[method].said
+    text = f"{name[0].upper()}{name[1:]}"
+    return f"{text}: {worded(said(config), lang)}." if said is not None else f"{text}."
 
 
-def _absence(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _absence(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
     rules, scoring = config.attendance, config.scoring
     scheduled = config.pairing.method[0] in SCHEDULED
-    bye = _points(bye_points(rules, scoring), lang)
-    said = [tr(lang, "With an odd number of players, one sits out the round, by the schedule; a round without a game "
-                     "gives {points}.", points=bye) if scheduled else
-            tr(lang, "With an odd number of players, the lowest in the standings who has not sat out yet sits out the "
-                     "round and gets {points}.", points=bye)]
-    late = _points(late_points(rules, scoring), lang)
+    bye = points_said(bye_points(rules, scoring), lang)
+    said: list[Paragraph] = [
+        tr(lang, "With an odd number of players, one sits out the round, by the schedule; a round without a game "
+                 "gives {points}.", points=bye) if scheduled else
+        tr(lang, "With an odd number of players, the lowest in the standings who has not sat out yet sits out the "
+                 "round and gets {points}.", points=bye)]
+    late = points_said(late_points(rules, scoring), lang)
     said.append(tr(lang, "A late entrant gets {points} for each round missed before their first game, at once.",
                    points=late) if rules.late_at_once else tr(
         lang, "A late entrant gets {points} for each round missed before their first game, once they play.",
         points=late))
-    said.append(tr(lang, "A round missed later, as announced in the Absent column, gives {points}.",
-                   points=_points(absent_points(rules, scoring), lang)))
+    if rules.late_until is not None:
+        limit = int(rules.late_until * config.rounds)
+        said.append(ntr(lang, "A late entrant is admitted only until {count} round of the {rounds} has passed, and not "
+                              "to a round robin.", "A late entrant is admitted only until {count} rounds of the "
+                              "{rounds} have passed, and not to a round robin.", limit, rounds=config.rounds))
+    said.append(tr(lang, "A round missed later, announced to the referee in advance, gives {points}.",
+                   points=points_said(absent_points(rules, scoring), lang)))
     if rules.round_down:
         said.append(tr(lang, "The points of rounds without a game are added up and rounded down to whole points."))
     if rules.exclude_after is not None:
@@ -416,13 +505,13 @@ def _criteria(tiebreaks: Sequence[Tiebreak], lang: Lang) -> str:
     return tr(lang, ", then ").join(names[c][1] for c in tiebreaks)
 
 
-def _ranking(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _ranking(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     config, lang = t.config, t.config.lang
-    said = [tr(lang, "Places go by {criteria}.", criteria=_criteria(config.tiebreaks, lang))]
+    said: list[Paragraph] = [tr(lang, "Places go by {criteria}.", criteria=_criteria(config.tiebreaks, lang))]
     if Tiebreak.LOT not in config.tiebreaks:
         said.append(tr(lang, "Players equal on every criterion share the place."))
     said.append(tr(lang, "In the criteria that count opponents, a round without a game counts as a draw against "
-                         "oneself.") if config.unplayed_loss == UnplayedLoss.DRAW else
+                         "the player themself.") if config.unplayed_loss == UnplayedLoss.DRAW else
                 tr(lang, "In the criteria that count opponents, a round lost without a game counts as a loss."))
     if config.superfinal:
         said.append(tr(lang, "If several share first place on every criterion, the two with the highest rating play "
@@ -430,12 +519,13 @@ def _ranking(t: Tournament, _: tuple[int, ...]) -> list[str]:
     return said
 
 
-def _playoff(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _playoff(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     rules, lang = t.config.playoff, t.config.lang
     if not rules.size:
         return []
-    said = [tr(lang, "After round {round}, the best {size} by the standings play a knockout for the first places: "
-                     "even games, the higher seed White.", round=rules.after_round, size=rules.size)]
+    said: list[Paragraph] = [
+        tr(lang, "After round {round}, the best {size} by the standings play a knockout for the first places: even "
+                 "games, the higher seed White.", round=rules.after_round, size=rules.size)]
     if rules.third_place:
         said.append(tr(lang, "The losers of the semi-finals play for third place."))
     said.append(tr(lang, "Everyone else, and the quarter-final losers, play on in the main tournament.")
@@ -443,15 +533,29 @@ def _playoff(t: Tournament, _: tuple[int, ...]) -> list[str]:
     return said
 
 
-def _stages(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _stages(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
     plan, lang = t.config.stages.plan, t.config.lang
     return [tr(lang, "Stage {stage}: {sections}.", stage=n, sections=tr(lang, "; beside it ").join(
         f"{s.name} ({s.text})" for s in stage)) for n, stage in enumerate(plan.stages, start=1)]
 
 
-def _prizes(t: Tournament, _: tuple[int, ...]) -> list[str]:
+def _conduct(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
+    """The Регламент's details ([000]): time control with byo-yomi, the schedule of the rounds, protests."""
     config, lang = t.config, t.config.lang
-    said = [f"{spec.name}: {spec.text}." for spec in config.prizes.lists.specs] if config.prizes.lists else []
+    minutes = ntr(lang, "{count} minute", "{count} minutes", config.time.main) if config.time.main else ""
+    main, byoyomi = _given(config, "time.main", minutes), _given(config, "time.byoyomi")
+    timetable, protests = _given(config, "timetable"), _given(config, "protests")
+    return [filled(lang, "Time control: {main} of main time for each player, then {byoyomi}.", main=main,
+                   byoyomi=byoyomi),
+            filled(lang, "Schedule: {timetable}.", timetable=timetable),
+            filled(lang, "Protests: {protests}.", protests=protests)]
+
+
+def _prizes(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
+    config, lang = t.config, t.config.lang
+    awards = _given(config, "awards")
+    said: list[Paragraph] = [filled(lang, "Prizes: {awards}.", awards=awards)]
+    said += [f"{spec.name}: {spec.text}." for spec in config.prizes.lists.specs] if config.prizes.lists else []
     said += [tr(lang, "Rank norms: {bands}.", bands=", ".join(str(b) for b in config.norms.bands))] \
         if config.norms.bands else []
     return said

@@ -40,6 +40,7 @@ from forsxl.publish.html import (
     environment,
     format_decimal,
     format_points,
+    handicap_short,
     page_view,
 )
 from forsxl.publish.qr import Qr, card_address, qr_code
@@ -67,7 +68,7 @@ class WallRow:
     board: str
     colour: str
     opponent: str
-    stones: str
+    handicap: str
     href: str
     card_qr: Qr | None = None
     """The QR code of the player's card, where Config asks for one (`publish.card_qr`)."""
@@ -215,14 +216,16 @@ def _axes(chart: dict[str, Any], x_lo: Fraction, x_hi: Fraction, y_lo: Fraction,
 def leaders_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> Chart | None:
     """Points after each round of the leaders: start points at round 0, then the running total."""
     leaders = table[:LEADERS]
-    rounds = sorted({c.round for s in leaders for c in s.cells})
+    rounds = sorted({c.round for s in leaders for c in s.cells if c.points is not None})
     if not rounds:
         return None
     series = []
     for s in leaders:
         total, path = s.start, [(Fraction(0), s.start)]
         for cell in sorted(s.cells, key=lambda c: c.round):
-            total += cell.points or 0
+            if cell.points is None:  # a game still to play scores nothing yet: no flat step to it (issue 40)
+                continue
+            total += cell.points
             path.append((Fraction(cell.round), total))
         series.append((s, path))
     values = [v for _, path in series for _, v in path]
@@ -250,7 +253,7 @@ def handicap_chart(t: Tournament, S: Mapping[str, str], lang: Lang) -> Chart | N
 
 
 def start_chart(table: Sequence[Standing], S: Mapping[str, str], lang: Lang) -> Chart | None:
-    """Each player's start points against the final place: who climbed above their start."""
+    """Each player's start points against their place in the standings: who climbed above their start."""
     if len(table) < 2:
         return None
     starts = [s.start for s in table]
@@ -271,17 +274,19 @@ def site_qr(config: Config) -> Qr | None:
 
 
 def wall_rows(t: Tournament, number: int, S: Mapping[str, str]) -> tuple[WallRow, ...]:
-    """Everyone of round `number` by name: board, colour, opponent and stones; byes and absences too; beside each
-    name the QR code of their card where Config asks for it (`publish.card_qr`, with the site's `publish.url`)."""
+    """Everyone of round `number` by name: board, colour, opponent and handicap, a half step's komi with its stones
+    (R2.3); byes and absences too; beside each name the QR code of their card where Config asks for it
+    (`publish.card_qr`, with the site's `publish.url`)."""
     rnd = next(r for r in t.rounds if r.number == number)
     site = t.config.publish.url if t.config.publish.card_qr else ""
 
-    def row(pid: PlayerId, board: str, colour: str, opponent: str, stones: str) -> WallRow:
+    def row(pid: PlayerId, board: str, colour: str, opponent: str, handicap: str) -> WallRow:
         card = page_file(f"p{pid}")
-        return WallRow(t.player(pid).name, str(pid), board, colour, opponent, stones, card,
+        return WallRow(t.player(pid).name, str(pid), board, colour, opponent, handicap, card,
                        qr_code(card_address(site, card)) if site else None)
 
-    rows = [row(pid, g.stage or str(g.board), colour, t.player(g.opponent_of(pid)).name, str(g.stones))
+    rows = [row(pid, g.stage or str(g.board), colour, t.player(g.opponent_of(pid)).name,
+                handicap_short(g.stones, g.komi, t.config.lang))
             for g in rnd.games for pid, colour in ((g.black, S["black"]), (g.white, S["white"]))]
     rows += [row(pid, "", S[kind.value], "", "") for pid, kind in rnd.sitouts]
     return tuple(sorted(rows, key=lambda row: (_alphabetical(row.name), int(row.number))))

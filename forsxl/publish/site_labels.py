@@ -9,7 +9,7 @@ from forsxl.i18n import N_, labels
 SITE_LABELS: dict[str, str] = {
     "chart_leaders": N_("Points by round: the leaders"),
     "chart_handicaps": N_("Handicaps: games by stones"),
-    "chart_start": N_("Start points against final place"),
+    "chart_start": N_("Start points against place in the standings"),
     "charts": N_("Charts"),
     "round": N_("Round"),
     "points": N_("Points"),
@@ -39,7 +39,7 @@ SITE_LABELS: dict[str, str] = {
     "result": N_("Result"),
     "total": N_("Total"),
     "board": N_("Board"),
-    "handicap": N_("Stones"),
+    "handicap": N_("Handicap"),
     "komi": N_("Komi"),
     "tiebreaks": N_("Ranking criteria"),
     "criterion": N_("Criterion"),

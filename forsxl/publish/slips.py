@@ -16,7 +16,7 @@ from forsxl.engine.model import Game, Player, PlayerId, Round, Tournament
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.scoring import draws_allowed
 from forsxl.i18n import N_, format_date, labels
-from forsxl.publish.html import environment, format_decimal, page_labels
+from forsxl.publish.html import environment, handicap_words, page_labels
 from forsxl.publish.qr import Qr
 from forsxl.publish.site import WallRow, site_qr, wall_rows
 from forsxl.publish.site_labels import site_labels
@@ -31,8 +31,7 @@ SLIP_LABELS: dict[str, str] = {
     "white_won": N_("White won"),
     "jigo": N_("Jigo"),
     "signature": N_("Signature"),
-    "stones": N_("stones"),
-    "even": N_("even game"),
+    "wall": N_("Wall list"),  # a sheet's name in the slips workbook (book/slips.py): short, and no `:` in it
 }
 
 
@@ -50,8 +49,8 @@ class Slip:
     board: str
     black: SlipSide
     white: SlipSide
-    stones: str
-    komi: str
+    handicap: str
+    """The stones and komi as players say them: `2 stones and 8 points of komi to Black` (R2.3)."""
     draw: bool
     """A draw can stand here (R4: an even game with whole komi, or renju): a Jigo box too."""
 
@@ -79,8 +78,8 @@ def _side(t: Tournament, pid: PlayerId) -> SlipSide:
 
 
 def _slip(t: Tournament, game: Game) -> Slip:
-    return Slip(game.stage or str(game.board), _side(t, game.black), _side(t, game.white), str(game.stones),
-                format_decimal(game.komi, t.config.lang), draws_allowed(game, t.config.scoring))
+    return Slip(game.stage or str(game.board), _side(t, game.black), _side(t, game.white),
+                handicap_words(game.stones, game.komi, t.config.lang), draws_allowed(game, t.config.scoring))
 
 
 def forfeited(t: Tournament, rnd: Round) -> list[tuple[Game, Player]]:

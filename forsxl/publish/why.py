@@ -12,14 +12,15 @@ from typing import cast
 
 from forsxl.engine.config import StepKind, Tiebreak
 from forsxl.engine.explain import Comparison, RoundWhy
+from forsxl.engine.handicap import GameHandicap
 from forsxl.engine.model import Tournament
 from forsxl.engine.pairing.methods import METHODS
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing
 from forsxl.engine.values import Lang
-from forsxl.i18n import N_, tr
+from forsxl.i18n import N_, ntr, points_said, tr
 from forsxl.messages import text, tiebreak_labels
-from forsxl.publish.html import format_decimal, format_points
+from forsxl.publish.html import format_decimal, format_points, handicap_words
 
 
 def value_text(criterion: Tiebreak, value: Fraction, lang: Lang) -> str:
@@ -78,6 +79,15 @@ def comparison_lines(c: Comparison, lang: Lang, final: Sequence[Standing] = ()) 
     return lines
 
 
+def _adjustment(r: GameHandicap, lang: Lang) -> str:
+    """What the group's factor and reduction make of the difference (R2.1): ` × 1/2 = 115`, ` less 1 stone = 15`;
+    nothing where they change nothing."""
+    said = tr(lang, " × {factor}", factor=format_decimal(r.factor, lang)) if r.factor != 1 else ""
+    if r.reduction:
+        said += ntr(lang, " less {count} stone", " less {count} stones", r.reduction)
+    return f"{said} = {format_decimal(r.adjusted, lang)}" if said else ""
+
+
 def round_lines(t: Tournament, why: RoundWhy, lang: Lang) -> list[str]:
     """Each board with its facts and reasons, then byes and absences (R7, R2, R5)."""
     lines = [text("explain_round", lang, round=why.number, method=why.method, rule=METHODS[why.method].rule)]
@@ -85,18 +95,20 @@ def round_lines(t: Tournament, why: RoundWhy, lang: Lang) -> list[str]:
         lines.append(text(
             "explain_board", lang, board=pair.board, upper=t.player(pair.upper).name,
             lower=t.player(pair.lower).name, upper_position=pair.upper_position or "–",
-            lower_position=pair.lower_position or "–", upper_points=format_points(pair.upper_points, lang),
-            lower_points=format_points(pair.lower_points, lang),
+            lower_position=pair.lower_position or "–", upper_points=points_said(pair.upper_points, lang),
+            lower_points=points_said(pair.lower_points, lang),
             gap=format_points(abs(pair.upper_points - pair.lower_points), lang), group=pair.group,
         ))
         h, r = pair.handicap, pair.handicap.rules
         lines.append("  " + text(
-            "explain_handicap", lang, difference=format_decimal(r.difference, lang),
-            factor=format_decimal(r.factor, lang), reduction=r.reduction, adjusted=format_decimal(r.adjusted, lang),
-            computed=r.computed, kind=tr(lang, STEP_KINDS[r.kind]), stones=h.stones, komi=format_decimal(h.komi, lang),
+            "explain_handicap", lang, difference=format_decimal(r.difference, lang), adjustment=_adjustment(r, lang),
+            steps=ntr(lang, "{count} step", "{count} steps", r.computed), kind=tr(lang, STEP_KINDS[r.kind]),
+            handicap=handicap_words(h.stones, h.komi, lang),
         ))
         if h.steps != r.computed:
-            lines.append("  " + text("explain_handicap_differs", lang, steps=h.steps, computed=r.computed))
+            lines.append("  " + text("explain_handicap_differs", lang,
+                                     steps=ntr(lang, "{count} step", "{count} steps", h.steps),
+                                     computed=ntr(lang, "{count} step", "{count} steps", r.computed)))
         lines += ["  - " + reason_text(r, lang) for r in pair.reasons]
     lines += [reason_text(r, lang) if r.code in ("why_bye", "why_bye_gotha", "why_scheduled_bye", "why_absent")
               else "  - " + reason_text(r, lang) for r in why.sitouts]

@@ -35,6 +35,7 @@ from forsxl.engine.simulate import (
     Summary,
     average_ranks,
     kendall_tau_b,
+    outcome,
     play,
     run_seed,
     spearman,
@@ -167,6 +168,35 @@ def test_r10_fors30_favours_the_giver_below_rating_2000() -> None:
     [row] = summary.fairness
     assert row.giver_bias == pytest.approx(16 - (20 * (0.5 + 100 / 1500) + 10 * (0.5 - 100 / 1500)))
     assert row.giver_bias > 0.3 and row.taker_bias == pytest.approx(-row.giver_bias)
+
+
+def test_r10_a_cells_bias_has_the_standard_error_of_its_runs() -> None:
+    """The giver's bias of a cell is Σ bias / Σ games over the runs; its standard error treats a run as one sample
+    (its games share players): the delta method's, worked out here the long way from the runs' own sums."""
+    t = Tournament(Config(name="se", rounds=4, scoring=Scoring(Scheme.FORS30),
+                          pairing=Pairing((PairingMethod.NEIGHBOURS,), allow_rematch=True)), _players(RATINGS))
+    outcomes = [play(t, Settings(sigma=100.0, from_start=True), run_seed(3, i))[1] for i in range(40)]
+    summary = summarize("se", t, outcomes, 3)
+    assert summary.fairness
+    for cell in summary.fairness:
+        key = (cell.group, cell.steps)
+        runs = [(o.fairness[key][0], o.fairness[key][1] - o.fairness[key][2]) if key in o.fairness else (0.0, 0.0)
+                for o in outcomes]
+        games = sum(n for n, _ in runs)
+        bias = sum(b for _, b in runs) / games
+        spread = sum((b - bias * n) ** 2 for n, b in runs) / (len(runs) - 1)
+        assert cell.giver_bias == pytest.approx(bias)
+        assert cell.giver_bias_se == pytest.approx((spread * len(runs)) ** 0.5 / games)
+
+
+def test_r10_a_run_counts_the_places_the_strongest_hold_in_order() -> None:
+    """`in_order`: how many places from the first go to the strongest players in the order of their strength."""
+    players = _players([2000, 1900, 1800, 1700])
+    strength = {p.id: float(p.rating) for p in players}
+    ids = [p.id for p in players]
+    assert outcome(players, ids, strength, {}).in_order == 4
+    assert outcome(players, [ids[0], ids[2], ids[1], ids[3]], strength, {}).in_order == 1
+    assert outcome(players, [ids[1], ids[0], ids[2], ids[3]], strength, {}).in_order == 0
 
 
 def test_r10_results_typed_so_far_stand_and_the_rest_is_played() -> None:

@@ -14,9 +14,7 @@ from forsxl.engine.model import Player, PlayerId, Round, Sitout, Source, Tournam
 from forsxl.engine.ratings import rank_of_rating
 from forsxl.engine.standings import tournament_start_points
 from forsxl.engine.start_points import (
-    CATEGORIES,
     START_METHODS,
-    category_index,
     category_start_points,
     group_start_points,
     linear_start_points,
@@ -24,7 +22,7 @@ from forsxl.engine.start_points import (
     start_points,
     table_start_points,
 )
-from forsxl.engine.values import Lang, Rank
+from forsxl.engine.values import CATEGORIES, Lang, Rank, category_index
 from forsxl.messages import message
 
 RULES = StartPoints()
@@ -335,7 +333,7 @@ def test_r1_5_a_group_without_points_is_an_error_naming_the_cell() -> None:
     with pytest.raises(ForsxlError) as caught:
         group_start_points(declared(3), replace(RULES, group_points=(20, 10)))
     assert message(caught.value, Lang.RU) == (
-        "Players!A8: 'Ivanov' в группе 3, для которой в start.group_points (20, 10) нет очков (R1.5)"
+        "Players!A8: Ivanov — в группе 3, а для неё в start.group_points (20, 10) нет очков (R1.5)"
     )
     assert problems(group_points=()) == [("start.group_points", "config_empty")]
 
@@ -383,7 +381,7 @@ def test_r1_6_empty_category_is_an_error_not_none() -> None:
     with pytest.raises(ForsxlError) as caught:
         category_start_points(declared(category=" "), RULES)
     assert message(caught.value, Lang.RU) == (
-        "Players!A8: у 'Ivanov' не указан разряд; если разряда нет, пишите б/р (R1.6)"
+        "Players!A8: у Ivanov не указан разряд; если разряда нет, впишите б/р (R1.6)"
     )
 
 

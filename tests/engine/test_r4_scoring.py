@@ -270,3 +270,32 @@ def test_r4_serp20_compensates_the_giver(steps: int) -> None:
     giver = (game_points(game(steps), W, rules)[1], game_points(game(steps), B, rules)[1])
     taker = (game_points(game(steps), B, rules)[0], game_points(game(steps), W, rules)[0])
     assert (giver, taker) == ((20 + steps, 10), (20, 10 - steps))
+
+
+@given(st.integers(1, Handicap().max_steps), st.sampled_from([Fraction(0), Fraction(3, 2), Fraction(2)]))
+def test_r4_per_step_pays_each_step_that_many_points(steps: int, per_step: Fraction) -> None:
+    """`scoring.per_step`: fors30 with k points a step gives 20+kN/10-kN, the taker's win 20/10 as before; 2 a step
+    is [002]'s nsk1977 «20+2m/10-2m» for the giver's win; 30 points at stake either way."""
+    rules = Scoring(Scheme.FORS30, per_step=per_step)
+    assert game_points(game(steps), W, rules) == (10 - per_step * steps, 20 + per_step * steps)
+    assert game_points(game(steps), B, rules) == (20, 10)
+    assert game_points(game(0), W, rules) == (10, 20)  # an even game has no steps to pay
+    nsk = Scoring(Scheme.NSK1977)
+    assert (game_points(game(steps), W, Scoring(Scheme.FORS30_SYMMETRIC, per_step=Fraction(2)))
+            == game_points(game(steps), W, nsk))
+
+
+@pytest.mark.parametrize(
+    ("scheme", "problem"),
+    [
+        pytest.param(Scheme.FORS30, False, id="fors30 counts steps one by one"),
+        pytest.param(Scheme.SERP20, False, id="serp20 counts steps one by one"),
+        pytest.param(Scheme.FORS_SIMPLE, True, id="[002] fors-simple pays by bands of steps"),
+        pytest.param(Scheme.FORS_M, True, id="[002] fors-m pays by bands of steps"),
+        pytest.param(Scheme.WIN_LOSS, True, id="win-loss pays no step"),
+    ],
+)
+def test_r4_per_step_needs_a_scheme_that_counts_steps(scheme: Scheme, problem: bool) -> None:
+    problems = check(Config(scoring=Scoring(scheme, per_step=Fraction(2))))
+    assert (("scoring.per_step", "config_per_step", {"scheme": scheme.value}) in problems) is problem
+    assert not [p for p in check(Config(scoring=Scoring(scheme))) if p[0] == "scoring.per_step"]

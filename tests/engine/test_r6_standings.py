@@ -5,7 +5,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from tables import rounds_from_text
 
@@ -374,7 +374,6 @@ def brute_force(t: Tournament) -> dict[str, dict[PlayerId, Fraction]]:
 BRUTE = ("wins", "sos", "sos_games", "sos_wins", "berger", "buchholz", "progress", "handicap_given", "wins_not_taking")
 
 
-@settings(deadline=None)
 @given(random_tournaments())
 def test_r6_tiebreaks_and_points_match_brute_force(t: Tournament) -> None:
     expected = brute_force(t)
@@ -385,7 +384,6 @@ def test_r6_tiebreaks_and_points_match_brute_force(t: Tournament) -> None:
         assert {s.player.id: s.values[TB(name)] for s in table} == expected[name], name
 
 
-@settings(deadline=None)
 @given(random_tournaments())
 def test_r6_ranking_is_lexicographic_and_places_cover_ties(t: Tournament) -> None:
     table = standings(t)

@@ -338,7 +338,7 @@ def backtracking(state: RoundState, rules: PairingRules, candidates: Candidates,
     return None
 
 
-@settings(deadline=None, max_examples=300)
+@settings(max_examples=300)
 @given(shift_rounds())
 def test_r7_2_equals_backtracking(case: tuple[RoundState, PairingRules]) -> None:
     state, rules = case
@@ -350,7 +350,7 @@ def test_r7_2_equals_backtracking(case: tuple[RoundState, PairingRules]) -> None
         assert pair_shift(state, rules) == expected
 
 
-@settings(deadline=None, max_examples=200)
+@settings(max_examples=200)
 @given(shift_rounds())
 def test_r7_3_equals_backtracking(case: tuple[RoundState, PairingRules]) -> None:
     state, rules = case
@@ -362,7 +362,7 @@ def test_r7_3_equals_backtracking(case: tuple[RoundState, PairingRules]) -> None
         assert pair_rating_shift(state, rules) == expected
 
 
-@settings(deadline=None, max_examples=300)
+@settings(max_examples=300)
 @given(shift_rounds(), st.sampled_from([pair_shift, pair_rating_shift]))
 def test_r7_2_nobody_twice_no_forbidden_pair_everyone_plays_or_has_the_bye(
     case: tuple[RoundState, PairingRules], method: Callable[[RoundState, PairingRules], Pairing]

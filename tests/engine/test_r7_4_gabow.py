@@ -33,7 +33,7 @@ def best_weight(weights: Matrix, vertices: list[int]) -> int:
     return max(weights[first][v] + best_weight(weights, [u for u in rest if u != v]) for v in rest)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(matrices())
 def test_r7_4_gabow_matching_is_perfect_and_of_the_brute_force_and_rustworkx_weight(weights: Matrix) -> None:
     n = len(weights)

@@ -387,7 +387,7 @@ def brute_force(costs: dict[tuple[int, int], Cost], vertices: list[int], count: 
     return best
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(fields())
 def test_r7_4_the_matching_is_the_brute_force_optimum(case: tuple[RoundState, PairingRules]) -> None:
     s, rules = case
@@ -405,7 +405,7 @@ def test_r7_4_the_matching_is_the_brute_force_optimum(case: tuple[RoundState, Pa
     assert not any(b in field.forbidden[a] for a, b in matching)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(fields())
 def test_r7_4_a_cost_is_the_named_criteria_in_order(case: tuple[RoundState, PairingRules]) -> None:
     s, rules = case
@@ -418,7 +418,7 @@ def test_r7_4_a_cost_is_the_named_criteria_in_order(case: tuple[RoundState, Pair
     assert field.criteria == criteria_of(rules)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(fields(most=16), st.sampled_from([Weights.OPENGOTHA, Weights.OPENGOTHA_CAT]))
 def test_r7_4_no_pair_costs_less_than_its_score_groups_least(case: tuple[RoundState, PairingRules],
                                                               weights: Weights) -> None:
@@ -432,7 +432,7 @@ def test_r7_4_no_pair_costs_less_than_its_score_groups_least(case: tuple[RoundSt
             assert field.gotha.least(field.group[a], field.group[b]) <= field.gotha.cost(a, b)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(fields(most=60))
 def test_r7_4_the_sparse_graph_gives_the_complete_graphs_optimum(case: tuple[RoundState, PairingRules]) -> None:
     """A window of 1-4 (the sparse graph and its certificate) against a window as wide as the field."""

@@ -146,7 +146,7 @@ def backtracking(state: RoundState, rules: PairingRules) -> Pairing | None:
     return None
 
 
-@settings(deadline=None, max_examples=300)
+@settings(max_examples=300)
 @given(round_states())
 def test_r7_1_equals_backtracking(case: tuple[RoundState, PairingRules]) -> None:
     state, rules = case
@@ -158,7 +158,7 @@ def test_r7_1_equals_backtracking(case: tuple[RoundState, PairingRules]) -> None
         assert pair_neighbours(state, rules) == expected
 
 
-@settings(deadline=None, max_examples=300)
+@settings(max_examples=300)
 @given(round_states())
 def test_r7_nobody_twice_no_forbidden_pair_everyone_plays_or_has_the_bye(case: tuple[RoundState, PairingRules]) -> None:
     state, rules = case

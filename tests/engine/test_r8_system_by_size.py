@@ -58,8 +58,11 @@ def test_r8_the_format_comes_before_a_withdrawals_forfeits(count: int, forfeited
                     for i in range(1, count + 1))
     open_game = Game(1, PlayerId(1), PlayerId(2), 0, Fraction(0), 0, 1)
     played = Game(2, PlayerId(3), PlayerId(4), 0, Fraction(0), 0, 1, Result.BLACK_WINS)
-    first = Game(1, PlayerId(1), PlayerId(3), 0, Fraction(0), 0, 1, Result.BLACK_WINS)
-    typed = Tournament(config, players, (Round(1, (first,)), Round(2, (open_game, played))))
+    rest = [PlayerId(i) for i in (2, *range(4, count + 1))]
+    first = (Game(1, PlayerId(1), PlayerId(3), 0, Fraction(0), 0, 1, Result.BLACK_WINS),
+             *(Game(2 + i, a, b, 0, Fraction(0), 0, 1, Result.BLACK_WINS)
+               for i, (a, b) in enumerate(zip(rest[::2], rest[1::2], strict=True))))
+    typed = Tournament(config, players, (Round(1, first), Round(2, (open_game, played))))
     scored, notes = as_scored(typed)
     assert (scored.config.pairing.method[0] == PairingMethod.SWISS) is not forfeited
     assert scored.rounds[1].games[0].result == (Result.WHITE_FORFEIT if forfeited else None)

@@ -184,7 +184,7 @@ def crowded_teams(draw: st.DrawFn) -> Tournament:
     return Tournament(config, tuple(field))
 
 
-@settings(deadline=None, max_examples=40)
+@settings(max_examples=40)
 @given(crowded_teams(), st.randoms(use_true_random=False))
 def test_r9_team_mates_never_meet(t: Tournament, rng: random.Random) -> None:
     for number in range(1, 4):
