@@ -448,19 +448,7 @@ def web_build(
 
     Example: forsxl web build -o site
     """
-    from forsxl.web.build import build
-
-    lang = system_lang()
-    with _errors(lang):
-        manifest = build(output, cache, lambda url: _say(tr(lang, "downloading {url}", url=url)))
-    typer.echo(tr(lang, "{path}: the forsxl page, {size} MB; serve the folder with any web server, or with forsxl "
-                  "web serve --dir {path}", path=output, size=_megabytes(manifest)))
-
-
-def _megabytes(manifest: dict[str, object]) -> str:
-    files = manifest["files"]
-    assert isinstance(files, dict)
-    return f"{sum(f['size'] for f in files.values()) / 2**20:.1f}"
+    _do("web build", output=output, cache=cache)
 
 
 @web.command("serve")
@@ -475,15 +463,7 @@ def web_serve(
 
     Example: forsxl web serve            (then open http://127.0.0.1:8000/)
     """
-    from forsxl.web.build import build, default_cache
-    from forsxl.web.serve import serve
-
-    lang = system_lang()
-    with _errors(lang):
-        if folder is None:
-            folder = (cache or default_cache()) / "site"
-            build(folder, cache, lambda url: _say(tr(lang, "downloading {url}", url=url)))
-        serve(folder, port, lambda url: typer.echo(tr(lang, "the forsxl page: {url} (Ctrl-C stops)", url=url)))
+    _do("web serve", folder=folder, port=port, cache=cache)
 
 
 @app.command("import")
