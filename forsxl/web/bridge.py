@@ -12,13 +12,11 @@ import importlib.util
 import io
 import marshal
 import os
-import re
 import shutil
 import sys
 import sysconfig
 import zipfile
 from collections.abc import Callable
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -28,28 +26,6 @@ INPUTS = Path("/tmp/inputs")
 """The other files a command reads (a list to import, the other copy to merge): for one command only."""
 LOOSE = Path("/tmp/loose")
 """Where a command without a workbook (the demo) writes, emptied before it runs."""
-_PLACE = re.compile(r"^(?:'(?:[^']|'')+'|[^!:\s][^!:]*?)![A-Z]{1,3}\d+(?=:\s)")
-"""The cell a problem line starts with, `Players!C7` or `'Round 2'!H5`."""
-
-
-class _Lines(io.TextIOBase):
-    """A text stream that hands each finished line to `say` as it is written, and keeps them all."""
-
-    def __init__(self, say: Callable[[str], None] | None = None) -> None:
-        self.say, self.part = say, ""
-        self.lines: list[str] = []
-
-    def write(self, text: str) -> int:
-        self.part += text
-        *done, self.part = self.part.split("\n")
-        for line in done:
-            self.lines.append(line)
-            if self.say is not None:
-                self.say(line)
-        return len(text)
-
-    def all(self) -> list[str]:
-        return self.lines + ([self.part] if self.part else [])
 
 
 def folder(name: str) -> Path:
@@ -111,62 +87,39 @@ def _outputs(place: Path, name: str) -> list[dict[str, Any]]:
     return found
 
 
-def _interim(command: str, book: Path | None, options: dict[str, Any]) -> int:
-    """The command run through the command line's own function, its options as forsxl.api names them (issue 38's
-    API replaces this once it lands); the exit code."""
-    import typer
-
-    from forsxl import cli
-    from forsxl.engine.merge import Prefer
-    from forsxl.engine.values import Lang
-
-    function = getattr(cli, {"standings": "standings_command", "print": "print_command", "config": "config_command",
-                             "regulation": "regulation_command", "import": "import_command",
-                             "export": "export_command"}.get(command, command))
-    kinds: dict[str, Callable[[Any], Any]] = {"output": Path, "source": Path, "resolve": Path, "directory": Path,
-                                              "lang": Lang, "prefer": Prefer}
-    given = {key: kinds.get(key, lambda value: value)(value) for key, value in options.items()}
-    if "copies" in given:
-        given["paths"] = [Path(copy) for copy in given.pop("copies")]
-    elif book is not None:
-        given["path"] = book
-    try:
-        function(**given)
-    except typer.Exit as stop:
-        return stop.exit_code
-    return 0
-
-
 def run(command: str, name: str | None, options: dict[str, Any], say: Callable[[str], None] | None = None,
         ) -> dict[str, Any]:
-    """Run `command` with `options` on workbook `name` (the text `{book}` in an option is its path), in its
-    folder; what it printed, its problems by cell, the workbook if it was written, and what else it wrote."""
+    """Run `command` with `options` (named as forsxl.api names them; the text `{book}` in one is the workbook) on
+    workbook `name`, in its folder, as `forsxl COMMAND NAME` run there: saved there, its version kept beside it, so
+    that the page has the very file the terminal would write and History and Undo have their versions. What it
+    printed, its problems by cell, the workbook if it was saved, and what else it wrote. A command without a
+    workbook (the demo) writes into a folder emptied first."""
+    from forsxl import api
+    from forsxl.engine.model import Source
+
     if name is None:
         shutil.rmtree(LOOSE, ignore_errors=True)
     place = folder(name) if name else LOOSE
     place.mkdir(parents=True, exist_ok=True)
-    book = place / name if name else None
 
     def placed(value: Any) -> Any:  # the workbook by its name, as the terminal in its folder names it
         if isinstance(value, list):
             return [placed(v) for v in value]
         return name if value == "{book}" else value
 
-    before = book.read_bytes() if book is not None and book.is_file() else None
-    out, err = _Lines(), _Lines(say)
     here = os.getcwd()
     os.chdir(place)
     try:
-        with redirect_stdout(out), redirect_stderr(err):
-            code = _interim(command, Path(name) if name else None,
-                            {key: placed(value) for key, value in options.items()})
+        # merge names its copies in `copies`, and the demo's workbook is made in the folder
+        book = {"merge": None, "demo": "."}.get(command, name)
+        outcome = api.run(command, book, say=say, **{key: placed(value) for key, value in options.items()})
     finally:
         os.chdir(here)
-    after = book.read_bytes() if book is not None and book.is_file() else None
-    lines = err.all()
-    return {"code": code, "out": out.all(), "err": lines,
-            "problems": [{"cell": found[0], "line": line} for line in lines if (found := _PLACE.match(line))],
-            "book": after if after != before else None, "outputs": _outputs(place, name or "")}
+    saved = outcome.saved if name and outcome.saved == Path(name) else None  # not the .xlsx made of an .ods
+    return {"code": outcome.code, "out": outcome.out, "err": outcome.err,
+            "problems": [{"cell": str(Source(p.sheet, p.cell)), "line": p.line} for p in outcome.problems
+                         if p.sheet and p.cell],
+            "book": (place / saved).read_bytes() if saved else None, "outputs": _outputs(place, name or "")}
 
 
 def clear() -> int:
@@ -176,7 +129,6 @@ def clear() -> int:
     for place in kept:
         shutil.rmtree(place)
     return len(kept)
-
 
 
 def _pyc(source: bytes, path: str) -> bytes:

@@ -205,7 +205,7 @@ async function remembered() {
   };
 }
 
-$("#demo").onclick = () => run("demo", { directory: ".", played: 3, lang });
+$("#demo").onclick = () => run("demo", { played: 3, lang });
 
 $("#clear").onclick = async () => {
   await ask({ type: "clear" });

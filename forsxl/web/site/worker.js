@@ -57,7 +57,7 @@ async function start(lang) {
   python.FS.mount(python.FS.filesystems.IDBFS, {}, "/books");
   await sync(true);
   bridge = python.pyimport("forsxl.web.bridge");
-  python.runPython("import forsxl.cli"); // every command's modules, now rather than at the first click
+  python.runPython("import forsxl.api; forsxl.api.warm()"); // the writing commands' modules, now, not at a click
   if ("caches" in self && !(stdlib && packages)) setTimeout(() => keepCompiled().catch((error) => console.warn(error)), 0);
   return { ms: performance.now() - began };
 }
