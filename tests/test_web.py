@@ -300,6 +300,8 @@ def test_a_russian_browser_gets_the_page_in_russian_on_a_russian_workbook(
         assert "клуб.xlsx: тур 4: 10 досок" in paired["lines"] and paired["download"] == "клуб.xlsx", paired
         assert page.script("return document.querySelector('#download').textContent") == "Скачать клуб.xlsx"
         page.screenshot("russian.png")
+        explained = page.command("explain", {"round": 3})["lines"]  # a name declined (pytrovich's wheel in the site)
+        assert "не Дмитриев Иван: уже в паре с Алексеевым Артёмом выше по таблице" in explained, explained
     finally:
         driver.quit()
         running.shutdown()
