@@ -24,6 +24,12 @@ app = typer.Typer(help="Go handicap tournaments (Fors and friends) kept in an .x
 Workbook = Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx).", dir_okay=False, metavar="BOOK")]
 LangOption = Annotated[Lang | None, typer.Option(
     help="Language of sheets, messages and pages (default: the system's).", show_default=False)]
+# What simulate and tune play by: the same options, worded once.
+ModelOption = Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
+                                                 "stronger (the stronger always wins).")]
+SigmaOption = Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).",
+                                            metavar="POINTS")]
+WorkersOption = Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).", metavar="COUNT")]
 
 
 def _version(value: bool) -> None:
@@ -555,12 +561,10 @@ def tune(
                                            metavar="COUNT")] = 3,
     rounds: Annotated[int | None, typer.Option(min=1, help="Rounds to play (default: Config rounds).",
                                                metavar="ROUNDS")] = None,
-    model: Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
-                                              "stronger (the stronger always wins).")] = Model.EGF,
-    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).",
-                                         metavar="POINTS")] = 100,
+    model: ModelOption = Model.EGF,
+    sigma: SigmaOption = 100,
     prizes: Annotated[int, typer.Option(min=1, help="Top places whose changes are counted.", metavar="PLACES")] = 3,
-    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).", metavar="COUNT")] = 0,
+    workers: WorkersOption = 0,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write the winner's keys to this YAML file, "
                                                 "for simulate --compare and config --set.", metavar="FILE")] = None,
     page: Annotated[Path | None, typer.Option("--page", help="The HTML report to write (default: BOOK-tuning.html "
@@ -592,12 +596,10 @@ def simulate(
         metavar="PRESET|FILE")] = None,
     from_start: Annotated[bool, typer.Option("--from-start", help="Play every round anew, not only the rounds still "
                                              "to play.")] = False,
-    model: Annotated[Model, typer.Option(help="Win probability: egf (the EGF formula), linear (the seeds'), "
-                                              "stronger (the stronger always wins).")] = Model.EGF,
-    sigma: Annotated[float, typer.Option(min=0, help="Rating noise: true strength = rating + N(0, sigma).",
-                                         metavar="POINTS")] = 100,
+    model: ModelOption = Model.EGF,
+    sigma: SigmaOption = 100,
     prizes: Annotated[int, typer.Option(min=1, help="Prize places to give the chances of.", metavar="PLACES")] = 3,
-    workers: Annotated[int, typer.Option(min=0, help="Processes to run on (0: every core).", metavar="COUNT")] = 0,
+    workers: WorkersOption = 0,
     no_write: Annotated[bool, typer.Option("--no-write", help="Leave the workbook as it is: no Simulation sheet.")] = (
         False),
     output: Annotated[Path | None, typer.Option("-o", "--output", help="The HTML report to write "
