@@ -236,6 +236,19 @@ def test_git_repository_served_as_pages(book: Path, tmp_path: Path) -> None:
                               capture_output=True, text=True).stdout.splitlines()) == 2  # nothing new: no commit
 
 
+def test_a_repository_made_again_at_the_same_address_is_published_to(book: Path, tmp_path: Path) -> None:
+    """The club deletes its results repository and makes it again: forsxl's clone kept from the first has the branch
+    the new repository lacks, and starts it again instead of failing on it."""
+    remote = tmp_path / "results.git"
+    for _ in range(2):
+        shutil.rmtree(remote, ignore_errors=True)
+        subprocess.run(["git", "init", "--quiet", "--bare", str(remote)], check=True)
+        publish(book, "--to", f"git+file://{remote}")
+        log = subprocess.run(["git", "--git-dir", str(remote), "log", "--format=%s", "gh-pages"], check=True,
+                             capture_output=True, text=True).stdout.splitlines()
+        assert log == ["Results published by forsxl"]
+
+
 def free_port() -> int:
     """A port nobody listens on: the host out of reach, as with no network in the hall."""
     with socket.socket() as probe:

@@ -59,7 +59,8 @@ class GitHost:
         if self._run("ls-remote", "--heads", "origin", target.branch, network=True):
             self._run("fetch", "--quiet", "--depth", "1", "origin", target.branch, network=True)
             self._run("checkout", "--quiet", "--force", "-B", target.branch, "FETCH_HEAD")
-        else:  # a new branch, its first commit the site
+        else:  # a new branch, its first commit the site; a clone kept from a repository since made again has it
+            self._run("update-ref", "-d", f"refs/heads/{target.branch}")
             self._run("checkout", "--quiet", "--force", "--orphan", target.branch)
             self._run("rm", "-r", "--quiet", "--cached", "--ignore-unmatch", ".")
         self._run("clean", "--quiet", "-d", "--force", "-x")
