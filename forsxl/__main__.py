@@ -32,13 +32,23 @@ def readable_output() -> None:
             stream.reconfigure(errors="forsxl.plain")
 
 
+def interrupted(error: BaseException | None) -> bool:
+    """A Ctrl-C, or one that Python 3.11 wrapped: pressed while an import makes a class (an Enum's members, through
+    `__set_name__`) it comes out as RuntimeError caused by KeyboardInterrupt."""
+    while error is not None and not isinstance(error, KeyboardInterrupt):
+        error = error.__cause__
+    return error is not None
+
+
 def main() -> None:
     try:
         readable_output()
         from forsxl.cli import run
 
         run(sys.argv[1:])
-    except KeyboardInterrupt:  # a save in progress is atomic: the workbook is the old one or the new one
+    except BaseException as error:  # a save in progress is atomic: the workbook is the old one or the new one
+        if not interrupted(error):
+            raise
         # what the interruption left half done is dropped on the way out, and its cleanup may fail (openpyxl's sheet
         # writer, a generator, writes to a zip file already closed): that is no news to the referee
         sys.unraisablehook = lambda unraisable: None

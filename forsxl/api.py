@@ -563,9 +563,9 @@ def _web_build(run: _Run, book: None, output: Path = Path("forsxl-web"), cache: 
     files = build(output, cache, lambda url: run.say(tr(run.outcome.lang, "downloading {url}", url=url)))["files"]
     assert isinstance(files, dict)
     run.outcome.files.append(output)
+    size = f"{sum(f['size'] for f in files.values()) / 2**20:.1f}"
     run.print(tr(run.outcome.lang, "{path}: the forsxl page, {size} MB; serve the folder with any web server, or with "
-                 "forsxl web serve --dir {path}", path=output,
-                 size=f"{sum(f['size'] for f in files.values()) / 2**20:.1f}"))
+                 "forsxl web serve --dir {path}", path=output, size=size))
 
 
 def _web_serve(run: _Run, book: None, folder: Path | None = None, port: int = 8000, cache: Path | None = None) -> None:

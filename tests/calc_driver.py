@@ -202,6 +202,11 @@ class Driver:
                 component.close(True)
         return True
 
+    def save(self):
+        """The workbook saved where it is, as File › Save does (a site kept published follows the save)."""
+        self.model.store()
+        return True
+
     def modified(self):
         return self.model.isModified()
 

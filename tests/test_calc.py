@@ -78,14 +78,15 @@ def test_menu_toolbar_and_status_bar_run_every_action_in_every_language(oxt: zip
     menu = [u for u in urls if u and u.startswith("org.forsxl.calc:")]
     assert menu[: len(ACTIONS)] == [f"org.forsxl.calc:{a}" for a in (
         "check", "pair", "standings", "recompute", "explain", "config", "regulation", "print", "publish", "export",
-        "import", "merge", "history", "new")]
+        "import", "ratings", "accept_ratings", "merge", "history", "new")]
     assert "org.forsxl.calc:status" in menu
     separators = [u for u in urls if u == "private:separator"]
     assert len(separators) == len({a.group for a in ACTIONS.values()}) - 1
     titles = {v.text for p in addons.iter("prop") if p.get(oor) == "Title" for v in p}
     assert {"Проверить", "Жеребьёвка следующего тура", "Итоги", "Пересчитать фору доски", "Объяснить место",
             "Бланки", "Опубликовать…", "Слить с копией…", "Настройки", "Новый турнир…", "Добавить участников…",
-            "Положение о турнире", "Экспорт…", "История версий…"} <= titles  # the issues' words
+            "Положение о турнире", "Экспорт…", "История версий…", "Рейтинги из списка федерации…",
+            "Принять отмеченные рейтинги"} <= titles  # the issues' words
     assert {"Check", "Pair next round", "Standings", "Config", "New tournament…"} <= titles
     for action in ACTIONS.values():
         if action.toolbar:
@@ -188,7 +189,7 @@ def test_each_item_asks_what_a_referee_types(tmp_path: Path) -> None:
     copy, book = str(tmp_path / "copy.xlsx"), str(tmp_path / "club.xlsx")
     picked = {Needs.BOARD: "Тур-2!C5", Needs.PLAYER: "Итоги!D3", Needs.COPY: "b.xlsx", Needs.PLAYERS: "new.csv",
               Needs.FOLDER: "site", Needs.EXPORT: {"format": "egf", "output": "club.h9"}, Needs.VERSION: 3,
-              Needs.NOTHING: ""}
+              Needs.LIST: {"source": "rfg", "file": "rfg.json"}, Needs.NOTHING: ""}
     asked = {name: request(a, copy, book, picked.get(a.needs)) for name, a in ACTIONS.items() if name != "new"}
     assert {name: (r["command"], r["options"], r["describe"]) for name, r in asked.items()} == {
         "check": ("check", {}, False),
@@ -202,10 +203,13 @@ def test_each_item_asks_what_a_referee_types(tmp_path: Path) -> None:
         "publish": ("publish", {"output": "site"}, False),
         "export": ("export", {"format": "egf", "output": "club.h9"}, False),
         "import": ("import", {"source": "new.csv"}, True),
+        "ratings": ("ratings", {"source": "rfg", "file": "rfg.json"}, True),
+        "accept_ratings": ("ratings", {"apply": True}, True),
         "merge": ("merge", {"copies": [copy, "b.xlsx"], "output": copy}, True),
         "history": ("undo", {"to": 3}, True),
     }
     assert {(r["book"], r["copy_of"]) for r in asked.values()} == {(copy, book), (None, book)}  # None: the merge
+    assert request(ACTIONS["publish"], copy, book, "")["options"] == {}  # Config's host: beside the workbook (46)
 
 
 def test_menu_requests_are_answered_by_forsxl_serve(played_book: Path, tmp_path: Path) -> None:

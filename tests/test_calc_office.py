@@ -22,7 +22,12 @@ from urllib.parse import unquote
 import openpyxl
 import pytest
 from calcoffice import Office, missing
+from hosts import USER, webdav_server
 from test_cli import club_players, new_book, ok, rows
+from test_ratings import RFG, RUSSIANS, Reply, Server
+from test_ratings import book as ratings_book
+from test_ratings import server as rfg_server  # noqa: F401  (a fixture: the lists' server on 127.0.0.1)
+from test_upload import host_files
 
 from forsxl.calc.build import OXT
 
@@ -241,6 +246,86 @@ def test_publish_keeps_the_site_published(office: Office, book: Path, tmp_path: 
     assert (site / "index.html").stat().st_mtime_ns != published
 
 
+def test_ratings_from_the_federations_list_then_the_ticked_ones(office: Office, tmp_path: Path,
+                                                               rfg_server: Server) -> None:  # noqa: F811
+    """Issue 43 from the menu: the RFG's list (served here on 127.0.0.1 in its real format) chosen in the form,
+    compared in place as one undo action, the referee taken to «Изменения рейтинга»; a row ticked there, then «Принять
+    отмеченные рейтинги» writes that one into Участники, as one undo action too."""
+    path = ratings_book(tmp_path, RUSSIANS, "--preset", "fors-2009", "--lang", "ru")
+    server = rfg_server
+    server.routes["/api/v3.0/players"] = Reply(body=RFG)
+    office.call("open", path=str(path))
+    try:
+        answer, where = in_place(office, "ratings", Picked={"source": "rfg",
+                                                            "url": f"{server.base}/api/v3.0/players"})
+        assert answer["status"].startswith("список РФГ от "), answer
+        assert answer["status"].endswith(": найдено 4 из 4 участников, расходятся 3 рейтинга"
+                                         f" ({server.base}/api/v3.0/players)"), answer
+        assert answer["lines"][-1] == ("отметьте рейтинги, которые принять, в столбце «Принять» листа «Изменения "
+                                       "рейтинга», потом выберите «Принять отмеченные рейтинги» в меню forsxl")
+        assert where["sheet"] == "Изменения рейтинга"
+        assert office.call("undo_titles")[0] == "forsxl: Рейтинги из списка федерации…"
+        names = office.call("column", sheet="Изменения рейтинга", column="B", rows=5)
+        accept = next(c for c in "ABCDEFGHIJ" if office.call("read", sheet="Изменения рейтинга",
+                                                                cell=f"{c}1")["string"] == "Принять")
+        # Сидоров Олег, whose RFG ID Участники has: Calc's undo would leave the text format it gives an empty cell
+        # set to a text like 101 (Иванов Пётр's id, written with his rating), which the snapshot tells apart
+        office.call("type", sheet="Изменения рейтинга", cell=f"{accept}{names.index('Сидоров Олег') + 1}", value="x")
+        answer, _ = in_place(office, "accept_ratings")
+        assert answer["status"].startswith("в «Участники» внесён 1 рейтинг: Сидоров Олег 1200 → 1250 (РФГ "), answer
+        ratings = {r["Имя"]: r["Рейтинг"] for r in rows(path, "Участники")}
+        assert (ratings["Сидоров Олег"], ratings["Иванов Пётр"]) == (1250, 1850)
+    finally:
+        office.call("close")
+
+
+def test_publish_sends_the_site_where_config_says(office: Office, paired: Path, tmp_path: Path) -> None:
+    """Issue 46 from the menu: with Config's publish.to (a WebDAV folder on 127.0.0.1, the password in the ~/.netrc
+    of the home LibreOffice runs in) Publish asks no folder: the site is written beside the workbook, as forsxl publish
+    writes it, and sent; the status bar says where. A full disk on the host is said, the site written here all the
+    same, and the next save sends it."""
+    netrc = office.folder / "home" / ".netrc"
+    netrc.write_text(f"machine 127.0.0.1\nlogin {USER}\npassword s3cret\n", encoding="utf-8")
+    netrc.chmod(0o600)
+    served = tmp_path / "dav"
+    served.mkdir()
+    path = tmp_path / "club.xlsx"
+    shutil.copyfile(paired, path)
+    with webdav_server(served) as host:
+        address = f"webdav://{USER}@127.0.0.1:{host.port}/club/results"
+        ok("config", path, "--set", f"publish.to={address}")
+        office.call("open", path=str(path))
+        try:
+            site, remote = tmp_path / "club-сайт", served / "club" / "results"
+            answer = choose(office, "publish")  # no Picked, and no folder dialog
+            pages = len(host_files(site))
+            assert answer["ok"] and answer["status"] == (
+                f"{address}: опубликовано, отправлено {pages} из {pages} страниц; сайт есть и в {site}, он "
+                "отправляется заново при каждом сохранении и каждом изменении от forsxl, пока книга открыта"), answer
+            assert host_files(remote) == host_files(site)
+            host.fill()
+            type_round(office, "Тур-1", 10)
+            office.call("setting", name="SaveAfter", value=False)
+            try:
+                assert choose(office, "standings")["ok"]
+            finally:
+                office.call("setting", name="SaveAfter", value=True)
+            answer = choose(office, "publish")
+            assert not answer["ok"] and answer["lines"] == [answer["status"]], answer
+            assert answer["status"].startswith(f"Сайт записан в {site}, но на сервер клуба не отправлен: {address}: "
+                                               "не отправлено: диск на сервере заполнен ("), answer
+            assert answer["status"].endswith("Он будет отправлен снова при следующем сохранении, пока книга открыта.")
+            assert host_files(remote) != host_files(site)  # the results typed are here, not on the host
+            host.fill(False)
+            office.call("save")
+            deadline = time.monotonic() + 60
+            while host_files(remote) != host_files(site) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert host_files(remote) == host_files(site)
+        finally:
+            office.call("close")
+
+
 def test_an_ods_or_a_new_workbook_is_told_what_to_do(office: Office, book: Path, tmp_path: Path) -> None:
     ods = tmp_path / "club.ods"
     office.call("save_as", path=str(ods), filter="calc8")
@@ -351,13 +436,16 @@ def test_every_item_under_lang_c_with_cyrillic_paths_and_sheets(tmp_path: Path) 
         other = folder / "копия Бориса.xlsx"
         players = folder / "новые участники.csv"
         players.write_text("Имя,Рейтинг\nНовиков Пётр,1500\n", encoding="utf-8")
+        listed = folder / "список РФГ.json"
+        listed.write_bytes(RFG)
         picked: dict[str, Any] = {
             "import": str(players), "publish": str(folder / "сайт"), "history": 1,
+            "ratings": {"source": "rfg", "file": str(listed)},
             "export": {"format": "csv", "output": str(folder / "итоги.csv")},
             "new": {"book": str(folder / "новый.xlsx"), "preset": "fors-club", "lang": "ru", "name": "Новый"}}
         said = {}
         for action in ("check", "pair", "recompute", "standings", "explain", "config", "regulation", "print",
-                       "publish", "export", "import", "merge", "history", "new"):
+                       "publish", "export", "import", "ratings", "accept_ratings", "merge", "history", "new"):
             if action == "merge":
                 shutil.copyfile(book, other)
                 picked["merge"] = str(other)
@@ -438,12 +526,27 @@ def test_a_result_typed_without_enter_is_entered_and_counted(paired: Path, tmp_p
         assert menu["forsxl"] == [
             "Проверить", "", "Жеребьёвка следующего тура", "Итоги", "Пересчитать фору доски", "", "Объяснить место",
             "Настройки", "Положение о турнире", "", "Бланки", "Опубликовать…", "Экспорт…", "", "Добавить участников…",
-            "Слить с копией…", "История версий…", "", "Новый турнир…"]
+            "Рейтинги из списка федерации…", "Принять отмеченные рейтинги", "Слить с копией…", "История версий…", "",
+            "Новый турнир…"]
         if shutil.which("import"):  # ImageMagick, where installed: the picture the guides' is cut from
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             subprocess.run(["import", "-display", display, "-window", "root", str(ARTIFACTS / "menu.png")],
                            check=False)
         office.call("menu", open=False)
+        office.call("choose_from_menu", item="Рейтинги из списка федерации…")  # its form, looked at, cancelled
+        deadline = time.monotonic() + 60
+        while office.call("windows") == windows and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert office.call("windows") > windows  # the form is on screen
+        time.sleep(1)
+        if shutil.which("import"):
+            subprocess.run(["import", "-display", display, "-window", "root", str(ARTIFACTS / "ratings-form.png")],
+                           check=False)
+        subprocess.run(["xdotool", "search", "--name", "Рейтинги из списка федерации", "windowfocus", "--sync", "key",
+                        "Escape"], env=env, check=True, timeout=60)
+        while office.call("windows") != windows and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert office.call("windows") == windows
         assert zipfile.is_zipfile(book)
         assert sum("+" in (r["Т1"] or "") for r in rows(book, "Итоги")) == 10  # the typed result counted
         assert choose(office, "history", Picked=1)["ok"]  # the first sheet replaced: the status bar laid out anew

@@ -140,6 +140,31 @@ def test_ctrl_c_at_any_moment_is_one_line_and_loses_nothing(book: Path, after: f
     assert [p.name for p in book.parent.glob(".club.xlsx.versions/*.xlsx")] in ([], ["0001.xlsx"])
 
 
+def test_ctrl_c_while_an_import_makes_a_class_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Python 3.11 hands a Ctrl-C pressed while a class is made (engine/config.py's Enums, imported by the command
+    line) on as RuntimeError: the same one line as any Ctrl-C, not a traceback (seen once in the test above)."""
+    import forsxl.__main__ as entry
+    import forsxl.cli
+
+    class Pressed:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt
+
+    def importing(args: list[str]) -> None:
+        type("Config", (), {"method": Pressed()})
+
+    monkeypatch.setattr(forsxl.cli, "run", importing)
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
+    monkeypatch.setattr(sys, "argv", ["forsxl", "pair", "club.xlsx"])
+    with pytest.raises(SystemExit) as exit:
+        entry.main()
+    assert exit.value.code == 130 and capsys.readouterr().err == "forsxl: interrupted\n"
+    monkeypatch.setattr(forsxl.cli, "run", lambda args: type("Config", (), {"method": None})() and 1 / 0)
+    with pytest.raises(ZeroDivisionError):  # anything else is still raised
+        entry.main()
+
+
 @pytest.mark.parametrize("args", [["publish"], ["simulate", "--runs", "2", "--no-write"], ["simulate", "--runs", "2"],
                                   ["export", "--format", "csv"]])
 def test_an_output_onto_the_workbook_itself_is_refused(book: Path, args: list[str]) -> None:

@@ -212,6 +212,7 @@ def ratings_into(book: Book, rl: RatingList, add: Sequence[str]) -> list[str]:
                  changes=ntr(lang, "{count} rating differs", "{count} ratings differ", len(fresh)))
     append_log(book, datetime.now().isoformat(timespec="seconds"), f"ratings --source {source.name}", __version__,
                summary)
+    book.focus = {"sheet": layout.sheet_name("rating_changes", lang)}  # where the referee ticks (the Calc menu)
     store(book, f"ratings --source {source.name}", summary)
     return [f"{book.source or book.path}: {summary} ({rl.origin})", *lines, *_advice(book, rl, snapshot, bool(fresh))]
 

@@ -44,20 +44,25 @@ class Needs(Enum):
     PLAYERS = "source"
     """A file of players (CSV, a rating list), from a file dialog."""
     FOLDER = "output"
-    """The folder of the results site, from a folder dialog."""
+    """The folder of the results site, from a folder dialog; none when Config sends the site to its host
+    (`publish.to`): forsxl then writes it beside the workbook, as `forsxl publish` does (issue 46)."""
     EXPORT = "export"
     """A format and a file to write, from a dialog."""
     VERSION = "to"
     """A version forsxl kept, from the History dialog."""
     TOURNAMENT = "tournament"
     """A new tournament's name, preset, language and file, from a dialog."""
+    LIST = "list"
+    """A federation's rating list, downloaded or a file the referee has, from a form (issue 43)."""
 
     def options(self, picked: Any) -> dict[str, Any]:
         """forsxl's options for what the referee picked."""
         if self in (Needs.NOTHING, Needs.TOURNAMENT):
             return {}
-        if self is Needs.EXPORT:
+        if self in (Needs.EXPORT, Needs.LIST):
             return dict(picked)
+        if self is Needs.FOLDER and not picked:
+            return {}
         return {self.value: [picked] if self is Needs.COPY else picked}
 
 
@@ -88,6 +93,8 @@ ACTIONS = {a.name: a for a in (
     Action("publish", N_("Publish…"), "publish", Needs.FOLDER, group=4, toolbar=True),
     Action("export", N_("Export…"), "export", Needs.EXPORT, group=4),
     Action("import", N_("Import players…"), "import", Needs.PLAYERS, writes=True, group=5),
+    Action("ratings", N_("Ratings from a federation's list…"), "ratings", Needs.LIST, writes=True, group=5),
+    Action("accept_ratings", N_("Take the ticked ratings"), "ratings", writes=True, group=5, fixed={"apply": True}),
     Action("merge", N_("Merge another copy…"), "merge", Needs.COPY, writes=True, group=5),
     Action("history", N_("History…"), "undo", Needs.VERSION, writes=True, group=5),
     Action("new", N_("New tournament…"), "new", Needs.TOURNAMENT, group=6),

@@ -7,7 +7,7 @@ import contextlib
 import os
 import threading
 import time
-from typing import Any
+from typing import Any, Mapping
 
 import unohelper
 from com.sun.star.document import XDocumentEventListener
@@ -114,9 +114,9 @@ class Publishing:
 
         def publish() -> None:
             try:
-                answer, _ = ask(ctx, commands, asked, say)
-                STATUS.say(frame, say.text("republished", folder=folder, time=time.strftime("%H:%M")) if answer.ok
-                           else " ".join(answer.lines))
+                answer, said = ask(ctx, commands, asked, say)
+                STATUS.say(frame, site_status(say, folder, answer, said, time.strftime("%H:%M")) if said and said.get(
+                    "files") else " ".join(answer.lines))
             except Exception:
                 failure(ctx, "publishing again")
             finally:
@@ -126,3 +126,17 @@ class Publishing:
 
 
 PUBLISHING = Publishing()
+
+
+def site_status(say: Texts, folder: str, answer: Any, said: Mapping[str, Any], again: str = "") -> str:
+    """What the status bar says of a site written in `folder` (published `again` at that time): where it went, the
+    club's host that Config names when forsxl sent it there (its last line says so, issue 46), or why it was not
+    sent, the site being written here all the same."""
+    sent = [str(line) for line in said.get("out") or ()][1:]
+    if not answer.ok:
+        why = [str(line) for line in said.get("err") or ()][-1:] or answer.lines[-1:]
+        return say.text("not_sent", folder=folder, why="".join(why))
+    if sent:
+        return say.text("republished_to", sent=sent[-1], time=again) if again else say.text(
+            "published_to", sent=sent[-1], folder=folder)
+    return say.text("republished", folder=folder, time=again) if again else say.text("published", folder=folder)

@@ -24,7 +24,7 @@ from forsxl_calc.actions import (
     request,
     url_of,
 )
-from forsxl_calc.documents import PUBLISHING, open_document, open_regulation, save
+from forsxl_calc.documents import PUBLISHING, open_document, open_regulation, save, site_status
 from forsxl_calc.log import failure, log_path, note
 from forsxl_calc.office import (
     Answer,
@@ -112,7 +112,9 @@ def _perform(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, picke
         answer, said = ask(ctx, commands, asked, say)
         clock.step("forsxl")
         if said is not None and answer.ok:
-            answer = _done(ctx, frame, model, action, say, said, answer, place, asked, clock, afterwards)
+            answer = _done(ctx, frame, model, action, say, said, answer, place, clock, afterwards)
+        elif action.name == "publish" and said is not None and said.get("files"):  # written here, not sent
+            answer = _published(ctx, frame, model, say, said, answer)
         elif action.needs is Needs.COPY and said is not None and said.get("files"):  # the conflicts to settle
             conflicts = str(said["files"][0])
             open_document(ctx, conflicts, printing=False)
@@ -140,7 +142,7 @@ def conflicts_path(book: str) -> str:
 
 
 def _done(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, said: Mapping[str, Any], answer: Answer,
-          place: Place, asked: Mapping[str, Any], clock: Stopwatch, afterwards: list[Callable[[], None]]) -> Answer:
+          place: Place, clock: Stopwatch, afterwards: list[Callable[[], None]]) -> Answer:
     """What follows forsxl's answer: its edits made, what it made shown, and the workbook's save (or the site's
     publishing) left for `afterwards`, once the referee sees the item done."""
     edits = said.get("edits")
@@ -173,10 +175,25 @@ def _done(ctx: Any, frame: Any, model: Any, action: Action, say: Texts, said: Ma
         answer = answer._replace(status=status if action.name == "print" else
                                  open_regulation(ctx, files[0], say) or status)
     elif action.name == "publish":
-        folder = str(asked["options"]["output"])
-        PUBLISHING.keep(ctx, frame, model, folder, say)
-        answer = answer._replace(status=say.text("published", folder=folder))
+        answer = _published(ctx, frame, model, say, said, answer)
+    elif action.command == "ratings":  # a line each, the terminal's next step said as the menu's (issue 43)
+        lines = [part for line in answer.lines for part in line.split("\n")]
+        tick = say.text("ratings_tick", item=say.label("accept_ratings"))
+        answer = answer._replace(status=answer.status.split("\n")[0],
+                                 lines=[tick if line.endswith(" --apply") else line for line in lines])
     return answer
+
+
+def _published(ctx: Any, frame: Any, model: Any, say: Texts, said: Mapping[str, Any], answer: Answer) -> Answer:
+    """The site kept published while the workbook is open, and where it went: its folder, or the club's host that
+    Config names (issue 46), whose failure is said with the site written here all the same and sent again at the
+    next save."""
+    folder = str(said["files"][0])
+    PUBLISHING.keep(ctx, frame, model, folder, say)
+    status = site_status(say, folder, answer, said)
+    if not answer.ok:
+        return answer._replace(lines=[status], status=status)
+    return answer._replace(lines=answer.lines[1:] or [status], status=status)  # not the folder «written» again
 
 
 def _undo_name(action: Action, edits: Mapping[str, Any], say: Texts) -> str:

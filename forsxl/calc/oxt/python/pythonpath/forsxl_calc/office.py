@@ -94,17 +94,26 @@ def forsxl_commands(ctx: Any) -> list[list[str]]:
                     sys.platform == "win32")
 
 
+def config_value(model: Any, key: str) -> str:
+    """What the Config sheet of the open document has typed for `key` (`lang`, `publish.to`), as forsxl reads the
+    sheet (key in A, value in B); empty when it has none."""
+    sheets = model.getSheets()
+    for title in built()["sheets"]["config"]:
+        if sheets.hasByName(title):
+            for typed, value in sheets.getByName(title).getCellRangeByName("A2:B300").getDataArray():
+                if str(typed).strip() == key:
+                    return str(value).strip()
+    return ""
+
+
 def workbook_lang(model: Any) -> str | None:
     """The workbook's language as forsxl reads it: Config's `lang`, else Russian when a sheet has a Russian name;
     None for a workbook that is no tournament's yet."""
     names = built()["sheets"]
+    lang = config_value(model, "lang")
+    if lang in names["languages"]:
+        return lang
     sheets = model.getSheets()
-    for title in names["config"]:
-        if sheets.hasByName(title):
-            rows = sheets.getByName(title).getCellRangeByName("A2:B300").getDataArray()
-            for key, value in rows:
-                if str(key).strip() == "lang" and str(value).strip() in names["languages"]:
-                    return str(value).strip()
     titles = set(sheets.getElementNames())
     if titles & set(names["ru"]):
         return "ru"

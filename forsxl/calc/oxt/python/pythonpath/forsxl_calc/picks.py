@@ -14,7 +14,17 @@ from forsxl_calc.actions import (
     url_of,
 )
 from forsxl_calc.documents import PUBLISHING
-from forsxl_calc.office import Answer, Copy, Place, ask, desktop, forsxl_commands, set_setting, setting
+from forsxl_calc.office import (
+    Answer,
+    Copy,
+    Place,
+    ask,
+    config_value,
+    desktop,
+    forsxl_commands,
+    set_setting,
+    setting,
+)
 from forsxl_calc.texts import Texts
 
 
@@ -38,8 +48,12 @@ def pick(ctx: Any, frame: Any, model: Any, action: Action, place: Place, say: Te
             ("CSV, EGD, AGA, FFG", "*.csv;*.txt;*.html;*.htm;*.tsv"), ("*", "*")], _last(ctx, "LastImport") or folder)
         return _remember(ctx, "LastImport", chosen)
     if needs is Needs.FOLDER:
+        if config_value(model, "publish.to"):  # sent to the club's host: no folder to ask (issue 46)
+            return ""
         return dialogs.pick_folder(ctx, say.text("publish_title"),
                                    PUBLISHING.folder(model) or _last(ctx, "LastSite") or folder)
+    if needs is Needs.LIST:
+        return ask_list(ctx, frame, say, folder)
     if needs is Needs.EXPORT:
         return ask_export(ctx, frame, say, path)
     if needs is Needs.VERSION:
@@ -75,6 +89,28 @@ def ask_export(ctx: Any, frame: Any, say: Texts, path: str) -> Any:
     target = dialogs.pick_file(ctx, say.text("export_file"), [(suffix, "*" + suffix)], os.path.dirname(path),
                                save=True, name=stem + ("-results" if suffix == ".xlsx" else "") + suffix)
     return None if target is None else {"format": chosen["format"], "output": target}
+
+
+SOURCES = (("rfg", "ratings_rfg"), ("egd", "ratings_egd"), ("ffg", "ratings_ffg"), ("aga", "ratings_aga"))
+"""forsxl ratings' lists (`--source`) and their words."""
+
+
+def ask_list(ctx: Any, frame: Any, say: Texts, folder: str) -> Any:
+    """The federation's list to compare the players with, from a form: today's from the federation's site, or a
+    file the referee downloaded (no network needed), from a file dialog (issue 43)."""
+    chosen = dialogs.form(ctx, frame, say.text("ratings_title"), [
+        dialogs.Field("source", say.text("ratings_source"), "rfg" if say.lang == "ru" else "egd",
+                      [(name, say.text(words)) for name, words in SOURCES]),
+        dialogs.Field("from", say.text("ratings_from"), "site",
+                      [("site", say.text("ratings_site")), ("file", say.text("ratings_file"))])],
+        say.text("ok"), say.text("cancel"))
+    if chosen is None:
+        return None
+    if chosen["from"] == "site":
+        return {"source": chosen["source"]}
+    listed = dialogs.pick_file(ctx, say.text("ratings_file_title"), [
+        ("JSON, HTML, TXT", "*.json;*.html;*.htm;*.txt"), ("*", "*")], _last(ctx, "LastImport") or folder)
+    return None if listed is None else {"source": chosen["source"], "file": _remember(ctx, "LastImport", listed)}
 
 
 def ask_version(ctx: Any, frame: Any, say: Texts, copy: Copy, path: str, commands: Sequence[Sequence[str]]) -> Any:

@@ -50,6 +50,23 @@ TEXTS = {
     "published": N_("the site is in {folder}, published again at each save and each change forsxl makes while "
                     "the workbook is open"),
     "republished": N_("the site in {folder} published again at {time}"),
+    "published_to": N_("{sent}; the site is also in {folder}, sent again at each save and each change forsxl makes "
+                       "while the workbook is open"),
+    "republished_to": N_("published again at {time}: {sent}"),
+    "not_sent": N_("The site is written in {folder}, but it was not sent to the club's host: {why}. It is sent again "
+                   "at the next save while the workbook is open."),
+    "ratings_title": N_("Ratings from a federation's list"),
+    "ratings_source": N_("The list:"),
+    "ratings_rfg": N_("Russian Go Federation (RFG)"),
+    "ratings_egd": N_("European Go Database (EGD)"),
+    "ratings_ffg": N_("French Go Federation (FFG)"),
+    "ratings_aga": N_("American Go Association (AGA)"),
+    "ratings_from": N_("Take it from:"),
+    "ratings_site": N_("the federation's site: today's list"),
+    "ratings_file": N_("a file of the list downloaded before…"),
+    "ratings_file_title": N_("The federation's list, downloaded before"),
+    "ratings_tick": N_("tick the ratings to take in the Accept column of «Rating changes», then choose «{item}» in "
+                       "the forsxl menu"),
     "slips_name": N_("{book} slips.xlsx"),
     "regulation_name": N_("{book} regulation.html"),
     "regulation_browser": N_("the regulation is open in the web browser (LibreOffice Writer is not installed)"),
