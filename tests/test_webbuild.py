@@ -10,6 +10,7 @@ import hashlib
 import io
 import json
 import re
+import signal
 import subprocess
 import sys
 import urllib.error
@@ -229,3 +230,32 @@ def test_every_library_the_pages_commands_import_is_pinned(tmp_path: Path) -> No
     assert "pytrovich" in day["used"] and "typer" not in day["used"]  # the regulation declines Russian names
     optional = {"numpy", "pillow"}  # openpyxl takes them where they are installed, and does without
     assert set(day["used"]) - {"setuptools"} <= pinned | optional, set(day["used"]) - pinned  # setuptools: a .pth
+
+
+# The two commands as the terminal runs them.
+
+def test_web_build_in_the_terminal_refuses_a_folder_of_other_files_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "thesis.docx").write_text("years of work")
+    done = subprocess.run([sys.executable, "-m", "forsxl", "web", "build", "-o", str(tmp_path), "--cache",
+                           str(tmp_path / "cache")], capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip().startswith(f"{tmp_path} is not a folder the page was built into before"), done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["thesis.docx"]
+
+
+def test_web_serve_in_the_terminal_serves_a_built_folder_until_ctrl_c(tmp_path: Path) -> None:
+    (tmp_path / "build.json").write_text('{"files": {}}')
+    (tmp_path / "index.html").write_text("<title>forsxl</title>")
+    serving = subprocess.Popen([sys.executable, "-m", "forsxl", "web", "serve", "--dir", str(tmp_path), "--port",
+                                "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert serving.stdout is not None
+        line = serving.stdout.readline()
+        address = re.search(r"http://\S+", line)
+        assert line.startswith("the forsxl page: http://") and address, line
+        with urllib.request.urlopen(address.group()) as answer:
+            assert b"<title>forsxl</title>" in answer.read()
+    finally:
+        serving.send_signal(signal.SIGINT)
+        _, err = serving.communicate(timeout=30)
+    assert "Traceback" not in err, err
