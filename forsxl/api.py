@@ -557,6 +557,28 @@ def _calc_remove(run: _Run, book: None, shared: bool = False, profile: Path | No
     run.print(tr(run.outcome.lang, "the forsxl menu is out of LibreOffice Calc (restart LibreOffice if it is running)"))
 
 
+def _web_build(run: _Run, book: None, output: Path = Path("forsxl-web"), cache: Path | None = None) -> None:
+    from forsxl.web.build import build
+
+    files = build(output, cache, lambda url: run.say(tr(run.outcome.lang, "downloading {url}", url=url)))["files"]
+    assert isinstance(files, dict)
+    run.outcome.files.append(output)
+    size = f"{sum(f['size'] for f in files.values()) / 2**20:.1f}"
+    run.print(tr(run.outcome.lang, "{path}: the forsxl page, {size} MB; serve the folder with any web server, or with "
+                 "forsxl web serve --dir {path}", path=output, size=size))
+
+
+def _web_serve(run: _Run, book: None, folder: Path | None = None, port: int = 8000, cache: Path | None = None) -> None:
+    """The page served until Ctrl-C (built first into the cache folder when no folder is given)."""
+    from forsxl.web.build import build, default_cache
+    from forsxl.web.serve import serve
+
+    if folder is None:
+        folder = (cache or default_cache()) / "site"
+        build(folder, cache, lambda url: run.say(tr(run.outcome.lang, "downloading {url}", url=url)))
+    serve(folder, port, lambda url: run.print(tr(run.outcome.lang, "the forsxl page: {url} (Ctrl-C stops)", url=url)))
+
+
 COMMANDS: dict[str, Callable[..., None]] = {
     "new": _new, "check": _check, "pair": _pair, "schedule": _schedule, "stage": _stage, "standings": _standings,
     "merge": _merge, "history": _history, "undo": _undo, "publish": _publish, "print": _print,
@@ -564,6 +586,7 @@ COMMANDS: dict[str, Callable[..., None]] = {
     "import": _import, "ratings": _ratings, "export": _export, "simulate": _simulate, "tune": _tune,
     "login": _login,
     "calc build": _calc_build, "calc install": _calc_install, "calc remove": _calc_remove,
+    "web build": _web_build, "web serve": _web_serve,
 }
 """Each command by the name the terminal gives it; its options are its function's keyword parameters."""
 
@@ -659,8 +682,9 @@ def answer(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         return {"id": None, **Outcome(2, err=["a request is a JSON object"]).to_json()}
     options = request.get("options") or {}
-    if not isinstance(options, dict) or options.get("watch"):
-        outcome = Outcome(2, err=["options: a JSON object of the command's options (and no watch: it never ends)"])
+    if not isinstance(options, dict) or options.get("watch") or request.get("command") == "web serve":
+        outcome = Outcome(2, err=["options: a JSON object of the command's options (and no watch nor web serve: they "
+                                  "never end)"])
     else:
         outcome = run(str(request.get("command")), request.get("book"), describe=bool(request.get("describe")),
                       copy_of=request.get("copy_of"), **options)

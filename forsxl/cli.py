@@ -435,6 +435,43 @@ def calc_remove(shared: SharedOption = False, profile: ProfileOption = None, uno
     _do("calc remove", shared=shared, profile=profile, unopkg=unopkg)
 
 
+web = typer.Typer(help="forsxl in a web page: nothing to install, the workbook never leaves the computer.\n\n"
+                  "Example: forsxl web serve", no_args_is_help=True)
+app.add_typer(web, name="web")
+CacheOption = Annotated[Path | None, typer.Option(
+    "--cache", help="Where the downloaded runtime and wheels are kept between builds (default: the user's cache "
+    "folder).", file_okay=False, show_default=False, metavar="FOLDER")]
+
+
+@web.command("build")
+def web_build(
+    output: Annotated[Path, typer.Option("-o", "--output", help="The folder to write the site into.", file_okay=False,
+                                         metavar="FOLDER")] = Path("forsxl-web"),
+    cache: CacheOption = None,
+) -> None:
+    """Write the web page as a static site that any web server serves: the page, the Python runtime (Pyodide),
+    forsxl and its libraries, each downloaded once from its registry and checked against its pinned sha256.
+
+    Example: forsxl web build -o site
+    """
+    _do("web build", output=output, cache=cache)
+
+
+@web.command("serve")
+def web_serve(
+    folder: Annotated[Path | None, typer.Option("--dir", help="A folder forsxl web build wrote (default: the page "
+                                                "built anew into the cache folder).", file_okay=False,
+                                                show_default=False, metavar="FOLDER")] = None,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="The port on 127.0.0.1.", metavar="PORT")] = 8000,
+    cache: CacheOption = None,
+) -> None:
+    """Serve the web page on this computer (127.0.0.1) until Ctrl-C, and say its address to open in a browser.
+
+    Example: forsxl web serve            (then open http://127.0.0.1:8000/)
+    """
+    _do("web serve", folder=folder, port=port, cache=cache)
+
+
 @app.command("import")
 def import_command(
     path: Annotated[Path, typer.Argument(help="The tournament workbook (.xlsx); new for an OpenGotha file.",

@@ -268,6 +268,16 @@ MESSAGES: dict[str, str] = {
                               "count as forfeit losses and a bye as nothing"),
     "pairing_impossible": N_("round {round}: the {count} present players cannot all be paired without breaking: "
                              "{rules}"),
+    "field_needs_rustworkx": N_("{players} players to pair in one field: without rustworkx installed forsxl pairs "
+                                "at most {limit} (pip install rustworkx)"),
+    # the web page (issue 42)
+    "web_download_failed": N_("{url} could not be downloaded: {why}; nothing written"),
+    "web_pin_mismatch": N_("{url} is not the file forsxl pins: its sha256 is {digest}, not {pinned}; nothing "
+                           "written"),
+    "web_folder_not_site": N_("{path} is not a folder the page was built into before, nor an empty one: build it "
+                              "into a new folder"),
+    "web_no_site": N_("{path} holds no page built by forsxl web build"),
+    "web_port_busy": N_("cannot serve on port {port} ({why}): another program has it; pick another with --port"),
     # import and export (FORMATS; issue 8)
     "import_too_big": N_("{path} is {size} MB; files over {limit} MB are refused unread"),
     "import_too_many": N_("{path}: its {count} players would make {total} in Players, and forsxl reads at most "

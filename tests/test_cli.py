@@ -919,7 +919,7 @@ def test_demo(tmp_path: Path) -> None:
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export", "schedule",
             "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings", "calc",
-            "login", "serve", "tune")
+            "login", "serve", "tune", "web")
 
 
 def test_every_command_is_listed() -> None:

@@ -38,8 +38,9 @@ from forsxl.messages import TIEBREAK_LABELS
 
 COMMANDS = ("new", "check", "pair", "standings", "publish", "config", "presets", "demo", "import", "export",
             "schedule", "explain", "stage", "merge", "simulate", "print", "regulation", "history", "undo", "ratings",
-            "calc", "login", "tune")
+            "calc", "login", "tune", "web")
 CALC_COMMANDS = ("build", "install", "remove")
+WEB_COMMANDS = ("build", "serve")
 WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 """A plain Latin word: not part of a file name, key, option, path or rule id (`club.xlsx`, `pairing.method`,
 `--round`, `R7.1`, `sos_wins`, `fors-club`)."""
@@ -56,12 +57,12 @@ def _enum_values() -> set[str]:
 
 LATIN = {
     *(w.casefold() for v in _enum_values() for w in re.findall(r"[A-Za-z]+", v)),
-    *(k for k in KEYS if "." not in k), *COMMANDS, *CALC_COMMANDS, *presets(), *IMPORTS, *EXPORTS,
+    *(k for k in KEYS if "." not in k), *COMMANDS, *CALC_COMMANDS, *WEB_COMMANDS, *presets(), *IMPORTS, *EXPORTS,
     # Config values: the fields of prize lists' filters in English (`club=`)
     "club", "rating", "rank", "country", AUTO,
     # formats, programs, the tournament's own Latin notation (Config values of tie-breaks by their short names)
     "csv", "xml", "html", "htm", "pdf", "xlsx", "ods", "yaml", "forsxl", "opengotha", "chromium", "chrome", "google",
-    "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base",
+    "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base", "pyodide", "http",
     # YAML values in `forsxl config`, formulas (floor(D/100), N(0, sigma)), the docs' section names
     "true", "false", "null", "floor", "log", "sigma", "prizes", "stages",
     # the kinds of address `publish --to` takes (issue 46)
@@ -199,8 +200,9 @@ class Tournament:
     def help(self, book: Path) -> None:
         """Every command's --help as the entry point prints it, the workbook named (the main help: the system's),
         and the usage errors a person meets, with and without a workbook named (issue 30)."""
-        helps = [["--help"], *([c, str(book), "--help"] for c in COMMANDS if c != "calc"),
-                 *(["calc", *c, "--help"] for c in [[], *([c] for c in CALC_COMMANDS)])]  # calc takes no workbook
+        helps = [["--help"], *([c, str(book), "--help"] for c in COMMANDS if c not in ("calc", "web")),
+                 *([group, *c, "--help"] for group, commands in (("calc", CALC_COMMANDS), ("web", WEB_COMMANDS))
+                   for c in [[], *([c] for c in commands)])]  # calc and web take no workbook
         mistakes = [["pair", str(book), "--rounds"], ["pair", str(book), "--round", "x"], ["pair"], ["pari", str(book)],
                     ["simulate", str(book), "--runs", "0"], ["new", "x.xlsx", "--lang", "de"], ["merge", str(book)],
                     ["pair", str(book), "--force=yes"], ["print", str(book), "--round"], ["pair", str(book), "42"]]

@@ -323,3 +323,31 @@ def test_import_cycles_are_found_through_type_checking_and_functions() -> None:
     assert cycle(import_graph(sources)) == ["pkg.package", "pkg.save", "pkg.package"]
     del sources["pkg.save"]
     assert cycle(import_graph(sources)) == []
+
+
+CORE_BLOCKED = ("typer", "click", "pydantic", "pydantic_core", "rustworkx", "python_calamine")
+"""What forsxl's core imports without (issue 42): the command line's typer (and the click and pydantic it brings),
+and the two compiled libraries, rustworkx (the matching has forsxl's own beside it) and calamine (for .ods only)."""
+
+
+def test_the_core_imports_with_pure_python_dependencies_only() -> None:
+    """Every module but the command line's imports in a Python where typer, rustworkx and calamine cannot be
+    imported, as in the web page; and matches there with forsxl's own matching."""
+    script = f"""
+import importlib, pkgutil, sys
+class Blocked:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {CORE_BLOCKED!r}:
+            raise ImportError(name + " is not installed here")
+sys.meta_path.insert(0, Blocked())
+import forsxl
+for module in pkgutil.walk_packages(forsxl.__path__, "forsxl."):
+    if module.name not in ("forsxl.cli", "forsxl.helptext", "forsxl.__main__") and ".oxt" not in module.name:
+        importlib.import_module(module.name)
+from forsxl.engine.pairing import solver
+assert solver.rustworkx() is None
+print(solver.max_weight_perfect_matching(4, [(0, 1, 5), (2, 3, 5), (0, 2, 1), (1, 3, 1)]))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[(0, 1), (2, 3)]"

@@ -14,7 +14,6 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.workbook import Workbook
-from python_calamine import CalamineError, CalamineWorkbook
 
 from forsxl.book.safety import MAX_COLUMNS, MAX_ROWS, MAX_SHEETS, XmlBudget, check_archive, check_reach, refuse
 from forsxl.i18n import Later
@@ -98,6 +97,9 @@ def _cell(value: Any) -> Any:
 
 def read_ods(path: Path) -> Workbook:
     """Every sheet of the .ods as values in a new openpyxl workbook; a refused file raises WorkbookErrors."""
+    # calamine is imported by the first .ods read, never by forsxl's import: the web page loads it only then
+    from python_calamine import CalamineError, CalamineWorkbook
+
     check_archive(path, "content.xml")
     try:
         tables = _Tables(path)
