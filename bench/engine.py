@@ -3,10 +3,10 @@
     python bench/engine.py                # both cases, 5 timed runs each
     python bench/engine.py --repeat 3     # fewer runs
     python bench/engine.py --profile      # also cProfile the main case's pair_round and standings
-    python bench/engine.py --case main    # only the main case (or: --case adversarial, --case team)
+    python bench/engine.py --case main    # only the main case (or: --case adversarial, team, mcmahon)
 
-Engine values only (no workbook): a Tournament built in memory with the fors-club settings,
-rounds paired by `pair_round` and played with R10 simulated results from a seeded generator.
+Engine values only (no workbook): a Tournament built in memory with the fors-club settings (the McMahon case: the
+mcmahon preset's), rounds paired by `pair_round` and played with R10 simulated results from a seeded generator.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from benchlib import SEED, field, fmt, machine, measure, simulated, spread, tabl
 
 import forsxl.engine.pairing.neighbours as neighbours_module
 import forsxl.engine.tournament as tournament_module
+from forsxl.book.config import build_config
 from forsxl.engine.config import (
     Attendance,
     Config,
@@ -35,12 +36,12 @@ from forsxl.engine.config import (
     Handicap,
     Komi,
     Pairing,
-    PairingMethod,
     StartPoints,
     StepKind,
     Tiebreak,
 )
 from forsxl.engine.model import Player, PlayerId, Tournament
+from forsxl.engine.pairing.methods import NEIGHBOURS
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round
 
@@ -55,8 +56,15 @@ def fors_club(rounds: int, allow_rematch: bool = False) -> Config:
         komi=Komi(even=Fraction(13, 2)),
         attendance=Attendance(bye_points=Fraction(15), absent_points=Fraction(15)),
         tiebreaks=(Tiebreak.POINTS, Tiebreak.WINS, Tiebreak.SOS, Tiebreak.SOS_WINS, Tiebreak.RATING),
-        pairing=Pairing((PairingMethod.NEIGHBOURS,), allow_rematch=allow_rematch),
+        pairing=Pairing((NEIGHBOURS.name,), allow_rematch=allow_rematch),
     )
+
+
+def mcmahon(rounds: int) -> Config:
+    """The mcmahon preset (forsxl/presets/mcmahon.yaml): optimal weighted pairing in score groups (R7.4)."""
+    config, _, errors = build_config([("preset", "mcmahon", None), ("rounds", rounds, None)])
+    assert not errors, errors
+    return config
 
 
 @dataclass(frozen=True)
@@ -66,18 +74,20 @@ class Case:
     played: int
     team_size: int = 0
     extra_round: bool = False  # also time the round before, as a second sample of the same field
+    config: Callable[[int], Config] = fors_club
 
 
 CASES = (
     Case("main: 1000 players, 9 played", 1000, 9, extra_round=True),
     Case("adversarial: 999, teams of 3, 12 played", 999, 12, team_size=3),
     Case("team cup: 300 players in 100 teams, 4 played", 300, 4, team_size=3),
+    Case("mcmahon: 1000 players, 4 played", 1000, 4, config=mcmahon),
 )
 
 
 def build(case: Case) -> tuple[Tournament, list[float]]:
     """The tournament after `case.played` rounds, and how long `pair_round` took for each of them."""
-    config = fors_club(rounds=case.played + 1)
+    config = case.config(case.played + 1)
     players = tuple(
         Player(PlayerId(i), row["name"], row["rating"], club=row["club"], team=row.get("team", ""))
         for i, row in enumerate(field(case.players, team_size=case.team_size), start=1)
@@ -119,7 +129,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per measurement (the median is reported)")
     parser.add_argument("--profile", action="store_true", help="cProfile the main case's pair_round and standings")
-    cases = ("all", "main", "adversarial", "team")
+    cases = ("all", "main", "adversarial", "team", "mcmahon")
     parser.add_argument("--case", choices=cases, default="all", help="which case to run")
     args = parser.parse_args()
     print(machine())

@@ -164,7 +164,7 @@ def pairings(states: Path, answers: Path) -> None:
         same = len(mine & {frozenset(g[:2]) for g in theirs[1]})
         head = theirs[0].split()
         their_bye = head[head.index("bye") + 1] if "bye" in head else ""
-        rows.append(Paired(xml.name, t.config.pairing.method[0].value, len(theirs[1]), same,
+        rows.append(Paired(xml.name, str(t.config.pairing.method[0]), len(theirs[1]), same,
                            equal_cost(answers / f"{xml.stem}.cost.txt", mine), took, their_bye, bye == their_bye))
     (answers / "pairings.json").write_text(json.dumps([r._asdict() for r in rows], indent=1), "utf-8")
     lines: list[list[object]] = []

@@ -10,8 +10,8 @@ decimal separator (imported only where a date or a fraction is shown).
 
 A msgid is found by babel's extractor where it is the argument of `tr(lang, ...)`, `ntr(lang, ..., ...)`, `N_(...)`
 (a msgid named for a table, translated where it is shown) or `Later(...)` (an English text translated where it is
-shown), and in the engine, which knows no catalogue, `sentence(...)` and `sentence_n(...)` (a sentence of the
-Положение, engine/pairing/methods.py) and `filled(lang, ...)` (a paragraph of it with blanks,
+shown), and in the engine, which knows no catalogue, `sentence(...)` and `sentence_n(...)` (engine/said.py: what the
+engine says, worded here by `worded`) and `filled(lang, ...)` (a paragraph of the Положение with blanks,
 publish/regulation.py); `KEYWORDS` lists them.
 """
 
@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 from forsxl.engine.model import Result, number_text
 from forsxl.engine.results import result_text
+from forsxl.engine.said import Said
 from forsxl.engine.values import Lang, Rank
 from forsxl.russian import Named
 
@@ -198,6 +199,14 @@ def ntr(lang: Lang, singular: str, plural: str, count: int, **params: Any) -> st
     """The form of the msgid pair for `count` in `lang` by its CLDR plural rule (`1 тур`, `2 тура`, `5 туров`),
     `{count}` and the other `{params}` filled in."""
     return translations(lang).ngettext(singular, plural, count).format(count=count, **_shown(params, lang))
+
+
+def worded(said: Said, lang: Lang) -> str:
+    """What the engine said (`Said`) in `lang`, its params that are Said too worded first."""
+    params = {name: worded(value, lang) if isinstance(value, Said) else value for name, value in said.params.items()}
+    if said.plural:
+        return ntr(lang, said.text, said.plural, said.count, **params)
+    return tr(lang, said.text, **params)
 
 
 

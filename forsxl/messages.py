@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from forsxl.engine.config import Basis, PairingMethod, Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Source
 from forsxl.engine.values import Lang
-from forsxl.i18n import N_, Later, tr, translations
+from forsxl.i18n import N_, Later, tr, translations, worded
 
 MESSAGES: dict[str, str] = {
     # key: the English msgid; its Russian is in forsxl/locale/ru/LC_MESSAGES/forsxl.po
@@ -470,25 +470,29 @@ MESSAGES: dict[str, str] = {
 }
 
 
-METHOD_NAMES: dict[PairingMethod, str] = {
-    PairingMethod.NEIGHBOURS: N_("neighbours in the standings"), PairingMethod.SHIFT: N_("shift"),
-    PairingMethod.RATING_SHIFT: N_("rating shift"), PairingMethod.MCMAHON: N_("McMahon"),
-    PairingMethod.SWISS: N_("Swiss"), PairingMethod.ROUND_ROBIN: N_("round robin"), PairingMethod.SERP: N_("Serp"),
-}
-"""A pairing method in words (R7), where a message or the regulation names it; Config keeps its value."""
 BASIS_NAMES: dict[Basis, str] = {
     Basis.RATING: N_("by rating"), Basis.RANK: N_("by rank"), Basis.POINTS: N_("by points"),
     Basis.BLEND: N_("by rating and points"), Basis.MMS: N_("by McMahon score"),
 }
 """What a handicap is computed from (`handicap.basis`, R2.1), in words."""
-_WORDED: dict[type, Mapping[Any, str]] = {PairingMethod: METHOD_NAMES, Basis: BASIS_NAMES}
+
+
+def _in_words(value: Any, lang: Lang) -> Any:
+    """A pairing method (its record's words, R7) or a handicap basis (`BASIS_NAMES`) in words; any other value as
+    it is."""
+    if isinstance(value, PairingMethod):
+        # the registry brings the pairing code and its compiled solver: loaded when a message names a method, not
+        # by every import of the messages (forsxl.api starts without them, tests/test_api.py)
+        from forsxl.engine.pairing.methods import METHODS
+
+        return worded(METHODS[value].named, lang)
+    return tr(lang, BASIS_NAMES[value]) if isinstance(value, Basis) else value
 
 
 def text(code: str, lang: Lang, **params: Any) -> str:
     """The text of a message code in the language (its msgid through the catalogue), numbers written as the
-    language writes them, a pairing method or handicap basis in words (`METHOD_NAMES`, `BASIS_NAMES`)."""
-    worded = {k: tr(lang, _WORDED[type(v)][v]) if type(v) in _WORDED else v for k, v in params.items()}
-    return tr(lang, MESSAGES[code], **worded)
+    language writes them, a pairing method or handicap basis in words."""
+    return tr(lang, MESSAGES[code], **{k: _in_words(v, lang) for k, v in params.items()})
 
 
 TIEBREAK_LABELS: dict[Tiebreak, tuple[str, str]] = {

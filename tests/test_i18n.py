@@ -126,8 +126,9 @@ def test_a_param_that_is_a_fraction_is_written_in_the_language() -> None:
 def test_a_method_or_a_basis_is_named_in_words_and_a_name_needs_no_case() -> None:
     """A message names a pairing method or a handicap basis in the language, not by its Config value, and puts a name
     where Russian needs no declension (issue 30: `у Алексеев Олег`, `жеребьёвка: neighbours`)."""
-    from forsxl.engine.config import Basis, PairingMethod
+    from forsxl.engine.config import Basis
     from forsxl.engine.errors import ForsxlError
+    from forsxl.engine.pairing.methods import NEIGHBOURS, SWISS
     from forsxl.messages import message, text
 
     swapped = ForsxlError("R2.5", "stronger_holds_black", board=5, round=3, stones=2, black="Алексеев Олег",
@@ -136,9 +137,9 @@ def test_a_method_or_a_basis_is_named_in_words_and_a_name_needs_no_case() -> Non
         "внимание: доска 5: Алексеев Олег играет чёрными и получает фору 2, хотя сильнее по рейтингу: 2150 против "
         "2050 у белых (Борисов Глеб); фору даёт сильнейший, играя белыми: поменяйте цвета или forsxl pair --round 3 "
         "--board 5 --recompute (R2.5)")
-    assert text("explain_round", Lang.RU, round=4, method=PairingMethod.NEIGHBOURS, rule="R7.1") == (
+    assert text("explain_round", Lang.RU, round=4, method=NEIGHBOURS.name, rule="R7.1") == (
         "Тур 4, жеребьёвка — соседи по таблице (R7.1):")
-    assert text("why_method", Lang.EN, method=PairingMethod.SWISS) == "paired by Swiss"
+    assert text("why_method", Lang.EN, method=SWISS.name) == "paired by Swiss"
 
 
 def _help(*args: str, lang_env: str = "C.UTF-8") -> str:

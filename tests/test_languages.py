@@ -30,6 +30,7 @@ from forsxl.book.config import KEYS, presets
 from forsxl.cli import app
 from forsxl.engine import config as config_module
 from forsxl.engine.merge import Prefer
+from forsxl.engine.pairing.methods import METHODS
 from forsxl.engine.probability import Model
 from forsxl.formats.registry import AUTO, EXPORTS, IMPORTS
 from forsxl.locale import read
@@ -46,7 +47,8 @@ WORD = re.compile(r"(?<![\w.\-/\\])[A-Za-z]+(?![\w.\-/\\])")
 
 
 def _enum_values() -> set[str]:
-    found = {str(m.value) for m in (*Model, *Prefer)}
+    """The Config values: each choice's, and the pairing methods' names (Config `pairing.method`, stage plans)."""
+    found = {str(m.value) for m in (*Model, *Prefer)} | set(METHODS)
     for _, kind in inspect.getmembers(config_module, inspect.isclass):
         if issubclass(kind, Enum):
             found |= {str(m.value) for m in kind}
@@ -56,8 +58,8 @@ def _enum_values() -> set[str]:
 LATIN = {
     *(w.casefold() for v in _enum_values() for w in re.findall(r"[A-Za-z]+", v)),
     *(k for k in KEYS if "." not in k), *COMMANDS, *CALC_COMMANDS, *WEB_COMMANDS, *presets(), *IMPORTS, *EXPORTS,
-    # Config values: stage plans' methods (`knockout`), the fields of prize lists' filters in English (`club=`)
-    "knockout", "club", "rating", "rank", "country", AUTO,
+    # Config values: the fields of prize lists' filters in English (`club=`)
+    "club", "rating", "rank", "country", AUTO,
     # formats, programs, the tournament's own Latin notation (Config values of tie-breaks by their short names)
     "csv", "xml", "html", "htm", "pdf", "xlsx", "ods", "yaml", "forsxl", "opengotha", "chromium", "chrome", "google",
     "ctrl", "excel", "libreoffice", "unopkg", "python", "blue", "base", "pyodide", "http",

@@ -1,10 +1,12 @@
 """STYLE "Layout": the engine is pure (stdlib and itself, no clock, no global random); book, publish
 and formats import the engine, never each other, and read the report without computing any of it; the application
-layer (app/) joins them, and only cli.py imports it (issue 22)."""
+layer (app/) joins them, and only cli.py imports it (issue 22). Each file is parsed once for all the checks
+(`parsed`, issue 44)."""
 
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -15,6 +17,12 @@ import pytest
 FORSXL = Path(__file__).resolve().parents[1] / "forsxl"
 ENGINE_FILES = sorted((FORSXL / "engine").rglob("*.py"))
 SIBLINGS = ("book", "publish", "formats", "upload")
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a file of forsxl, parsed once for every check that reads it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def imported_from(node: ast.ImportFrom, module: str) -> str:
@@ -71,14 +79,14 @@ SOLVER = FORSXL / "engine" / "pairing" / "solver.py"
 @pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(FORSXL)))
 def test_engine_imports_only_stdlib_and_itself(path: Path) -> None:
     module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     allowed = ["rustworkx"] if path == SOLVER else []
     assert [name for name in imports(tree, module) if not_pure(name) and name not in allowed] == []
 
 
 @pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda p: str(p.relative_to(FORSXL)))
 def test_engine_has_no_clock_and_no_global_random(path: Path) -> None:
-    assert impurities(ast.parse(path.read_text(encoding="utf-8"))) == []
+    assert impurities(parsed(path)) == []
 
 
 @pytest.mark.parametrize("layer", SIBLINGS)
@@ -86,7 +94,7 @@ def test_book_publish_formats_never_import_each_other(layer: str) -> None:
     others = tuple(f"forsxl.{other}" for other in SIBLINGS if other != layer)
     for path in sorted((FORSXL / layer).rglob("*.py")):
         module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
-        names = imports(ast.parse(path.read_text(encoding="utf-8")), module)
+        names = imports(parsed(path), module)
         assert [n for n in names if n in others or n.startswith(tuple(f"{o}." for o in others))] == [], path
 
 
@@ -135,7 +143,7 @@ def test_outputs_read_the_report_and_compute_none_of_it(layer: str) -> None:
     """
     for path in sorted((FORSXL / layer).rglob("*.py")):
         module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
-        assert report_computations(ast.parse(path.read_text(encoding="utf-8")), module) == [], path
+        assert report_computations(parsed(path), module) == [], path
 
 
 def _imported_by(layer: str) -> dict[str, list[str]]:
@@ -145,7 +153,7 @@ def _imported_by(layer: str) -> dict[str, list[str]]:
         if path.is_relative_to(FORSXL / layer) or path == FORSXL / f"{layer}.py":
             continue
         module = module_name(path) + (".__init__" if path.name == "__init__.py" else "")
-        names = [n for n in imports(ast.parse(path.read_text(encoding="utf-8")), module)
+        names = [n for n in imports(parsed(path), module)
                  if n == f"forsxl.{layer}" or n.startswith(f"forsxl.{layer}.")]
         if names:
             found[module] = names
@@ -174,7 +182,7 @@ def test_one_layer_knows_each_library(library: str) -> None:
     for path in sorted(FORSXL.rglob("*.py")):
         if path.is_relative_to(FORSXL / owner):
             continue
-        names = imports(ast.parse(path.read_text(encoding="utf-8")), module_name(path))
+        names = imports(parsed(path), module_name(path))
         assert [n for n in names if n.split(".")[0] == library] == [], path
 
 
@@ -187,14 +195,14 @@ def test_the_command_line_loads_no_upload_library_nor_the_qr_one() -> None:
     assert done.stdout.strip() == "[]", done.stdout
 
 
-def import_graph(sources: Mapping[str, str]) -> dict[str, set[str]]:
-    """Each module of `sources` (module name -> its text) with the modules of `sources` it imports anywhere: at the
+def import_graph(sources: Mapping[str, ast.AST]) -> dict[str, set[str]]:
+    """Each module of `sources` (module name -> its tree) with the modules of `sources` it imports anywhere: at the
     top, in a function, or under `if TYPE_CHECKING:` (a type the checker needs is a dependency all the same). `from
     package import module` names the module."""
     graph: dict[str, set[str]] = {}
-    for module, text in sources.items():
+    for module, tree in sources.items():
         edges: set[str] = set()
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 edges |= {alias.name for alias in node.names}
             elif isinstance(node, ast.ImportFrom):
@@ -229,9 +237,9 @@ def cycle(graph: Mapping[str, set[str]]) -> list[str]:
     return []
 
 
-def package_sources() -> dict[str, str]:
-    """Every module of forsxl by its name (a package's `__init__` by the package's own), with its text."""
-    return {module_name(path): path.read_text(encoding="utf-8") for path in sorted(FORSXL.rglob("*.py"))}
+def package_trees() -> dict[str, ast.Module]:
+    """Every module of forsxl by its name (a package's `__init__` by the package's own), with its tree."""
+    return {module_name(path): parsed(path) for path in sorted(FORSXL.rglob("*.py"))}
 
 
 def test_forsxls_imports_form_a_tree_type_checking_imports_counted() -> None:
@@ -239,7 +247,7 @@ def test_forsxls_imports_form_a_tree_type_checking_imports_counted() -> None:
     of value types (engine/values.py) that sit below it, a round's cell (RoundCell) is the model's, not the
     standings', and book/save.py writes a book/package.Package that knows nothing of saving. A circle held together
     by type-only imports still means neither module can be read, or changed, without the other."""
-    assert cycle(import_graph(package_sources())) == []
+    assert cycle(import_graph(package_trees())) == []
 
 
 # The checkers themselves must catch what they are for.
@@ -301,12 +309,13 @@ def test_report_computation_checker(source: str, expected: list[str]) -> None:
 
 
 def test_import_cycles_are_found_through_type_checking_and_functions() -> None:
-    sources = {"pkg.config": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.ratings import Rank\n",
-               "pkg.ratings": "from pkg import config\n",
-               "pkg.save": "def save():\n    from pkg.package import Package\n",
-               "pkg.package": "from .save import Identity\n",
-               "pkg.engine": "import pkg.ratings\nfrom pkg.values import Lang\n",
-               "pkg.values": "import re\n"}
+    texts = {"pkg.config": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.ratings import Rank\n",
+             "pkg.ratings": "from pkg import config\n",
+             "pkg.save": "def save():\n    from pkg.package import Package\n",
+             "pkg.package": "from .save import Identity\n",
+             "pkg.engine": "import pkg.ratings\nfrom pkg.values import Lang\n",
+             "pkg.values": "import re\n"}
+    sources = {module: ast.parse(text) for module, text in texts.items()}
     graph = import_graph(sources)
     assert graph["pkg.ratings"] == {"pkg.config"} and graph["pkg.package"] == {"pkg.save"}
     assert cycle(graph) == ["pkg.config", "pkg.ratings", "pkg.config"]

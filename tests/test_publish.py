@@ -15,7 +15,6 @@ from forsxl.engine.config import (
     Config,
     Handicap,
     Pairing,
-    PairingMethod,
     Scheme,
     Scoring,
     StartPoints,
@@ -23,6 +22,7 @@ from forsxl.engine.config import (
     TopStart,
 )
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.pairing.methods import ROUND_ROBIN
 from forsxl.engine.report import Report, make_report
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import schedule_tournament
@@ -267,7 +267,7 @@ def round_robin(lang: Lang, beats: set[tuple[int, int]], pending: frozenset[int]
     config = Config(
         name="RR", rounds=3, lang=lang, handicap=Handicap(max_steps=0), scoring=Scoring(scheme=Scheme.RENJU),
         start=StartPoints(per=100000, lower_below=None, top=TopStart.RATING, min=0),  # renju: no start points
-        tiebreaks=(Tiebreak.POINTS,), pairing=Pairing(method=(PairingMethod.ROUND_ROBIN,)), superfinal=superfinal,
+        tiebreaks=(Tiebreak.POINTS,), pairing=Pairing(method=(ROUND_ROBIN.name,)), superfinal=superfinal,
     )
     rounds = []
     for rnd in schedule_tournament(Tournament(config, players, ())).rounds:

@@ -39,7 +39,7 @@ from test_cli import (
     within_cpu,
 )
 
-from forsxl.book import openpyxl_private, safety
+from forsxl.book import layout, openpyxl_private, safety
 from forsxl.book.kept import tournament
 from forsxl.book.package import Package
 from forsxl.book.parts import Parts, SheetXml, spans
@@ -628,6 +628,15 @@ def test_result_changed_after_the_next_round_was_paired(book: Path) -> None:
     edit(book, "Round-1", 2, Result="B+")
     (line,) = problems(ok("standings", book))
     assert line.startswith("Round-1!H2: warning: the result changed after rounds 2, 3 were paired (Standings had ")
+
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+def test_standings_round_headers_read_back_as_written(lang: Lang) -> None:
+    """book/recorded.py finds Standings' round columns by the headers its writer takes from layout.ROUND_COLUMN, in
+    either language, and nothing else (the result-changed warning above reads them)."""
+    assert [layout.round_of_column(layout.ROUND_COLUMN[lang].format(n=n)) for n in (1, 12, 999)] == [1, 12, 999]
+    assert [layout.round_of_column(h) for h in ("Rating", "Rank", "R", "T3", 3, None)] == [None] * 6
 
 
 # ------------------------------------------------------------------------------------------------- .ods

@@ -332,7 +332,7 @@ def test_r5_a_renju_round_robin_admits_no_late_entrant(tmp_path: Path) -> None:
         "Players!A10: Late Comer is in no round of the schedule: a round robin admits no late entrant "
         "(attendance.late_until); delete the row in Players, or, while no result is typed, write the schedule again "
         "with forsxl schedule (R5)")
-    assert load(path).tournament.config.pairing.method[0].value == "round_robin"
+    assert load(path).tournament.config.pairing.method[0] == "round_robin"
     workbook = openpyxl.load_workbook(path)
     workbook["Config"].append(["attendance.late_until", None])
     workbook["Config"].append(["round_robin.by_size", "no"])

@@ -38,16 +38,16 @@ def _what(version: Version, lang: Lang) -> str:
     that it is damaged; how undo left it."""
     if version.damage is not None:
         return tr(lang, "damaged: {why}", why=message(version.damage, lang))
-    run = version.run
-    if run is None:
+    logged = version.logged
+    if logged is None:
         what = tr(lang, "no forsxl command in its Log")
-    elif version.edited and run.when is not None:
-        same_day = run.when.date() == version.saved.date()
-        changes = f" ({run.changes})" if run.changes else ""
-        what = tr(lang, "changed after {command} of {time}{changes}", command=command_word(run.command, lang),
-                  changes=changes, time=run.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
+    elif version.edited and logged.when is not None:
+        same_day = logged.when.date() == version.saved.date()
+        changes = f" ({logged.changes})" if logged.changes else ""
+        what = tr(lang, "changed after {command} of {time}{changes}", command=command_word(logged.command, lang),
+                  changes=changes, time=logged.when.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M"))
     else:
-        what = command_word(run.command, lang) + (f" ({run.changes})" if run.changes else "")
+        what = command_word(logged.command, lang) + (f" ({logged.changes})" if logged.changes else "")
     if version.typed_on is not None:
         what += tr(lang, "; typed on version {number}, which an undo had put back", number=version.typed_on)
     if version.undone:
@@ -69,7 +69,7 @@ def history_lines(path: Path, lang: Lang, copy: Path | None = None) -> tuple[lis
     now, kept = found.now, found.kept
     versions: list[dict[str, object]] = [
         {"number": v.number, "saved": v.saved.isoformat(timespec="seconds"), "what": _what(v, lang),
-         "command": v.run.command if v.run else None, "changes": v.run.changes if v.run else None,
+         "command": v.logged.command if v.logged else None, "changes": v.logged.changes if v.logged else None,
          "edited": v.edited, "damaged": v.damage is not None,
          "now": now is not None and v.digest == now.digest} for v in kept]
     return _history_lines(path, lang, found), versions

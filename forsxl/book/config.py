@@ -17,10 +17,11 @@ from typing import Any
 import yaml
 
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, KeyInfo, StagePlan, config_keys, with_key
+from forsxl.engine.config import Config, KeyInfo, PairingMethod, StagePlan, config_keys, with_key
 from forsxl.engine.errors import ForsxlError, nearest
 from forsxl.engine.model import Source, number_text
 from forsxl.engine.norms import parse_norm_band
+from forsxl.engine.pairing.methods import config_methods
 from forsxl.engine.prizes import parse_prize_lists
 from forsxl.engine.scoring import settled_scheme
 from forsxl.engine.stages import parse_stage_plan
@@ -58,6 +59,10 @@ VALUE_READERS: dict[type, Callable[[str], Any]] = {
 }
 """Engine values a Config cell holds as text, each with its reader (STYLE 9): a ValueError is a plain bad value, a
 ForsxlError its own message at the key's cell; str() gives the text back."""
+
+NAMED: dict[type, Callable[[], Sequence[str]]] = {PairingMethod: config_methods}
+"""Config values named by a registry that sits above Config, with the names it holds now: read as a StrEnum is,
+from its values (a pairing method, R7: `pairing.methods.METHODS`)."""
 
 @functools.cache
 def key_type(key: str) -> Any:
@@ -129,6 +134,11 @@ def convert_value(value: Any, hint: Any) -> Any:
         return parse_number(value)
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return hint(str(value).strip().casefold())
+    if hint in NAMED:
+        name = str(value).strip().casefold()
+        if name not in NAMED[hint]():
+            raise ValueError(value)
+        return hint(name)
     if isinstance(value, datetime.date):  # a date cell (28.11.2026 typed in Calc) is a datetime, time 00:00
         return (value.date() if isinstance(value, datetime.datetime) else value).isoformat()
     return "" if value is None else str(value).strip()
@@ -148,6 +158,8 @@ def expected_value(hint: Any) -> Later:
         return Later("{what} or empty", what=expected_value(inner))
     if isinstance(hint, type) and issubclass(hint, StrEnum):
         return Later("one of {values}", values=", ".join(m.value for m in hint))
+    if hint in NAMED:
+        return Later("one of {values}", values=", ".join(NAMED[hint]()))
     return Later(_KINDS.get(hint, N_("text")))
 
 
@@ -213,7 +225,7 @@ def build_config(
 
 def _plain(value: Any) -> Any:
     """Config values as YAML-friendly Python: tuples as lists, enums as text, exact fractions kept exact."""
-    if type(value) in VALUE_READERS:  # an engine value as its text, as typed
+    if type(value) in VALUE_READERS or type(value) in NAMED:  # an engine value, or a name, as its text, as typed
         return str(value)
     if isinstance(value, tuple):
         return [_plain(v) for v in value]

@@ -126,6 +126,18 @@ STANDINGS_COLUMNS: dict[str, tuple[str, str]] = {
 }
 TEAM_COLUMNS = (N_("Place"), N_("Team"), N_("Points"), N_("Best place"), N_("Members"))
 ROUND_COLUMN = {Lang.EN: "R{n}", Lang.RU: "Т{n}"}
+"""Standings' header of round n's column."""
+_ROUND_PREFIXES = "|".join(re.escape(heading.removesuffix("{n}")) for heading in ROUND_COLUMN.values())
+_ROUND_HEADER = re.compile(rf"\s*(?:{_ROUND_PREFIXES})(\d{{1,3}})\s*")
+
+
+def round_of_column(heading: object) -> int | None:
+    """The round a Standings header names as ROUND_COLUMN writes it (`R3`, `Т3`), in either language; None for any
+    other header."""
+    match = _ROUND_HEADER.fullmatch(heading) if isinstance(heading, str) else None
+    return None if match is None else int(match[1])
+
+
 SUPERFINAL_NOTE = N_("Superfinal: {a} and {b} play a match to two wins for places 1–2 (R7.8)")
 LOG_COMMANDS = {"new": N_("new"), "import": N_("import"), "pair": N_("pair"), "schedule": N_("schedule"),
                 "stage --next": N_("stage --next"), "standings": N_("standings"), "merge": N_("merge"),
@@ -164,7 +176,13 @@ RATING_CHANGE_COLUMNS: dict[str, tuple[str, str]] = {
 }
 """The Rating changes sheet: a rating the list has otherwise than Players, to accept by a mark in Accept (the one
 column of the sheet the referee types); `forsxl ratings --apply` writes the marked ones into Players."""
-LOG_COLUMNS = {Lang.EN: ("Time", "Command", "Version", "Changes"), Lang.RU: ("Время", "Команда", "Версия", "Изменения")}
+LOG_COLUMNS: dict[str, tuple[str, str]] = {
+    "time": ("Time", "Время"),
+    "command": ("Command", "Команда"),
+    "version": ("Version", "Версия"),
+    "changes": ("Changes", "Изменения"),
+}
+"""The Log sheet: a row a command that saved, when, which forsxl, and what it changed."""
 
 
 def names_lang(names: Iterable[str]) -> Lang:
@@ -179,6 +197,11 @@ def sheet_name(kind: str, lang: Lang) -> str:
 
 def header(columns: Mapping[str, tuple[str, str]], column: str, lang: Lang) -> str:
     return columns[column][0 if lang == Lang.EN else 1]
+
+
+def headers(columns: Mapping[str, tuple[str, str]], lang: Lang) -> list[str]:
+    """A sheet's header row: every column of `columns`, in order, in `lang`."""
+    return [header(columns, column, lang) for column in columns]
 
 
 def fold_header(text: str) -> str:

@@ -487,14 +487,14 @@ def _write_log(workbook: Workbook, lang: Lang, rows: list[tuple[object, ...]]) -
     ordered = [unique[k] for k in sorted(unique, key=lambda k: tuple(str(v) for v in k))]
     title = next((n for n in workbook.sheetnames if n in layout.SHEETS["log"]), layout.sheet_name("log", lang))
     sheet = fresh_sheet(workbook, title, ())
-    write_row(sheet, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    write_row(sheet, 1, layout.headers(layout.LOG_COLUMNS, lang), bold=True)
     for row, cells in enumerate(ordered, start=2):
         write_row(sheet, row, list(cells))
     lay_out_log(sheet)
 
 
 def _keep_standings_if_agreed(workbook: Workbook, other: Workbook) -> None:
-    """Standings is what the last run recorded (book/history.py): kept when both copies recorded the same, dropped
+    """Standings is what forsxl last recorded (book/recorded.py): kept when both copies recorded the same, dropped
     when they differ, since a record of one copy's results would flag the other copy's as changed."""
     mine, theirs = find_sheet(workbook, "standings"), find_sheet(other, "standings")
     if mine is not None and _values(mine) != _values(theirs):

@@ -74,7 +74,7 @@ from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Source
 
 UNREAD = frozenset(name for kind in ("standings", "teams", "playoff") for name in layout.SHEETS[kind])
-"""forsxl's result sheets: every run that saves writes them again and nothing reads them as sheets (history.py reads
+"""forsxl's result sheets: every run that saves writes them again and nothing reads them as sheets (recorded.py reads
 Standings' values through `values`), so openpyxl does not parse them; Standings is a big workbook's largest sheet."""
 
 _WORKSHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
@@ -168,7 +168,7 @@ class Package(Parts):
         return out, cut
 
     def _values(self, part: str, workbook: Workbook) -> Rows:
-        if part not in self._rows:  # read once: history.py and merge.py both ask
+        if part not in self._rows:  # read once: recorded.py and merge.py both ask
             self._rows[part] = raw_values(self._recorded[part], self._strings, workbook)
         return self._rows[part]
 
@@ -231,6 +231,12 @@ def values(sheet: Worksheet) -> Rows:
         if found and cells[0].row is not None:
             rows.append((cells[0].row, found))
     return rows
+
+
+def header_of(rows: Rows) -> list[object]:
+    """Row 1 of rows read by `values`, column by column from A (None for an empty cell): a sheet's header."""
+    first = rows[0][1] if rows and rows[0][0] == 1 else {}
+    return [first.get(i) for i in range(1, max(first, default=0) + 1)]
 
 
 # ---------------------------------------------------------------------------------------------------- saving

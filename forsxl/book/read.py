@@ -19,9 +19,9 @@ from openpyxl.worksheet.worksheet import Worksheet
 from forsxl.book import layout, openpyxl_private
 from forsxl.book.config import MAX_NUMBER, NumberTooLarge, build_config, parse_number
 from forsxl.book.edits import Edits
-from forsxl.book.history import Recorded, changed_results, recorded
 from forsxl.book.ods import read_ods, xlsx_beside
 from forsxl.book.package import Package
+from forsxl.book.recorded import Recorded, changed_results, recorded
 from forsxl.book.safety import MAX_PLAYERS, check_archive, check_sheets, refuse, unreadable
 from forsxl.book.save import Identity
 from forsxl.book.sheets import data_rows, find_sheet, header_row
@@ -53,7 +53,7 @@ class RoundSheet:
     rows: list[tuple[int, Game | tuple[PlayerId, Sitout]]] = field(default_factory=list)
     filled: list[tuple[int, int, str | int]] = field(default_factory=list)
     """(row, column, value) of cells a save sets: one holding a player's old name, rewritten to the new one
-    (book/history.py), and a game's empty Board cell, given the board it was read as."""
+    (book/recorded.py), and a game's empty Board cell, given the board it was read as."""
 
 
 @dataclass

@@ -8,8 +8,8 @@ from forsxl.book import layout
 from forsxl.book.read import Book, round_sheets
 from forsxl.book.sheets import BOLD, fresh_sheet, put
 from forsxl.book.write import write_round
-from forsxl.engine.config import PairingMethod
 from forsxl.engine.model import PlayerId, number_text
+from forsxl.engine.pairing.methods import ROUND_ROBIN
 from forsxl.engine.tournament import Schedule
 from forsxl.engine.values import Lang
 
@@ -56,7 +56,7 @@ def write_schedule(book: Book, schedule: Schedule) -> None:
     put(sheet.cell(1, 1), _text("title", lang))
     sheet.cell(1, 1).font = BOLD
     rounds = len(schedule.rounds)
-    if schedule.method == PairingMethod.ROUND_ROBIN:
+    if schedule.method == ROUND_ROBIN.name:
         cycles = rounds // max(1, len(t.players) - 1 + len(t.players) % 2)
         put(sheet.cell(2, 1), _text("round_robin", lang).format(cycles=cycles, rounds=rounds))
     elif schedule.serp is not None:

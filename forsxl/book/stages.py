@@ -12,7 +12,7 @@ from forsxl.i18n import N_, each, tr
 
 TITLE = N_("Stage {stage}, {name} ({text}): rounds {first}-{last}")
 COLUMNS = (N_("Place"), N_("Name"), N_("No"), N_("Start"), N_("Points"))
-"""Name before No: book/history.py reads rows with a number in column B as the main table's."""
+"""Name before No: book/recorded.py reads rows with a number in column B as the main table's."""
 
 
 def write_stage_tables(book: Book, tables: Sequence[StageTable]) -> None:

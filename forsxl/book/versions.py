@@ -16,21 +16,22 @@ from pathlib import Path
 
 from openpyxl.workbook.workbook import Workbook
 
+from forsxl.book import layout
 from forsxl.book.kept import Record, digest, kept_versions, read_version, same_tournament, tournament, versions_folder
-from forsxl.book.package import values
+from forsxl.book.package import header_of, values
 from forsxl.book.read import open_bytes
 from forsxl.book.save import Identity, replace, writing
 from forsxl.book.sheets import find_sheet
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.i18n import Later
 
-SAVED_WITH_ITS_RUN = timedelta(minutes=1)
+SAVED_WITH_ITS_COMMAND = timedelta(minutes=1)
 """A file saved within this of its Log's last row was saved by that command; one saved later was changed after it,
 in a spreadsheet (a command writes its Log row a few seconds before it saves)."""
 
 
 @dataclass(frozen=True)
-class Run:
+class Logged:
     """The last row of a workbook's Log sheet: when forsxl ran, which command, and what it changed."""
 
     when: datetime | None
@@ -47,7 +48,8 @@ class Version:
     saved: datetime
     """When the file was saved, by forsxl or by a spreadsheet."""
     digest: str
-    run: Run | None
+    logged: Logged | None
+    """The last command its Log records."""
     damage: ForsxlError | None
     """Why it is no workbook forsxl reads, and so is never put back; None for a sound one."""
     tournament: str | None
@@ -67,7 +69,8 @@ class Version:
     @property
     def edited(self) -> bool:
         """Whether the file was changed after the last command its Log records (results typed in Excel, say)."""
-        return self.run is not None and self.run.when is not None and self.saved - self.run.when > SAVED_WITH_ITS_RUN
+        return (self.logged is not None and self.logged.when is not None
+                and self.saved - self.logged.when > SAVED_WITH_ITS_COMMAND)
 
 
 @dataclass(frozen=True)
@@ -89,20 +92,22 @@ class History:
         return found
 
 
-def last_run(workbook: Workbook) -> Run | None:
-    """The last row of a workbook's Log; None when it has none."""
+def last_logged(workbook: Workbook) -> Logged | None:
+    """The last row of a workbook's Log, its columns found by their headers (layout.LOG_COLUMNS) as every sheet's
+    are; None when it has none, or no Command column."""
     log = find_sheet(workbook, "log")
-    last = None
-    for number, row in [] if log is None else values(log):
-        if number > 1 and row.get(2):  # below the header
-            last = (row.get(1), row.get(2), row.get(3), row.get(4))
+    rows = [] if log is None else values(log)
+    columns = layout.match_columns(header_of(rows), layout.LOG_COLUMNS)
+    if "command" not in columns:
+        return None
+    last = next((row for number, row in reversed(rows) if number > 1 and row.get(columns["command"])), None)
     if last is None:
         return None
     try:
-        when = datetime.fromisoformat(str(last[0]))
+        when = datetime.fromisoformat(str(last.get(columns.get("time", 0))))
     except ValueError:
         when = None
-    return Run(when, str(last[1]), str(last[3] or ""))
+    return Logged(when, str(last[columns["command"]]), str(last.get(columns.get("changes", 0)) or ""))
 
 
 def _examined(number: int, path: Path, workbook: bool = False) -> Version:
@@ -124,10 +129,10 @@ def _examined(number: int, path: Path, workbook: bool = False) -> Version:
     except WorkbookErrors as errors:
         return Version(number, path, saved, digest(data), None, errors.errors[0], None, data)
     try:
-        run = last_run(book)
+        logged = last_logged(book)
     except Exception:  # a Log past reading: the version is still listed, and put back
-        run = None
-    return Version(number, path, saved, digest(data), run, None, tournament(data), data)
+        logged = None
+    return Version(number, path, saved, digest(data), logged, None, tournament(data), data)
 
 
 def _known(path: Path) -> list[Path]:
@@ -179,12 +184,12 @@ def history(path: Path, copy: Path | None = None) -> History:
 
 
 def _renumbered(version: Version, number: int) -> Version:
-    return Version(number, version.path, version.saved, version.digest, version.run, version.damage,
+    return Version(number, version.path, version.saved, version.digest, version.logged, version.damage,
                    version.tournament, version.data)
 
 
 def _linked(version: Version, parent: Version | None, typed_on: int | None, undone: bool) -> Version:
-    return Version(version.number, version.path, version.saved, version.digest, version.run, version.damage,
+    return Version(version.number, version.path, version.saved, version.digest, version.logged, version.damage,
                    version.tournament, version.data, parent, typed_on, undone)
 
 

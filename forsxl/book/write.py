@@ -75,7 +75,7 @@ def _owned_cells(rs: RoundSheet, t: Tournament, cells: Mapping[PlayerId, Sequenc
 def refresh_rounds(book: Book, report: Report) -> None:
     """Rewrite the owned cells of every round sheet from the sheet as it stands and the report's round cells."""
     for rs in book.round_sheets.values():
-        for row, column, value in rs.filled:  # a player renamed in Players (book/history.py), a Board cell emptied
+        for row, column, value in rs.filled:  # a player renamed in Players (book/recorded.py), a Board cell emptied
             put(rs.sheet.cell(row, column), value)
         _owned_cells(rs, book.tournament, report.cells)
 
@@ -263,7 +263,7 @@ def log_row(workbook: Workbook, lang: Lang, when: str, command: str, version: st
     existing = next((workbook[n] for n in workbook.sheetnames if n in layout.SHEETS["log"]), None)
     sheet = existing or workbook.create_sheet(title)
     if sheet.max_row == 1 and sheet.cell(1, 1).value is None:
-        write_row(sheet, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+        write_row(sheet, 1, layout.headers(layout.LOG_COLUMNS, lang), bold=True)
     write_row(sheet, sheet.max_row + 1, [when, command_word(command, lang), version, changes])
     if existing is None:  # a sheet of forsxl's own, written whole: the widths are saved with it
         fit_columns(sheet)
@@ -297,7 +297,7 @@ def new_workbook(config_rows: Sequence[tuple[str, Any]], lang: Lang, columns: Se
     players.column_dimensions["B"].width = 28  # names to come
     players.freeze_panes = "A2"
     log = workbook.create_sheet(layout.sheet_name("log", lang))
-    write_row(log, 1, list(layout.LOG_COLUMNS[lang]), bold=True)
+    write_row(log, 1, layout.headers(layout.LOG_COLUMNS, lang), bold=True)
     for sheet in (config, players):  # one page wide, as the sheets forsxl rewrites
         print_setup(sheet, sheet.title)
     lay_out_log(log)

@@ -13,13 +13,12 @@ from forsxl.engine.config import (
     MAX_KOMI,
     MAX_ROUNDS,
     Config,
-    PairingMethod,
     StartMethod,
     StartPoints,
     get_key,
     parse_band,
 )
-from forsxl.engine.pairing.methods import SCHEDULED
+from forsxl.engine.pairing.methods import SCHEDULED, SHIFT
 from forsxl.engine.scoring import scheme_problems
 
 Problem = tuple[str, str, dict[str, Any]]
@@ -77,7 +76,7 @@ def pairing_problems(config: Config) -> list[Problem]:
         low >= high for low, high in zip((0, *pairing.until), pairing.until, strict=False)
     ):
         problems.append(("pairing.until", "config_pairing_until", {"count": len(pairing.method) - 1}))
-    if pairing.method[:1] == (PairingMethod.SHIFT,) and pairing.shift is not None and pairing.shift < config.rounds:
+    if pairing.method[:1] == (SHIFT.name,) and pairing.shift is not None and pairing.shift < config.rounds:
         problems.append(("pairing.shift", "config_pairing_shift", {"shift": pairing.shift, "rounds": config.rounds}))
     if pairing.shift_rating <= 0:
         problems.append(("pairing.shift_rating", "config_positive", {"key": "pairing.shift_rating"}))
@@ -101,7 +100,7 @@ def playoff_problems(config: Config) -> list[Problem]:
         problems.append(("playoff.after_round", "config_playoff_rounds",
                          {"size": rules.size, "stages": stages, "after": rules.after_round, "rounds": config.rounds}))
     if config.pairing.method and config.pairing.method[0] in SCHEDULED:
-        problems.append(("playoff.size", "config_playoff_scheduled", {"method": config.pairing.method[0].value}))
+        problems.append(("playoff.size", "config_playoff_scheduled", {"method": str(config.pairing.method[0])}))
     return problems
 
 

@@ -151,14 +151,11 @@ class UnplayedLoss(StrEnum):
     LOSS = "loss"  # a plain loss, [000 §5.1]: «ему засчитываются поражения (минусы)»
 
 
-class PairingMethod(StrEnum):
-    NEIGHBOURS = "neighbours"
-    SHIFT = "shift"
-    RATING_SHIFT = "rating_shift"
-    ROUND_ROBIN = "round_robin"  # R7.5: every round written at once by `forsxl schedule`
-    SERP = "serp"  # R7.6: every round written at once by `forsxl schedule`
-    MCMAHON = "mcmahon"  # R7.4: score groups by McMahon score, optimal weighted matching
-    SWISS = "swiss"  # R7.4: score groups by points, optimal weighted matching
+class PairingMethod(str):
+    """A pairing method by its name (R7): a key of `pairing.methods.METHODS`, the registry, whose records say all
+    else. It sits above Config, so Config holds the name, and book/config.py reads a Config's names against it."""
+
+    __slots__ = ()
 
 
 class SerpLayout(StrEnum):
@@ -370,7 +367,7 @@ class Attendance:
 @dataclass(frozen=True)
 class Pairing:
     method: tuple[PairingMethod, ...] = key(
-        (PairingMethod.NEIGHBOURS,), "pairing method, or methods in turn (shift, neighbours) switched by until", "R7"
+        (PairingMethod("neighbours"),), "pairing method, or methods in turn (shift, neighbours) switched by until", "R7"
     )
     until: tuple[int, ...] = key((), "last round of each method but the last (3: the first method in rounds 1-3)", "R7")
     allow_rematch: bool = key(False, "whether two players may meet twice", "R7")

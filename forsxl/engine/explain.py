@@ -10,7 +10,7 @@ without one still gets the generic facts of every pair (places, points, group, h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,8 +23,8 @@ from forsxl.engine.pairing.gotha import GOTHA_WEIGHTS, gotha_bye_weight
 from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.pairing.neighbours import bye_order
 from forsxl.engine.pairing.reasons import Reason, RoundContext
-from forsxl.engine.standings import Standing, round_groups, standings, tournament_start_points
-from forsxl.engine.tournament import round_state, sides_before
+from forsxl.engine.standings import Standing, standings, tournament_start_points
+from forsxl.engine.tournament import Seated, round_state, seated
 
 # --- "why is X above me" (R6) ---
 
@@ -152,14 +152,16 @@ def _handicap(t: Tournament, game: Game, upper: Side, lower: Side) -> HandicapWh
     return HandicapWhy(rules, game.steps, game.stones, game.komi)
 
 
-def _sides(t: Tournament, number: int, table: list[Standing], present: tuple[PlayerId, ...],
-           scheduled: bool) -> Mapping[PlayerId, Side]:
-    """Every player as the handicap read them when the round was made: a scheduled round's by start points, as
-    `schedule_tournament` does (R7.5, R7.6), a paired round's as `pair_round` does (R2)."""
+def _seated(t: Tournament, number: int, table: list[Standing], present: tuple[PlayerId, ...],
+            scheduled: bool) -> Seated:
+    """The round's players as the handicap read them when it was made: a paired round's seated as `pair_round` seats
+    them (R2, R3), a scheduled round's by start points, as `schedule_tournament` does (R7.5, R7.6), its games
+    carrying their groups."""
     if not scheduled:
-        return sides_before(t, number, table, round_groups(t, number, present))
+        return seated(t, number, table, present)
     start = tournament_start_points(t)
-    return {p.id: side(p.id, p.rating, start[p.id], 0, 0, False, t.config, p.rank) for p in t.players}
+    sides = {p.id: side(p.id, p.rating, start[p.id], 0, 0, False, t.config, p.rank) for p in t.players}
+    return Seated(number, table, present, {}, sides)
 
 
 def _bye_reasons(ctx: RoundContext) -> tuple[Reason, ...]:
@@ -213,8 +215,9 @@ def explain_round(t: Tournament, number: int) -> RoundWhy:
     byes = [pid for pid, kind in rnd.sitouts if kind == Sitout.BYE]
     playing = {pid for g in main for pid in (g.black, g.white)} | set(byes)
     present = tuple(s.player.id for s in table if s.player.id in playing)
-    sides = _sides(t, number, table, present, scheduled)
-    state, rules = round_state(t, number, present, table, sides)
+    seats = _seated(t, number, table, present, scheduled)
+    sides = seats.sides
+    state, rules = round_state(t, seats)
     partner = {g.black: g.white for g in main} | {g.white: g.black for g in main}
     ctx = RoundContext(t, number, method, state, rules, partner, byes[0] if len(byes) == 1 else None)
     position = {pid: i + 1 for i, pid in enumerate(present)}

@@ -207,9 +207,6 @@ class Game:
         return Game(self.board, self.black, self.white, self.stones, self.komi, self.steps, self.group, result,
                     self.source, self.stage)
 
-    def color_of(self, player: PlayerId) -> Color:
-        return Color.BLACK if player == self.black else Color.WHITE
-
     def opponent_of(self, player: PlayerId) -> PlayerId:
         return self.white if player == self.black else self.black
 

@@ -28,7 +28,7 @@ from typing import Any
 from forsxl.engine.config import Config, Entrants, PairingMethod, Playoff, Section, StagePlan, Stages
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, RoundCell, Sitout, Tournament
-from forsxl.engine.pairing.methods import FORS, KNOCKOUT, SCHEDULED, SECTION_METHODS
+from forsxl.engine.pairing.methods import FORS, KNOCKOUT, NEIGHBOURS, SCHEDULED, SECTION_METHODS
 from forsxl.engine.playoff import _renumber, winner
 from forsxl.engine.standings import Standing, standings
 from forsxl.engine.teams import tournament_problems
@@ -147,7 +147,7 @@ def _view_config(config: Config, section: Section, rounds: int) -> Config:
     if _scheduled(section):
         pairing = replace(pairing, method=(PairingMethod(section.method),), until=())
     elif pairing.method[0] in SCHEDULED:  # a fors section of a Serp or round robin tournament pairs neighbours
-        pairing = replace(pairing, method=(PairingMethod.NEIGHBOURS,), until=())
+        pairing = replace(pairing, method=(NEIGHBOURS.name,), until=())
     return replace(config, rounds=rounds, pairing=pairing, playoff=Playoff(), superfinal=False, stages=Stages())
 
 
@@ -315,7 +315,7 @@ def stage_round_to_pair(t: Tournament, number: int | None = None, force: bool = 
     """The stage and round `pair` may pair now (R7, R11): the next round of the current stage, as `round_to_pair`
     decides it; past the stage's last round, the next stage must be started with `forsxl stage --next`."""
     current = stage_states(t)[-1]
-    pairing = replace(t.config.pairing, method=(PairingMethod.NEIGHBOURS,), until=())
+    pairing = replace(t.config.pairing, method=(NEIGHBOURS.name,), until=())
     shell = replace(t, config=replace(t.config, rounds=current.last, pairing=pairing, playoff=Playoff(),
                                       superfinal=False))
     try:

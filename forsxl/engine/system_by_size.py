@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from forsxl.engine.config import PairingMethod, Tiebreak
+from forsxl.engine.config import Tiebreak
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import SUPERFINAL, Game, PlayerId, Result, Round, Tournament
-from forsxl.engine.pairing.methods import SCHEDULED
+from forsxl.engine.pairing.methods import SCHEDULED, SWISS
 from forsxl.engine.standings import Standing, standings
 
 _WINNER = {Result.BLACK_WINS: "b", Result.BLACK_FORFEIT: "b", Result.WHITE_WINS: "w", Result.WHITE_FORFEIT: "w"}
@@ -53,7 +53,7 @@ def swiss_by_size(t: Tournament) -> tuple[Tournament, list[ForsxlError]]:
     kept = [c for c in config.tiebreaks if c not in (Tiebreak.DIRECT, *_SWISS_ONLY)]
     at = kept.index(Tiebreak.RATING) if Tiebreak.RATING in kept else len(kept)
     tiebreaks = (*kept[:at], *_SWISS_ONLY, *kept[at:])
-    pairing = replace(config.pairing, method=(PairingMethod.SWISS,), until=())
+    pairing = replace(config.pairing, method=(SWISS.name,), until=())
     note = ForsxlError("R8", "renju_swiss", count=field, rounds=rounds,
                        tiebreaks=", ".join(c.value for c in tiebreaks))
     return replace(t, config=replace(config, rounds=rounds, tiebreaks=tiebreaks, pairing=pairing)), [note]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import partial
@@ -27,7 +27,7 @@ from forsxl.engine.handicap import Side, game_handicap, side, stones_and_komi
 from forsxl.engine.model import Game, Player, PlayerId, Points, Round, Sitout, Source, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.gotha import GOTHA_WEIGHTS
-from forsxl.engine.pairing.methods import METHODS, SCHEDULED
+from forsxl.engine.pairing.methods import MCMAHON, METHODS, ROUND_ROBIN, SCHEDULED, SERP, SWISS
 from forsxl.engine.pairing.round_robin import round_robin_table
 from forsxl.engine.pairing.serp import (
     SerpPlan,
@@ -63,7 +63,7 @@ def round_to_pair(t: Tournament, number: int | None = None, force: bool = False)
     if not match and any(r.superfinal for r in t.rounds):
         raise ForsxlError("R7.8", "superfinal_decided")
     if t.config.pairing.method[0] in SCHEDULED and not match:
-        raise ForsxlError("R7.5", "use_schedule", method=t.config.pairing.method[0].value)
+        raise ForsxlError("R7.5", "use_schedule", method=str(t.config.pairing.method[0]))
     last = t.rounds[-1] if t.rounds else None
     if number is None:
         number = 1 if last is None else last.number + 1
@@ -123,17 +123,34 @@ def _descended(t: Tournament, number: int, groups: Mapping[PlayerId, int]) -> fr
     )
 
 
-def round_state(
-    t: Tournament, number: int, present: tuple[PlayerId, ...], table: list[Standing] | None = None,
-    sides: Mapping[PlayerId, Side] | None = None,
-) -> tuple[RoundState, PairingRules]:
-    """What pairing reads for round `number` (R7): `present` in ranking order, the history before the round, and
-    the Config's pairing rules; `explain` rebuilds a paired round from the same. `table` (the standings before
-    the round) and `sides` (the players as the handicap reads them, R2) are computed here unless given."""
+@dataclass(frozen=True)
+class Seated:
+    """Round `number`'s players as pairing seats them (R6, R3, R2): the standings before the round (`table`), the
+    players it pairs in their order (`present`), each one's group, cut once a round, and each one as the handicap
+    reads them (`sides`)."""
+
+    number: int
+    table: list[Standing]
+    present: tuple[PlayerId, ...]
+    groups: Mapping[PlayerId, int]
+    sides: Mapping[PlayerId, Side]
+
+
+def seated(t: Tournament, number: int, table: list[Standing], present: Sequence[PlayerId]) -> Seated:
+    """The `present` players of round `number`, in the order of the standings `table` before it, seated: their groups
+    cut (R3), and their sides for the handicap, a descent from an even group judged by those groups (R2, R2.6)."""
+    groups = round_groups(t, number, present)
+    return Seated(number, table, tuple(present), groups, sides_before(t, number, table, groups))
+
+
+def round_state(t: Tournament, seats: Seated) -> tuple[RoundState, PairingRules]:
+    """What pairing reads for round `seats.number` (R7): the players present in ranking order, the history before
+    the round, and the Config's pairing rules; `explain` rebuilds a paired round from the same."""
+    number = seats.number
     earlier = [r for r in t.rounds if r.number < number]
     state = RoundState(
         round=number,
-        players=present,
+        players=seats.present,
         met=frozenset(frozenset((g.black, g.white)) for r in earlier for g in r.games),
         teams={p.id: p.team for p in t.players if p.team},
         clubs={p.id: p.club for p in t.players if p.club},
@@ -149,11 +166,7 @@ def round_state(
     method = c.method_for(number)
     if not METHODS[method].weighted:
         return state, rules
-    table = standings(t, before_round=number) if table is None else table
-    if sides is None:
-        sides = sides_before(t, number, table, round_groups(t, number, present))
-    return (_score_groups(t, number, table, state, method, sides),
-            _weighted_rules(t.config, number, rules, lot_seed(t)))
+    return _score_groups(t, seats, state, method), _weighted_rules(t.config, number, rules, lot_seed(t))
 
 
 def _weighted_rules(config: Config, number: int, rules: PairingRules, lots: str) -> PairingRules:
@@ -184,68 +197,92 @@ def _spared(config: Config, table: list[Standing]) -> frozenset[PlayerId]:
     return frozenset(spared)
 
 
-def _score_groups(
-    t: Tournament, number: int, table: list[Standing], state: RoundState, method: PairingMethod,
-    sides: Mapping[PlayerId, Side],
-) -> RoundState:
-    """What McMahon and Swiss read besides (R7.4): the score (McMahon: with start points; Swiss: without), colour
-    balance in even games, how often each player floated up and down, and whether a pair would play even (by the
-    same `sides` the games' handicaps are computed from, descents of R2.6 included)."""
-    start = {s.player.id: (s.start if method == PairingMethod.MCMAHON else Fraction(0)) for s in table}
-    cup = method == PairingMethod.SWISS and t.config.swiss.score == SwissScore.CUP
-    win_loss = t.config.scoring.scheme == Scheme.WIN_LOSS
-    history: dict[PlayerId, list[Points]] = {}
-    for s in table:  # the score before each round, from the cells in round order
-        if cup:
-            history[s.player.id] = [Fraction(0), *(Fraction(h, 2) for h in cup_scores(s.cells, win_loss))]
-            continue
-        running = [start[s.player.id]]
+def _score_groups(t: Tournament, seats: Seated, state: RoundState, method: PairingMethod) -> RoundState:
+    """What McMahon and Swiss read besides (R7.4): the score, colour balance in even games, how often each player
+    floated up and down, and whether a pair would play even (by the seats the games' handicaps are computed from)."""
+    config, table = t.config, seats.table
+    history = score_history(config, table, method)
+    state = replace(
+        state, scores={pid: scores[-1] for pid, scores in history.items()},
+        colours=colour_balance(t, seats.number), floats=floats_before(t, seats.number, history),
+        even=plays_even(config, seats), spared=_spared(config, table),
+        registered=tuple(s.player.id for s in table), score_groups=_score_range(config, seats.number, method),
+        places={s.player.id: s.place_number for s in table},
+    )
+    return _gotha_state(config, seats.number, table, state, method) if config.swiss.weights in GOTHA_WEIGHTS else state
+
+
+def score_history(config: Config, table: Sequence[Standing], method: PairingMethod) -> dict[PlayerId, list[Points]]:
+    """Each player's score before each round so far, and now (R7.4): McMahon's from the start points, Swiss's from
+    nothing, round by round from the standings' cells; with `swiss.score: cup`, the cup score."""
+    if method == SWISS.name and config.swiss.score == SwissScore.CUP:
+        win_loss = config.scoring.scheme == Scheme.WIN_LOSS
+        return {s.player.id: [Fraction(0), *(Fraction(h, 2) for h in cup_scores(s.cells, win_loss))] for s in table}
+    history = {}
+    for s in table:
+        running = [s.start if method == MCMAHON.name else Fraction(0)]
         for cell in s.cells:
             running.append(running[-1] + (cell.points or 0))
         history[s.player.id] = running
+    return history
+
+
+def _earlier_games(t: Tournament, number: int) -> Iterator[tuple[int, Game]]:
+    """The games of the rounds before `number`, each with its round's index among them; a superfinal's and a
+    playoff's aside (R7.4 reads the main tournament)."""
+    earlier = [r for r in t.rounds if r.number < number and not r.superfinal]
+    return ((index, g) for index, rnd in enumerate(earlier) for g in rnd.games if not g.stage)
+
+
+def floats_before(t: Tournament, number: int, history: Mapping[PlayerId, Sequence[Points]]
+                  ) -> dict[PlayerId, tuple[int, int]]:
+    """How often each player of `history` floated up and down before round `number` (R7.4): in a game between
+    scores that differed before its round, the lower floated up and the higher down; with OpenGotha's weights the
+    scores in whole points, as OpenGotha compares them."""
+    whole = t.config.swiss.weights in GOTHA_WEIGHTS
     up: Counter[PlayerId] = Counter()
     down: Counter[PlayerId] = Counter()
+    for index, g in _earlier_games(t, number):
+        black, white = history[g.black][index], history[g.white][index]
+        if whole:
+            black, white = Fraction(floor(black)), Fraction(floor(white))
+        if black != white:
+            higher, lower = (g.black, g.white) if black > white else (g.white, g.black)
+            down[higher] += 1
+            up[lower] += 1
+    return {pid: (up[pid], down[pid]) for pid in history}
+
+
+def colour_balance(t: Tournament, number: int) -> Counter[PlayerId]:
+    """Each player's Whites less Blacks in the even games before round `number` (R7.4)."""
     colours: Counter[PlayerId] = Counter()
-    whole = t.config.swiss.weights in GOTHA_WEIGHTS
-    earlier = [r for r in t.rounds if r.number < number and not r.superfinal]
-    for index, rnd in enumerate(earlier):
-        for g in rnd.games:
-            if g.stage:
-                continue
-            black, white = history[g.black][index], history[g.white][index]
-            if whole:  # OpenGotha compares the scores before the round in whole points
-                black, white = Fraction(floor(black)), Fraction(floor(white))
-            if black != white:
-                higher, lower = (g.black, g.white) if black > white else (g.white, g.black)
-                down[higher] += 1
-                up[lower] += 1
-            if g.steps == 0:
-                colours[g.white] += 1
-                colours[g.black] -= 1
-    groups = round_groups(t, number, state.players)
-    rank = {pid: i for i, pid in enumerate(state.players)}
-    handicap = t.config.handicap
+    for _, g in _earlier_games(t, number):
+        if g.steps == 0:
+            colours[g.white] += 1
+            colours[g.black] -= 1
+    return colours
+
+
+def plays_even(config: Config, seats: Seated) -> Callable[[PlayerId, PlayerId], bool]:
+    """Whether two of the seated players would play an even game (R2, R7.4), by their groups and sides as the
+    games' handicaps read them; each answer computed once."""
+    rank = {pid: i for i, pid in enumerate(seats.present)}
+    groups, sides, handicap = seats.groups, seats.sides, config.handicap
     # Without R2.4 and R2.6 the steps depend on the two basis values alone: remember them per pair of values.
     simple = not handicap.correction and handicap.descend == Descend.HANDICAP and handicap.basis != Basis.BLEND
     known: dict[tuple[object, ...], bool] = {}
-    by_group = _rules_by_group(groups, t.config)
+    by_group = _rules_by_group(groups, config)
     basis = {pid: (side.basis.numerator, side.basis.denominator) for pid, side in sides.items()}  # ints hash fast
 
     def even(a: PlayerId, b: PlayerId) -> bool:
         upper, lower = (a, b) if rank[a] < rank[b] else (b, a)
-        group = pair_group(groups[upper], groups[lower], t.config.groups)
+        group = pair_group(groups[upper], groups[lower], config.groups)
         key = (basis[upper], basis[lower], group) if simple else (upper, lower)
         if key not in known:
-            known[key] = game_handicap(sides[upper], sides[lower], by_group[group], t.config).steps == 0
+            known[key] = game_handicap(sides[upper], sides[lower], by_group[group], config).steps == 0
         return known[key]
 
-    state = replace(
-        state, scores={pid: running[-1] for pid, running in history.items()}, colours=colours,
-        floats={pid: (up[pid], down[pid]) for pid in state.players}, even=even, spared=_spared(t.config, table),
-        registered=tuple(s.player.id for s in table), score_groups=_score_range(t.config, number, method),
-        places={s.player.id: s.place_number for s in table},
-    )
-    return _gotha_state(t.config, number, table, state, method) if whole else state
+    return even
 
 
 def _gotha_start(config: Config, player: Player, low: int, bar: int) -> int:
@@ -265,7 +302,7 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
     low = config.start.floor.index if config.start.floor else 0
     start = {s.player.id: _gotha_start(config, s.player, low, bar) for s in table}
     top = bar + 2 + number - 1
-    halves = {s.player.id: (floor(2 * state.scores[s.player.id]) if method == PairingMethod.MCMAHON
+    halves = {s.player.id: (floor(2 * state.scores[s.player.id]) if method == MCMAHON.name
                             else 2 * start[s.player.id] + _gotha_halves(s, config.attendance.round_down))
               for s in table}
     handicap = {s.player.id: top if _gotha_spared(config, s, start[s.player.id], bar) else halves[s.player.id] // 2
@@ -274,7 +311,7 @@ def _gotha_state(config: Config, number: int, table: list[Standing], state: Roun
     span = _score_range(config, number, method)
     return replace(state, categories={s.player.id: category(s.player.rank_by(config.ratings), categories)
                                       for s in table}, category_count=count, handicap_scores=handicap,
-                   handicap_range=span * count if method == PairingMethod.MCMAHON else bar - low + 3 + number - 1,
+                   handicap_range=span * count if method == MCMAHON.name else bar - low + 3 + number - 1,
                    ranks={s.player.id: s.player.rank_by(config.ratings).index for s in table}, gotha_scores=halves)
 
 
@@ -306,7 +343,7 @@ def _score_range(config: Config, number: int, method: PairingMethod) -> int:
     """How many score groups OpenGotha counts before round `number` (R7.4): in McMahon every score from the floor's
     less 1 to the bar's plus 2 plus the rounds played, in Swiss every number of wins so far, or every cup score
     (`swiss.score: cup`) from 0 to 2 to the power of the rounds played."""
-    if method == PairingMethod.SWISS:
+    if method == SWISS.name:
         return 2 ** (number - 1) + 1 if config.swiss.score == SwissScore.CUP else number
     bar = 38 if config.start.bar is None else config.start.bar.index
     floor = 0 if config.start.floor is None else config.start.floor.index
@@ -338,17 +375,15 @@ def pair_round(t: Tournament, number: int) -> Round:
     if late:
         raise WorkbookErrors(late)
     playoff = playoff_games(t, number)
-    out = out_of_main(t, number, playoff)
     table = standings(t, before_round=number, ranking_only=True)
-    present = _present(t, number, table, out)
-    groups = round_groups(t, number, present)
+    seats = seated(t, number, table, _present(t, number, table, out_of_main(t, number, playoff)))
+    groups, sides = seats.groups, seats.sides
     by_group = _rules_by_group(groups, t.config)
-    sides = sides_before(t, number, table, groups)
-    state, rules = round_state(t, number, present, table, sides)
+    state, rules = round_state(t, seats)
     method = t.config.pairing.method_for(number)
     pair = METHODS[method].pair
     if pair is None:  # scheduled in advance: `round_to_pair` says so before a round is paired
-        raise ForsxlError("R7.5", "use_schedule", method=method.value)
+        raise ForsxlError("R7.5", "use_schedule", method=str(method))
     pairing = pair(state, rules)
     black_of = partial(even_black, state, rules) if METHODS[method].weighted else None
     games = playoff + tuple(
@@ -394,15 +429,11 @@ def with_groups(t: Tournament, table: Sequence[Standing]) -> list[Standing]:
     return [s._replace(group=groups.get(s.player.id, 0)) for s in table]
 
 
-def _sides_as_paired(
-    t: Tournament, rnd: Round
-) -> tuple[tuple[PlayerId, ...], dict[PlayerId, Side], dict[PlayerId, int]]:
-    """Who pairing ranked for round `rnd` (`_paired`), each as the handicap reads them, and their groups (R2, R3):
-    what `pair_round` computed the games' handicaps from."""
+def _seated_as_paired(t: Tournament, rnd: Round) -> Seated:
+    """Who pairing ranked for round `rnd` (`_paired`), seated as `pair_round` seated them (R2, R3): what it computed
+    the games' handicaps from."""
     table = standings(t, before_round=rnd.number, ranking_only=True)
-    present = _paired(rnd, table)
-    groups = round_groups(t, rnd.number, present)
-    return present, sides_before(t, rnd.number, table, groups), groups
+    return seated(t, rnd.number, table, _paired(rnd, table))
 
 
 def recompute_board(t: Tournament, number: int, board: int) -> Game:
@@ -418,11 +449,11 @@ def recompute_board(t: Tournament, number: int, board: int) -> Game:
         raise ForsxlError("R2", "board_missing", round=number, board=board)
     if game.result is not None:
         raise ForsxlError("R2.6", "board_has_result", game.source, board=board, result=game.result)
-    present, sides, groups = _sides_as_paired(t, rnd)
-    rank = {pid: i for i, pid in enumerate(present)}
+    seats = _seated_as_paired(t, rnd)
+    rank = {pid: i for i, pid in enumerate(seats.present)}
     upper, lower = sorted((game.black, game.white), key=rank.__getitem__)
-    rules = group_rules(pair_group(groups[upper], groups[lower], t.config.groups), t.config.groups)
-    new = _game(board, sides[upper], sides[lower], rules, t.config)
+    rules = group_rules(pair_group(seats.groups[upper], seats.groups[lower], t.config.groups), t.config.groups)
+    new = _game(board, seats.sides[upper], seats.sides[lower], rules, t.config)
     if new.steps == 0:
         new = replace(new, black=game.black, white=game.white)
     return replace(new, source=game.source)
@@ -437,7 +468,7 @@ def stronger_holds_black(t: Tournament) -> list[ForsxlError]:
         games = [g for g in rnd.games if g.result is None and g.stones and not g.stage]
         if not games:
             continue
-        _, sides, _ = _sides_as_paired(t, rnd)
+        sides = _seated_as_paired(t, rnd).sides
         for g in games:
             black, white = sides[g.black].basis, sides[g.white].basis
             if black > white:
@@ -491,7 +522,7 @@ def schedule_rounds_problem(t: Tournament) -> list[ForsxlError]:
     method = t.config.pairing.method[0]
     if method not in SCHEDULED or t.config.stages.plan or not t.rounds or len(t.rounds) == t.config.rounds:
         return []
-    rule = "R7.6" if method == PairingMethod.SERP else "R7.5"
+    rule = METHODS[method].rule
     return [ForsxlError(rule, "schedule_rounds", rounds=t.config.rounds, scheduled=len(t.rounds),
                         players=len(t.players))]
 
@@ -511,19 +542,19 @@ def schedule_tournament(t: Tournament, listed: Sequence[PlayerId] | None = None)
     method = t.config.pairing.method[0]
     order = list(listed) if listed else [p.id for p in sorted(t.players, key=lambda p: (-p.rating, p.id))]
     plan = None
-    if method == PairingMethod.ROUND_ROBIN:
+    if method == ROUND_ROBIN.name:
         ids, cycles = [p.id for p in t.players], _cycles(t)
         rounds = cycles * (len(ids) + len(ids) % 2 - 1)
         if rounds > MAX_ROUNDS:
             raise ForsxlError("R7.5", "schedule_too_long", count=len(ids), rounds=rounds, limit=MAX_ROUNDS)
         berger = round_robin_table(len(ids), cycles)
         table = [[(ids[w - 1], ids[b - 1]) for w, b in rnd] for rnd in berger]
-    elif method == PairingMethod.SERP:
+    elif method == SERP.name:
         plan = _serp_layout(t, order)
         table = [[(order[a], order[b]) for a, b in rnd] for rnd in plan.rounds]
     else:
-        raise ForsxlError("R7.5", "not_scheduled", method=method.value)
-    return Schedule(_scheduled_rounds(t, order, table, method == PairingMethod.ROUND_ROBIN), method, plan)
+        raise ForsxlError("R7.5", "not_scheduled", method=str(method))
+    return Schedule(_scheduled_rounds(t, order, table, method == ROUND_ROBIN.name), method, plan)
 
 
 def _cycles(t: Tournament) -> int:

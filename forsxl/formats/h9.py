@@ -1,21 +1,17 @@
-"""The EGF results table (".h9"): written from the standings, and read back (FORMATS §1)."""
+"""The EGF results table (".h9"), written from the standings (FORMATS §1); tests/h9_reader.py reads it back."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from forsxl.engine.errors import ForsxlError
-from forsxl.engine.model import PlayerId, RoundCell, Source, Tournament, number_text
+from forsxl.engine.model import PlayerId, RoundCell, Tournament, number_text
 from forsxl.engine.report import Report
 from forsxl.formats import one_line
 from forsxl.formats.names import egf_name, latin
-from forsxl.i18n import Later
 
 EGF_CLASSES = ("A", "B", "C", "D", "X")
-_TOKEN = re.compile(r"^(?P<opp>\d+)(?P<res>[+\-=?])(?:(?P<sep>[/!])(?P<col>[bwBW?])?(?P<hcp>\d+)?)?$")
-_RANK = re.compile(r"^\d{1,2}[kdpKDP]$")
-_PIN = re.compile(r"\|\s*(\d+)\s*$")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _RU_DATE = re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b")
 
@@ -116,104 +112,3 @@ def write_h9(t: Tournament, report: Report, options: H9Options) -> str:
             text += f" |{pin}"
         lines.append(text)
     return "\n".join(lines) + "\n"
-
-
-@dataclass(frozen=True)
-class H9Result:
-    """One round of one player: opponent's row (0 = no game), `+ - = ?`, forfeit, colour, handicap stones."""
-
-    opponent: int
-    outcome: str
-    forfeit: bool = False
-    color: str = "?"
-    stones: int = 0
-
-
-@dataclass(frozen=True)
-class H9Row:
-    line: int
-    place: int | None
-    name: str
-    rank: str
-    country: str
-    club: str
-    results: tuple[H9Result, ...]
-    pin: str = ""
-
-
-@dataclass
-class H9Table:
-    tags: dict[str, str] = field(default_factory=dict)
-    rows: list[H9Row] = field(default_factory=list)
-    problems: list[ForsxlError] = field(default_factory=list)
-
-
-def parse_token(text: str) -> H9Result | None:
-    """A result token (`12+/w2`, `0=`, `8?/w0`, `3+!b`, the quirk `0=0`), or None if it is not one."""
-    if text == "0=0":
-        return H9Result(0, "=")
-    match = _TOKEN.match(text)
-    if match is None:
-        return None
-    color = (match["col"] or "?").lower()
-    return H9Result(int(match["opp"]), match["res"], match["sep"] == "!", color, int(match["hcp"] or 0))
-
-
-def _bad(table: H9Table, source: str, line: int, text: str, why: str) -> None:
-    table.problems.append(ForsxlError("R11", "import_line_bad", Source(Later("{file}, line {line}", file=source,
-                                                                            line=line)),
-                                      text=text.strip()[:60], why=why))
-
-
-def _row(line: int, text: str) -> H9Row | str:
-    """A player line, or why it is not one."""
-    pin_match = _PIN.search(text)
-    words = (text[: pin_match.start()] if pin_match else text).split()
-    place = int(words.pop(0)) if words and words[0].isdigit() else None
-    at = next((i for i in range(1, len(words) - 2) if _RANK.match(words[i])), None)
-    if at is None:
-        return Later("no rank like 3D or 12K after the name")
-    tail = words[at + 3:]
-    count = 0
-    while count < len(tail) and parse_token(tail[len(tail) - 1 - count]) is not None:
-        count += 1
-    criteria, tokens = tail[: len(tail) - count], tail[len(tail) - count:]
-    odd = [w for w in criteria if not re.fullmatch(r"-?\d+(?:[.,/]\d+)?", w)]
-    wrong = next((w for w in reversed(odd) if parse_token(w) is None), odd[0] if odd else None)
-    if wrong is not None:
-        return Later("{value!r} is neither a number nor a result like 12+/w2", value=wrong)
-    results = tuple(r for r in map(parse_token, tokens) if r is not None)
-    return H9Row(line, place, " ".join(words[:at]), words[at], words[at + 1], words[at + 2], results,
-                 pin_match[1] if pin_match else "")
-
-
-def parse_h9(text: str, source: str = "h9") -> H9Table:
-    """Tags and player lines of an EGF results table; a line that does not read is a problem with its number."""
-    table = H9Table()
-    for number, raw in enumerate(text.splitlines(), start=1):
-        body, _, comment = raw.partition(";")
-        for tag, value in re.findall(r"\b([A-Z]{2})\[([^\]]*)\]", comment if not body.strip() else ""):
-            table.tags.setdefault(tag, value)
-        if not body.strip():
-            continue
-        row = _row(number, body)
-        if isinstance(row, str):
-            _bad(table, source, number, raw, row)
-        else:
-            table.rows.append(row)
-    _check_rounds(table, source)
-    return table
-
-
-def _check_rounds(table: H9Table, source: str) -> None:
-    """Every line has as many rounds as the first; every opponent is a row of the table (Cieply)."""
-    if not table.rows:
-        return
-    rounds = len(table.rows[0].results)
-    for row in table.rows:
-        if len(row.results) != rounds:
-            _bad(table, source, row.line, row.name, Later("{count} rounds where the first line has {rounds}",
-                                                          count=len(row.results), rounds=rounds))
-        elif any(r.opponent > len(table.rows) for r in row.results):
-            why = Later("an opponent beyond the {count} lines", count=len(table.rows))
-            _bad(table, source, row.line, row.name, why)

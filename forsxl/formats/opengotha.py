@@ -23,7 +23,6 @@ from forsxl.engine.config import (
     Basis,
     Config,
     Edge,
-    PairingMethod,
     Scale,
     Seat,
     Seeding,
@@ -34,6 +33,7 @@ from forsxl.engine.config import (
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Source, Tournament, number_text
 from forsxl.engine.pairing.gotha import gotha_name
+from forsxl.engine.pairing.methods import MCMAHON, SWISS
 from forsxl.engine.ratings import rank_of_rating, rating_of_rank
 from forsxl.engine.tournament import GOTHA_SITOUTS
 from forsxl.engine.values import Rank
@@ -598,7 +598,7 @@ def gotha_notes(t: Tournament) -> list[ForsxlError]:
     and ranks by their scores, so the points of Fors, Serp or a round robin are lost), dates it cannot read, and a
     player without a first name or with a country other than two letters, which it would refuse to open."""
     method = t.config.pairing.method[0]
-    notes = [] if method in (PairingMethod.MCMAHON, PairingMethod.SWISS) else [
+    notes = [] if method in (MCMAHON.name, SWISS.name) else [
         ForsxlError("", "export_gotha_method", method=method)]
     if not _iso_dates(t.config.date):
         notes.append(ForsxlError("", "export_field_empty", format="OpenGotha", key="date", tag="beginDate"))
@@ -662,7 +662,7 @@ def _sitout_values(config: Config) -> dict[str, str]:
     """A bye's and an absence's points in OpenGotha's values of the main score (R5): the McMahon score's in McMahon,
     the wins' in Swiss, OpenGotha's defaults for the other (a bye a win, an absence nothing; half a point of MMS)."""
     bye, absent = (_halves(f(config.attendance, config.scoring)) for f in (bye_points, absent_points))
-    if config.pairing.method[0] == PairingMethod.SWISS:
+    if config.pairing.method[0] == SWISS.name:
         return {"genNBW2ValueBye": bye, "genNBW2ValueAbsent": absent, "genMMS2ValueBye": str(GOTHA_SITOUTS[Sitout.BYE]),
                 "genMMS2ValueAbsent": str(GOTHA_SITOUTS[Sitout.ABSENT])}
     return {"genMMS2ValueBye": bye, "genMMS2ValueAbsent": absent, "genNBW2ValueBye": "2", "genNBW2ValueAbsent": "0"}
@@ -740,18 +740,6 @@ def _pairing_parameters(parameters: ET.Element, swiss: Swiss) -> None:
                   paiSePreferMMSDiffRatherThanSameCountry=str(int(swiss.country_gap)),
                   paiSeRankThreshold=str(swiss.geo_rank or "30K").upper(), paiSeBarThresholdActive=_yes(swiss.geo_bar),
                   paiSeNbWinsThresholdActive=_yes(swiss.geo_wins))
-
-
-def game_records(g: GothaTournament) -> set[tuple[int, str, str, int, str]]:
-    """(round, black, white, handicap, result) by full names: what a round trip must keep."""
-    names = {p.key: p.full_name for p in g.players}
-    return {(e.round, names.get(e.black.upper(), e.black), names.get(e.white.upper(), e.white), e.handicap,
-             e.result) for e in g.games}
-
-
-def bye_records(g: GothaTournament) -> set[tuple[int, str]]:
-    names = {p.key: p.full_name for p in g.players}
-    return {(r, names.get(k.upper(), k)) for r, k in g.byes}
 
 
 __all__: Sequence[str] = ("GothaImport", "GothaTournament", "import_opengotha", "parse_opengotha",

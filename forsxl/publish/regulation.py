@@ -37,11 +37,11 @@ from forsxl.engine.config import (
 from forsxl.engine.groups import GroupRules, group_rules
 from forsxl.engine.handicap import Band, handicap_bands
 from forsxl.engine.model import Game, PlayerId, Points, Result, Tournament
-from forsxl.engine.pairing.methods import METHODS, SCHEDULED, Said
+from forsxl.engine.pairing.methods import METHODS, SCHEDULED
 from forsxl.engine.scoring import Split, game_points, scheme_rule
 from forsxl.engine.values import CATEGORIES, Lang
-from forsxl.i18n import N_, format_date, ntr, number, points_said, tr
-from forsxl.messages import METHOD_NAMES, tiebreak_labels
+from forsxl.i18n import N_, format_date, ntr, number, points_said, tr, worded
+from forsxl.messages import tiebreak_labels
 from forsxl.publish.html import environment, handicap_words
 
 TITLES = {
@@ -143,14 +143,6 @@ def filled(lang: Lang, message: str, **params: Any) -> Paragraph:
     marks = {name: f"\0{name}\0" for name in blanks}
     marked = tr(lang, message, **{**params, **marks})
     return tuple(blanks[part] if i % 2 else part for i, part in enumerate(marked.split("\0")) if part or i % 2)
-
-
-def worded(said: Said, lang: Lang) -> str:
-    """A sentence of the engine's (`Said`) in `lang`, its params that are sentences worded too."""
-    params = {name: worded(value, lang) if isinstance(value, Said) else value for name, value in said.params.items()}
-    if said.plural:
-        return ntr(lang, said.text, said.plural, said.count, **params)
-    return tr(lang, said.text, **params)
 
 
 def _n(value: Fraction | int, lang: Lang) -> str:
@@ -461,7 +453,7 @@ def _pairing(t: Tournament, _: tuple[int, ...]) -> list[Paragraph]:
 
 def _method(method: PairingMethod, config: Config, lang: Lang) -> str:
     """One pairing method in words, with this tournament's numbers (R7): its name, and its record's sentence."""
-    name = tr(lang, METHOD_NAMES[method])
+    name = worded(METHODS[method].named, lang)
     said = METHODS[method].said
     text = f"{name[0].upper()}{name[1:]}"
     return f"{text}: {worded(said(config), lang)}." if said is not None else f"{text}."

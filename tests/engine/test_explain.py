@@ -25,7 +25,7 @@ from forsxl.engine.config import (
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.explain import compare, comparisons_above, explain_round, find_player, neighbour_above
 from forsxl.engine.model import Player, PlayerId, Result, Round, Tournament
-from forsxl.engine.pairing.methods import METHODS
+from forsxl.engine.pairing.methods import METHODS, NEIGHBOURS, RATING_SHIFT, SHIFT, SWISS
 from forsxl.engine.pairing.reasons import Reason
 from forsxl.engine.standings import Standing, standings
 from forsxl.engine.tournament import pair_round
@@ -115,7 +115,7 @@ def test_find_player_refuses(typed: str, code: str) -> None:
     assert caught.value.code == code
 
 
-def tournament(count: int, method: PairingMethod = PairingMethod.NEIGHBOURS, rounds: int = 4, **players: str) -> \
+def tournament(count: int, method: PairingMethod = NEIGHBOURS.name, rounds: int = 4, **players: str) -> \
         Tournament:
     """`count` players rated 2000, 1900, ...: their start points keep them in rating order for a few rounds."""
     config = Config(
@@ -127,7 +127,7 @@ def tournament(count: int, method: PairingMethod = PairingMethod.NEIGHBOURS, rou
     return Tournament(config, people)
 
 
-def played(count: int, rounds: int, method: PairingMethod = PairingMethod.NEIGHBOURS, **players: str) -> Tournament:
+def played(count: int, rounds: int, method: PairingMethod = NEIGHBOURS.name, **players: str) -> Tournament:
     """Rounds paired by the engine, the higher-rated (White, giving) always winning."""
     t = tournament(count, method, rounds + 1, **players)
     for number in range(1, rounds + 1):
@@ -193,7 +193,7 @@ def test_r2_handicap_facts_match_the_game() -> None:
 
 def test_r7_2_shift_round_names_the_planned_partner() -> None:
     """Shift 3 over 8 players (R7.2): 1-4, 2-5, 3-6 in the first block of 6, then 7-8 with shift 1."""
-    t = with_round(tournament(8, PairingMethod.SHIFT, rounds=3), 1)
+    t = with_round(tournament(8, SHIFT.name, rounds=3), 1)
     why = explain_round(t, 1)
     assert [(p.upper, p.lower) for p in why.pairs] == [(1, 4), (2, 5), (3, 6), (7, 8)]
     assert [r.code for p in why.pairs for r in p.reasons] == ["why_shift_planned"] * 4
@@ -201,7 +201,7 @@ def test_r7_2_shift_round_names_the_planned_partner() -> None:
 
 
 def test_r7_3_rating_shift_names_the_target() -> None:
-    t = with_round(tournament(6, PairingMethod.RATING_SHIFT), 1)
+    t = with_round(tournament(6, RATING_SHIFT.name), 1)
     first = explain_round(t, 1).pairs[0]
     assert first.reasons[0].code == "why_rating_shift"
     assert first.reasons[0].params["target"] == 2000 - 250
@@ -222,7 +222,7 @@ def test_r5_the_bye_as_opengotha_gives_it_with_its_weights() -> None:
     players = tuple(Player(PlayerId(i), f"P{i}", 2000 - 100 * i, rank=Rank.parse(r))
                     for i, r in enumerate(("3d", "1k", "5k", "10k", "15k"), start=1))
     config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), ratings=Ratings(declared_rank=True),
-                    start=StartPoints(method=StartMethod.NONE), pairing=Pairing(method=(PairingMethod.SWISS,)),
+                    start=StartPoints(method=StartMethod.NONE), pairing=Pairing(method=(SWISS.name,)),
                     swiss=Swiss(weights=Weights.OPENGOTHA))
     t = with_round(Tournament(config, players, rounds_from_text("1: 2-1 W+, 4-3 B+, bye 5")), 2)
     why = explain_round(t, 2)
@@ -236,11 +236,11 @@ def test_r5_the_bye_as_opengotha_gives_it_with_its_weights() -> None:
 
 def test_r7_a_method_supplies_its_own_reasons(monkeypatch: pytest.MonkeyPatch) -> None:
     t = with_round(played(4, rounds=1), 2)
-    neighbours = METHODS[PairingMethod.NEIGHBOURS]
-    monkeypatch.setitem(METHODS, PairingMethod.NEIGHBOURS, replace(
+    neighbours = METHODS[NEIGHBOURS.name]
+    monkeypatch.setitem(METHODS, NEIGHBOURS.name, replace(
         neighbours, reasons=lambda ctx: lambda a, b: (Reason("mine", {"pair": (ctx.name(a), ctx.name(b))}),)))
     assert explain_round(t, 2).pairs[0].reasons == (Reason("mine", {"pair": ("P1", "P3")}),)
-    monkeypatch.setitem(METHODS, PairingMethod.NEIGHBOURS, replace(neighbours, reasons=None))
+    monkeypatch.setitem(METHODS, NEIGHBOURS.name, replace(neighbours, reasons=None))
     pair = explain_round(t, 2).pairs[0]
     assert pair.reasons == (Reason("why_method", {"method": "neighbours"}),)  # generic facts only
     assert pair.upper_position == 1 and pair.handicap.steps == t.rounds[1].games[0].steps

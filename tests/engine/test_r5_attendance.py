@@ -10,6 +10,7 @@ from forsxl.engine.attendance import absent_points, bye_points, late_points, wit
 from forsxl.engine.config import Attendance, Config, Groups, Pairing, PairingMethod, Scheme, Scoring, StepKind
 from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
+from forsxl.engine.pairing.methods import NEIGHBOURS, ROUND_ROBIN
 from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round
@@ -238,7 +239,7 @@ def test_r5_one_forfeit_in_three_rounds_does_not_exclude() -> None:
     assert 1 in pair_round(t, 3).players()
 
 
-@pytest.mark.parametrize("method", [PairingMethod.ROUND_ROBIN, PairingMethod.NEIGHBOURS])
+@pytest.mark.parametrize("method", [ROUND_ROBIN.name, NEIGHBOURS.name])
 def test_r5_withdrawal_forfeits_a_round_robin_and_says_so(method: PairingMethod) -> None:
     # P1 leaves after round 1: round 2's open game is a forfeit loss, round 3's bye goes; a typed result stands
     config = Config(pairing=Pairing(method=(method,)))
@@ -247,7 +248,7 @@ def test_r5_withdrawal_forfeits_a_round_robin_and_says_so(method: PairingMethod)
     first, second, third = typed.rounds
     typed = replace(typed, rounds=(first, replace(second, games=(second.games[0].with_result(None),)), third))
     scored, notes = withdrawal_forfeits(typed)
-    if method == PairingMethod.NEIGHBOURS:  # paired round by round: a player who left is simply not paired
+    if method == NEIGHBOURS.name:  # paired round by round: a player who left is simply not paired
         assert (scored, notes) == (typed, [])
         return
     assert [str(g.result) for r in scored.rounds for g in r.games] == ["B+", "W+F", "W+"]

@@ -17,13 +17,14 @@ from forsxl.engine.config import Config, PairingMethod, ShiftOrder
 from forsxl.engine.config import Pairing as PairingConfig
 from forsxl.engine.errors import PairingImpossible
 from forsxl.engine.model import Player, PlayerId, Result, Round, Tournament
+from forsxl.engine.pairing import methods
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState
 from forsxl.engine.pairing.neighbours import bye_order, pair_neighbours
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift, shift_partner
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round
 
-SHIFT, NEIGHBOURS, RATING_SHIFT = PairingMethod.SHIFT, PairingMethod.NEIGHBOURS, PairingMethod.RATING_SHIFT
+SHIFT, NEIGHBOURS, RATING_SHIFT = methods.SHIFT.name, methods.NEIGHBOURS.name, methods.RATING_SHIFT.name
 
 
 def ids(text: str) -> tuple[PlayerId, ...]:

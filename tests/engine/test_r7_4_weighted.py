@@ -15,7 +15,6 @@ from forsxl.engine.config import (
     Config,
     Edge,
     Pairing,
-    PairingMethod,
     Ratings,
     Scheme,
     Scoring,
@@ -30,6 +29,7 @@ from forsxl.engine.config import (
 from forsxl.engine.model import Player, PlayerId, Sitout, Tournament
 from forsxl.engine.pairing.constraints import PairingRules, RoundState
 from forsxl.engine.pairing.gotha import gotha_bye_weight, gotha_chunks
+from forsxl.engine.pairing.methods import MCMAHON, SWISS
 from forsxl.engine.pairing.weighted import (
     CRITERIA,
     Cost,
@@ -40,7 +40,8 @@ from forsxl.engine.pairing.weighted import (
     score_field,
     total_cost,
 )
-from forsxl.engine.tournament import pair_round, round_state
+from forsxl.engine.standings import standings
+from forsxl.engine.tournament import pair_round, round_state, seated
 from forsxl.engine.values import Rank
 
 
@@ -51,6 +52,11 @@ def state(scores: list[float], **extra: object) -> RoundState:
         round=2, players=ids, scores={p: Fraction(s) for p, s in zip(ids, scores, strict=True)},
         ratings={p: 2000 - 10 * p for p in ids}, **extra,  # type: ignore[arg-type]
     )
+
+
+def read(t: Tournament, number: int, present: tuple[PlayerId, ...]) -> tuple[RoundState, PairingRules]:
+    """What pairing reads for round `number` of `t`, the `present` players seated as `pair_round` seats them."""
+    return round_state(t, seated(t, number, standings(t, before_round=number), present))
 
 
 def pairs(s: RoundState, rules: PairingRules) -> set[tuple[int, int]]:
@@ -173,9 +179,9 @@ def test_r5_opengotha_bye_reads_the_mcmahon_score_in_swiss_too() -> None:
                     for i, r in enumerate(("3d", "1k", "5k", "10k", "15k"), start=1))
     config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), ratings=Ratings(declared_rank=True),
                     start=StartPoints(method=StartMethod.NONE),
-                    pairing=Pairing(method=(PairingMethod.SWISS,)), swiss=Swiss(weights=Weights.OPENGOTHA))
+                    pairing=Pairing(method=(SWISS.name,)), swiss=Swiss(weights=Weights.OPENGOTHA))
     t = Tournament(config, players, rounds_from_text("1: 2-1 W+, 4-3 B+, bye 5"))
-    state, _ = round_state(t, 2, tuple(p.id for p in players))
+    state, _ = read(t, 2, tuple(p.id for p in players))
     assert [gotha_bye_weight(state, p.id) for p in players] == [68, 57, 45, 32, 1017]
     byes = {weights: [p for p, kind in pair_round(replace(t, config=replace(
         config, swiss=Swiss(weights=weights))), 2).sitouts if kind == Sitout.BYE] for weights in Weights}
@@ -189,12 +195,12 @@ def test_r7_4_swiss_by_cup_score_groups_by_opengothas_cps(weights: Weights) -> N
     score groups run from 0 to 2 to the power of the rounds played (5 before round 3, where wins make 3)."""
     players = tuple(Player(PlayerId(i), f"P{i} X", 2000 - 100 * i) for i in range(1, 5))
     config = Config(rounds=3, scoring=Scoring(scheme=Scheme.WIN_LOSS), start=StartPoints(method=StartMethod.NONE),
-                    pairing=Pairing(method=(PairingMethod.SWISS,)), swiss=Swiss(weights=weights))
+                    pairing=Pairing(method=(SWISS.name,)), swiss=Swiss(weights=weights))
     t = Tournament(config, players, rounds_from_text("1: 1-2 B+, 3-4 B+\n2: 4-1 B+, 2-3 B+"))
-    points, _ = round_state(t, 3, tuple(p.id for p in players))
+    points, _ = read(t, 3, tuple(p.id for p in players))
     assert points.scores == dict.fromkeys(points.scores, 1) and points.score_groups == 3
     cup = replace(t, config=replace(config, swiss=Swiss(weights=weights, score=SwissScore.CUP)))
-    state, _ = round_state(cup, 3, tuple(p.id for p in players))
+    state, _ = read(cup, 3, tuple(p.id for p in players))
     assert state.scores == {1: 2, 2: 1, 3: 2, 4: 1} and state.score_groups == 5
     assert {frozenset((g.black, g.white)) for g in pair_round(cup, 3).games} == {frozenset((1, 3)), frozenset((2, 4))}
 
@@ -328,18 +334,18 @@ def test_r7_4_seeding_from_and_the_thresholds_that_spare_players() -> None:
     1d, `swiss.geo_wins` one who won half the rounds."""
     ranks = ("3d", "2k", "1k", "10k", "12k", "15k")
     config = Config(rounds=2, start=StartPoints(method=StartMethod.RANK, bar=Rank.parse("1d")),
-                    pairing=Pairing(method=(PairingMethod.MCMAHON,)),
+                    pairing=Pairing(method=(MCMAHON.name,)),
                     swiss=Swiss(first_round=Seeding.RANDOM, seeding=Seeding.FOLD, seeding_from=3))
     players = tuple(Player(PlayerId(i), f"P{i}", 2000, rank=Rank.parse(r)) for i, r in enumerate(ranks, start=1))
     t = Tournament(replace(config, ratings=Ratings(declared_rank=True)), players,
                    rounds_from_text("1: 2-1 W+, 5-3 W+, 6-4 W+"))
     present = tuple(PlayerId(i) for i in range(1, 7))
-    state, rules = round_state(t, 2, present)
+    state, rules = read(t, 2, present)
     assert rules.seeding == Seeding.RANDOM and state.spared == frozenset()
     spare = replace(t.config.swiss, geo_bar=True, geo_rank=Rank.parse("1d"), geo_wins=True)
-    state, _ = round_state(replace(t, config=replace(t.config, swiss=spare)), 2, present)
+    state, _ = read(replace(t, config=replace(t.config, swiss=spare)), 2, present)
     assert state.spared == {PlayerId(1), PlayerId(3), PlayerId(4)}  # at the bar; 1k + 1 win; 1 win of 2 rounds
-    state, _ = round_state(replace(t, config=replace(t.config, swiss=replace(spare, geo_wins=False))), 2, present)
+    state, _ = read(replace(t, config=replace(t.config, swiss=replace(spare, geo_wins=False))), 2, present)
     assert state.spared == {PlayerId(1), PlayerId(3)}
 
 

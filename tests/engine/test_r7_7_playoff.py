@@ -9,9 +9,10 @@ from dataclasses import replace
 import pytest
 
 from forsxl.engine.checks import check
-from forsxl.engine.config import Config, Pairing, PairingMethod, Playoff
+from forsxl.engine.config import Config, Pairing, Playoff
 from forsxl.engine.errors import ForsxlError, WorkbookErrors
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Tournament
+from forsxl.engine.pairing.methods import ROUND_ROBIN
 from forsxl.engine.playoff import bracket, final_standings, seeds
 from forsxl.engine.standings import standings
 from forsxl.engine.tournament import pair_round, round_to_pair
@@ -170,7 +171,7 @@ def test_r7_7_playoff_larger_than_the_field() -> None:
         (Config(rounds=6, playoff=Playoff(8, 4)), "config_playoff_rounds"),
         (Config(rounds=6, playoff=Playoff(4, 6)), "config_range"),
         (Config(rounds=6, playoff=Playoff(4, 0)), "config_range"),
-        (Config(rounds=6, playoff=Playoff(8, 3), pairing=Pairing(method=(PairingMethod.ROUND_ROBIN,))),
+        (Config(rounds=6, playoff=Playoff(8, 3), pairing=Pairing(method=(ROUND_ROBIN.name,))),
          "config_playoff_scheduled"),
     ],
 )

@@ -7,9 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from forsxl.engine.config import Config, PairingMethod, RoundRobin, StartPoints, Tiebreak, TopStart
+from forsxl.engine.config import Config, RoundRobin, StartPoints, Tiebreak, TopStart
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import Game, Player, PlayerId, Result, Round, Sitout, Tournament
+from forsxl.engine.pairing.methods import ROUND_ROBIN, SWISS
 from forsxl.engine.playoff import final_standings
 from forsxl.engine.scored import as_scored
 from forsxl.engine.standings import Standing, standings
@@ -35,14 +36,14 @@ def test_r8_fewer_than_four_not_held() -> None:
 
 @pytest.mark.parametrize(("count", "noted"), [(10, False), (11, True)])
 def test_r8_renju_weekly_over_ten_players_becomes_a_swiss_and_says_so(count: int, noted: bool) -> None:
-    config = Config(pairing=replace(Config().pairing, method=(PairingMethod.ROUND_ROBIN,)),
+    config = Config(pairing=replace(Config().pairing, method=(ROUND_ROBIN.name,)),
                     round_robin=RoundRobin(by_size=True), tiebreaks=(Tiebreak.POINTS, Tiebreak.DIRECT, Tiebreak.RATING))
     typed = Tournament(config, tuple(Player(PlayerId(i), f"P{i}", 2000 - i) for i in range(1, count + 1)))
     played, notes = swiss_by_size(typed)
     if not noted:
         assert (played, notes) == (typed, [])
         return
-    assert played.config.pairing.method == (PairingMethod.SWISS,) and played.config.rounds == 7
+    assert played.config.pairing.method == (SWISS.name,) and played.config.rounds == 7
     (note,) = notes
     assert (note.rule, note.code) == ("R8", "renju_swiss")
     assert dict(note.params) == {"count": 11, "rounds": 7, "tiebreaks": "points, progress, buchholz, rating"}
@@ -52,7 +53,7 @@ def test_r8_renju_weekly_over_ten_players_becomes_a_swiss_and_says_so(count: int
 def test_r8_the_format_comes_before_a_withdrawals_forfeits(count: int, forfeited: bool) -> None:
     """A renju weekly scores its games by the format it plays (R8): 6 players play a round robin, where the games
     of one who left are forfeits (R5); 12 play a Swiss, paired round by round, where an open game stays open."""
-    config = Config(pairing=replace(Config().pairing, method=(PairingMethod.ROUND_ROBIN,)),
+    config = Config(pairing=replace(Config().pairing, method=(ROUND_ROBIN.name,)),
                     round_robin=RoundRobin(by_size=True), tiebreaks=(Tiebreak.POINTS, Tiebreak.RATING))
     players = tuple(Player(PlayerId(i), f"P{i}", 2000 - i, left_after=1 if i == 1 else None)
                     for i in range(1, count + 1))
@@ -64,7 +65,7 @@ def test_r8_the_format_comes_before_a_withdrawals_forfeits(count: int, forfeited
                for i, (a, b) in enumerate(zip(rest[::2], rest[1::2], strict=True))))
     typed = Tournament(config, players, (Round(1, first), Round(2, (open_game, played))))
     scored, notes = as_scored(typed)
-    assert (scored.config.pairing.method[0] == PairingMethod.SWISS) is not forfeited
+    assert (scored.config.pairing.method[0] == SWISS.name) is not forfeited
     assert scored.rounds[1].games[0].result == (Result.WHITE_FORFEIT if forfeited else None)
     assert [note.code for note in notes] == (["withdrawal_forfeits"] if forfeited else ["renju_swiss"])
 

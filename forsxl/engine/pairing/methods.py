@@ -1,15 +1,14 @@
-"""The registry of pairing methods (R7): one record per method, all that the engine knows about it.
+"""The registry of pairing methods (R7): one record per method, all that forsxl knows about it.
 
-A new method is one module (its `pair_<method>(state, rules) -> Pairing` and its reasoner) and one line here; a
-Config method also needs its `PairingMethod` value, since the Config names what it accepts without importing
-pairing code.
+A new method is one module (its `pair_<method>(state, rules) -> Pairing` and its reasoner) and one record here: its
+name is the value Config `pairing.method` takes (read against this registry, book/config.py, since Config sits
+below the pairing code), its words name it in messages and the Положение, and its sentence says how it pairs there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from forsxl.engine.config import Config, PairingMethod, ShiftOrder
 from forsxl.engine.pairing.constraints import Pairing, PairingRules, RoundState
@@ -17,31 +16,10 @@ from forsxl.engine.pairing.neighbours import neighbours_reasons, pair_neighbours
 from forsxl.engine.pairing.reasons import Reasoner, scheduled_reasons
 from forsxl.engine.pairing.shift import pair_rating_shift, pair_shift, rating_shift_reasons, shift_reasons
 from forsxl.engine.pairing.weighted import pair_weighted, weighted_reasons
+from forsxl.engine.said import Said, sentence, sentence_n
 
 Pair = Callable[[RoundState, PairingRules], Pairing]
 """`pair_<method>(state, rules) -> Pairing`: one round from what pairing may read (R7)."""
-
-
-@dataclass(frozen=True)
-class Said:
-    """A sentence of the Положение in English, worded in the workbook's language where it is written
-    (publish/regulation.py): a msgid and its {params}, any of them a Said itself; with `plural`, the msgid's plural
-    form, chosen by the number `count` as the language agrees it."""
-
-    text: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    plural: str = ""
-    count: int = 0
-
-
-def sentence(text: str, **params: Any) -> Said:
-    """A sentence (its msgid is `text`, found there by `python -m forsxl.locale`)."""
-    return Said(text, params)
-
-
-def sentence_n(text: str, plural: str, count: int, **params: Any) -> Said:
-    """A sentence whose words agree with the number `count` (`1 game`, `2 games`; Russian `1 партию`, `5 партий`)."""
-    return Said(text, params, plural, count)
 
 
 SEEDING = {"fold": sentence("the first against the last"),
@@ -72,9 +50,11 @@ class Method:
     """A way to make a tournament's rounds (R7): a value of Config `pairing.method`, a section of a stage plan
     (`name: <method>, ...`), or both."""
 
-    name: str
+    name: PairingMethod
     """The Config value, and the word of a stage plan."""
     rule: str
+    words: Said | None = None
+    """Its name in words, in messages and the Положение (`McMahon`); every Config method has them."""
     pair: Pair | None = None
     """Pairs one round from the standings; None for a method that is not a Config method paired round by round."""
     reasons: Reasoner | None = None
@@ -92,46 +72,66 @@ class Method:
     said: Callable[[Config], Said] | None = None
     """How it pairs, in the Положение's words, with this Config's numbers: a clause after the method's name."""
 
+    def __post_init__(self) -> None:
+        if self.config and self.words is None:  # the Положение and every message naming it would have no word for it
+            raise TypeError(f"pairing method {self.name!r}: a Config method needs its words")
+
+    @property
+    def named(self) -> Said:
+        """Its name in words: `words`, else (a stage section's word alone) the word as a stage plan has it."""
+        return self.words or Said(self.name)
+
 
 _SWISS_KEYS = ("swiss.first_round", "swiss.seeding", "swiss.club_gap", "swiss.country_gap", "swiss.window",
                "swiss.seeding_from", "swiss.seat", "swiss.drawn_down", "swiss.drawn_up", "swiss.compensate",
                "swiss.colour", "swiss.weights", "swiss.geo_rank", "swiss.geo_bar", "swiss.geo_wins")
 
-FORS = Method("fors", "R7", section=True, config=False, keys=("pairing.method", "pairing.until"))
+NEIGHBOURS = Method(
+    PairingMethod("neighbours"), "R7.1", sentence("neighbours in the standings"), pair_neighbours, neighbours_reasons,
+    said=lambda config: sentence(
+        "pairs are made top-down in the standings: the highest player still without an opponent meets the nearest "
+        "one below they may meet; when the rest could not be paired, the pair made last is broken"))
+SHIFT = Method(PairingMethod("shift"), "R7.2", sentence("shift"), pair_shift, shift_reasons,
+               keys=("pairing.shift", "pairing.shift_order"), said=_shift)
+RATING_SHIFT = Method(
+    PairingMethod("rating_shift"), "R7.3", sentence("rating shift"), pair_rating_shift, rating_shift_reasons,
+    keys=("pairing.shift_rating",), said=lambda config: sentence(
+        "top-down, each player meets the one whose rating is nearest their own less {points}",
+        points=config.pairing.shift_rating))
+ROUND_ROBIN = Method(
+    PairingMethod("round_robin"), "R7.5", sentence("round robin"), None, scheduled_reasons, scheduled=True,
+    section=True, keys=("round_robin.cycles", "round_robin.by_size"), said=lambda config: sentence_n(
+        "everyone meets everyone, {count} time; the schedule is fixed before the first round",
+        "everyone meets everyone, {count} times; the schedule is fixed before the first round",
+        config.round_robin.cycles))
+SERP = Method(
+    PairingMethod("serp"), "R7.6", sentence("Serp"), None, scheduled_reasons, scheduled=True, section=True,
+    keys=("serp.games", "serp.layout", "serp.subgroup_size"), said=lambda config: sentence_n(
+        "each plays {count} game against the players nearest in rating; the schedule is fixed before the first round",
+        "each plays {count} games against the players nearest in rating; the schedule is fixed before the first "
+        "round", config.serp.games))
+MCMAHON = Method(PairingMethod("mcmahon"), "R7.4", sentence("McMahon"), pair_weighted, weighted_reasons, weighted=True,
+                 keys=_SWISS_KEYS, said=_weighted(sentence("players of equal McMahon score meet")))
+SWISS = Method(PairingMethod("swiss"), "R7.4", sentence("Swiss"), pair_weighted, weighted_reasons, weighted=True,
+               keys=_SWISS_KEYS, said=_weighted(sentence("players of equal points meet")))
+FORS = Method(PairingMethod("fors"), "R7", section=True, config=False, keys=("pairing.method", "pairing.until"))
 """A stage section paired round by round by Config `pairing.method` (neighbours under a scheduled one)."""
-KNOCKOUT = Method("knockout", "R7", section=True, config=False)
+KNOCKOUT = Method(PairingMethod("knockout"), "R7", section=True, config=False)
 """A stage section played as a knockout: best against worst still in, the losers out."""
 
 METHODS: dict[str, Method] = {method.name: method for method in (
-    Method(PairingMethod.NEIGHBOURS, "R7.1", pair_neighbours, neighbours_reasons, said=lambda config: sentence(
-        "pairs are made top-down in the standings: the highest player still without an opponent meets the nearest "
-        "one below they may meet; when the rest could not be paired, the pair made last is broken")),
-    Method(PairingMethod.SHIFT, "R7.2", pair_shift, shift_reasons, keys=("pairing.shift", "pairing.shift_order"),
-           said=_shift),
-    Method(PairingMethod.RATING_SHIFT, "R7.3", pair_rating_shift, rating_shift_reasons, keys=("pairing.shift_rating",),
-           said=lambda config: sentence("top-down, each player meets the one whose rating is nearest their own less "
-                                        "{points}", points=config.pairing.shift_rating)),
-    Method(PairingMethod.MCMAHON, "R7.4", pair_weighted, weighted_reasons, weighted=True, keys=_SWISS_KEYS,
-           said=_weighted(sentence("players of equal McMahon score meet"))),
-    Method(PairingMethod.SWISS, "R7.4", pair_weighted, weighted_reasons, weighted=True, keys=_SWISS_KEYS,
-           said=_weighted(sentence("players of equal points meet"))),
-    Method(PairingMethod.ROUND_ROBIN, "R7.5", None, scheduled_reasons, scheduled=True, section=True,
-           keys=("round_robin.cycles", "round_robin.by_size"), said=lambda config: sentence_n(
-               "everyone meets everyone, {count} time; the schedule is fixed before the first round",
-               "everyone meets everyone, {count} times; the schedule is fixed before the first round",
-               config.round_robin.cycles)),
-    Method(PairingMethod.SERP, "R7.6", None, scheduled_reasons, scheduled=True, section=True,
-           keys=("serp.games", "serp.layout", "serp.subgroup_size"), said=lambda config: sentence_n(
-               "each plays {count} game against the players nearest in rating; the schedule is fixed before the "
-               "first round", "each plays {count} games against the players nearest in rating; the schedule is "
-               "fixed before the first round", config.serp.games)),
-    FORS,
-    KNOCKOUT,
-)}
-"""Every method by its name: the Config values of `pairing.method` and the section words of `stages.plan`."""
+    NEIGHBOURS, SHIFT, RATING_SHIFT, ROUND_ROBIN, SERP, MCMAHON, SWISS, FORS, KNOCKOUT)}
+"""Every method by its name: the Config values of `pairing.method` and the section words of `stages.plan`. A new
+method is one more record here."""
+
+
+def config_methods() -> list[PairingMethod]:
+    """The values Config `pairing.method` takes, in the registry's order (R7)."""
+    return [method.name for method in METHODS.values() if method.config]
+
 
 SECTION_METHODS: dict[str, Method] = {name: method for name, method in METHODS.items() if method.section}
 """The methods a stage section may name (R7)."""
 
-SCHEDULED = frozenset(PairingMethod(name) for name, method in METHODS.items() if method.scheduled)
+SCHEDULED = frozenset(method.name for method in METHODS.values() if method.scheduled)
 """Methods that fix every round before the tournament starts (R7.5, R7.6)."""

@@ -1,4 +1,4 @@
-"""What the last run recorded in Standings, to notice what a person changed since (issue 9).
+"""What forsxl recorded in Standings when it last wrote it, to notice what a person changed since (issue 9).
 
 Standings is forsxl's own sheet, rewritten on every run: its `No` and `Name` columns say which name each start
 number had, and its round cells (`12+/w2`) say which result each game had when it was last read. Two edits between
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from openpyxl.workbook.workbook import Workbook
 
 from forsxl.book import layout
-from forsxl.book.package import values
+from forsxl.book.package import header_of, values
 from forsxl.engine.errors import ForsxlError
 from forsxl.engine.model import PlayerId, Round, Tournament
 from forsxl.engine.pairing.methods import SCHEDULED
@@ -30,23 +30,21 @@ _CELL = re.compile(r"^\s*(\d+)([+\-=?])")
 
 @dataclass(frozen=True)
 class Recorded:
-    """Standings as the last run wrote it: the name of each start number and its round cells by round number."""
+    """Standings as forsxl last wrote it: the name of each start number and its round cells by round number."""
 
     names: Mapping[PlayerId, str]
     cells: Mapping[PlayerId, Mapping[int, str]]
 
 
 def recorded(workbook: Workbook) -> Recorded:
-    """The last run's Standings, or nothing when there is none or it was edited past recognition."""
+    """Standings as forsxl last wrote it, or nothing when there is none or it was edited past recognition."""
     title = next((n for n in workbook.sheetnames if n in layout.SHEETS["standings"]), None)
     if title is None:
         return Recorded({}, {})
     rows = values(workbook[title])  # Standings is read from the package: openpyxl leaves it unparsed
-    first = rows[0][1] if rows and rows[0][0] == 1 else {}
-    header: list[object] = [first.get(i) for i in range(1, max(first, default=0) + 1)]
+    header = header_of(rows)
     columns = layout.match_columns(header, layout.STANDINGS_COLUMNS)
-    rounds = {i: int(m[1]) for i, h in enumerate(header, start=1)
-              if isinstance(h, str) and (m := re.fullmatch(r"\s*[RТ](\d{1,3})\s*", h))}
+    rounds = {i: n for i, h in enumerate(header, start=1) if (n := layout.round_of_column(h)) is not None}
     if "no" not in columns or "name" not in columns:
         return Recorded({}, {})
     names: dict[PlayerId, str] = {}
