@@ -73,8 +73,8 @@ def simulated(
 
 
 def played_workbook(path: Path, players: int, played: int, rounds: int, lang: Lang, name: str, tag: str,
-                    say: Callable[[str], None] | None = None) -> None:
-    """A fors-club workbook at `path` made with forsxl's own book code as a tournament would make it: `new_workbook`
+                    say: Callable[[str], None] | None = None, preset: str = "fors-club") -> None:
+    """A workbook of `preset` at `path` made with forsxl's own book code as a tournament would make it: `new_workbook`
     with `rounds` in its Config, the `field` of `players` typed in, then `played` rounds of load -> `pair_into` ->
     `type_results` (simulated R10 results, seeded by `tag`) -> `finish`; `say` told each round built."""
     from forsxl.app.workflow import finish, pair_into
@@ -84,7 +84,7 @@ def played_workbook(path: Path, players: int, played: int, rounds: int, lang: La
     from forsxl.book.save import save
     from forsxl.book.write import new_workbook, type_players, type_results
 
-    rows = [("name", name), ("date", ""), ("place", ""), ("preset", "fors-club"), ("rounds", rounds),
+    rows = [("name", name), ("date", ""), ("place", ""), ("preset", preset), ("rounds", rounds),
             ("lang", lang.value)]
     workbook = new_workbook(rows, lang, NEW_PLAYER_COLUMNS)
     type_players(workbook, lang, field(players))

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import base64
 import os
-import random
 import shutil
 import statistics
 import sys
@@ -31,14 +30,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchlib import SEED, field, machine, simulated, table
+from benchlib import SEED, machine, played_workbook, table
 
 import forsxl
-from forsxl.app.workflow import finish, pair_into
-from forsxl.book.layout import NEW_PLAYER_COLUMNS
-from forsxl.book.read import load
-from forsxl.book.save import save
-from forsxl.book.write import new_workbook, type_players, type_results
 from forsxl.engine.values import Lang
 from forsxl.web import bridge
 from forsxl.web.build import build, default_cache
@@ -58,18 +52,7 @@ def mcmahon_book() -> Path:
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=CACHE) as scratch:
         work = Path(scratch) / "mcmahon.xlsx"
-        rows = [("name", f"McMahon {PLAYERS}"), ("date", ""), ("place", ""), ("preset", "mcmahon"),
-                ("rounds", PLAYED + 2), ("lang", Lang.EN.value)]
-        workbook = new_workbook(rows, Lang.EN, NEW_PLAYER_COLUMNS)
-        type_players(workbook, Lang.EN, field(PLAYERS))
-        save(workbook, work)
-        rng = random.Random(f"{SEED}|web")
-        for number in range(1, PLAYED + 1):
-            book = load(work)
-            rnd, changes = pair_into(book)
-            rating = {p.id: p.rating for p in book.tournament.players}
-            type_results(book, number, simulated(book.tournament.config, rating, rnd.games, rng))
-            finish(book, "pair", changes)
+        played_workbook(work, PLAYERS, PLAYED, PLAYED + 2, Lang.EN, f"McMahon {PLAYERS}", "web", preset="mcmahon")
         shutil.move(work, path)
     return path
 
